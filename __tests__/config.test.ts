@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_ALLOWED_COMMANDS,
+  parseBoolean,
+  parseConfig,
+  parseDuration,
+  parseInteger,
+  parseLines,
+  parseList,
+} from '../src/config.js';
+
+let workspace: string;
+beforeEach(() => {
+  workspace = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+});
+afterEach(() => rmSync(workspace, { recursive: true, force: true }));
+
+function configFrom(inputs: Record<string, string>, env: NodeJS.ProcessEnv = {}) {
+  return parseConfig((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: workspace, ...env });
+}
+
+describe('parseDuration', () => {
+  it.each([
+    ['90', 's', 90_000],
+    ['90s', 's', 90_000],
+    ['5m', 's', 300_000],
+    ['1h', 's', 3_600_000],
+    ['1h30m', 'm', 5_400_000],
+    ['1.5h', 'm', 5_400_000],
+    ['30', 'm', 1_800_000],
+    ['45s', 'm', 45_000],
+    [' 20M ', 'm', 1_200_000],
+    ['500ms', 's', 500],
+  ] as const)('reads %p (bare unit %s) as %p ms', (value, unit, ms) => {
+    expect(parseDuration('time-limit', value, unit)).toBe(ms);
+  });
+
+  it.each(['soon', '', '5 minutes', '-5', '0', '0s', '5m soon', 'm5'])(
+    'refuses %p naming the input and value',
+    (value) => {
+      expect(() => parseDuration('command-timeout', value, 's')).toThrow(
+        new RegExp(
+          `^Input 'command-timeout' must be a duration like 90, 90s, 5m or 1h .*got '${value}'$`,
+        ),
+      );
+    },
+  );
+});
+
+describe('scalar inputs', () => {
+  it('parses whole numbers within range and quotes bad ones', () => {
+    expect(parseInteger('max-turns', ' 12 ', 1)).toBe(12);
+    expect(() => parseInteger('max-turns', '0', 1)).toThrow(
+      "Input 'max-turns' must be a whole number 1 or more, got '0'",
+    );
+    expect(() => parseInteger('max-turns', '2.5', 1)).toThrow(/got '2.5'/);
+    expect(() => parseInteger('max-tokens', '5000000', 1, 1_000_000)).toThrow(/from 1 to 1000000/);
+  });
+
+  it('accepts the YAML booleans GitHub accepts and nothing else', () => {
+    expect(parseBoolean('commit', 'True')).toBe(true);
+    expect(parseBoolean('commit', 'FALSE')).toBe(false);
+    expect(() => parseBoolean('fail-on-limit', 'yes')).toThrow(
+      "Input 'fail-on-limit' must be true or false, got 'yes'",
+    );
+  });
+
+  it('splits lists on commas and newlines, and pattern lines on newlines without comments', () => {
+    expect(parseList('A, B\nC,,\n')).toEqual(['A', 'B', 'C']);
+    expect(parseLines('# reads\nls *\n\n  git diff *  \n#x')).toEqual(['ls *', 'git diff *']);
+  });
+});
+
+describe('parseConfig', () => {
+  it('applies the action.yml defaults when inputs are empty', () => {
+    const config = configFrom({ task: 'Fix the build' }, { ANTHROPIC_API_KEY: 'sk-ant-env' });
+    expect(config).toMatchObject({
+      task: 'Fix the build',
+      taskSource: 'task',
+      apiKey: 'sk-ant-env',
+      baseUrl: undefined,
+      model: 'claude-sonnet-5-5',
+      maxTokens: 16000,
+      workingDirectory: workspace,
+      allowedCommands: [...DEFAULT_ALLOWED_COMMANDS],
+      deniedCommands: [],
+      commandTimeoutMs: 120_000,
+      timeLimitMs: 30 * 60_000,
+      maxTurns: 30,
+      maxCostUsd: 5,
+      maxOutput: 30000,
+      envPassthrough: [],
+      failOnLimit: true,
+      summary: true,
+    });
+  });
+
+  it('prefers inputs over environment fallbacks', () => {
+    const config = configFrom(
+      { 'anthropic-api-key': 'sk-ant-input', 'anthropic-base-url': 'http://127.0.0.1:8080/' },
+      { ANTHROPIC_API_KEY: 'sk-ant-env', ANTHROPIC_BASE_URL: 'http://env.example' },
+    );
+    expect(config.apiKey).toBe('sk-ant-input');
+    expect(config.baseUrl).toBe('http://127.0.0.1:8080');
+    expect(configFrom({}, { ANTHROPIC_BASE_URL: 'http://env.example' }).baseUrl).toBe(
+      'http://env.example',
+    );
+  });
+
+  it('names the source of a bad base URL', () => {
+    expect(() => configFrom({ 'anthropic-base-url': 'localhost:80' })).toThrow(
+      /Input 'anthropic-base-url' must be an http\(s\) URL/,
+    );
+    expect(() => configFrom({}, { ANTHROPIC_BASE_URL: 'nope' })).toThrow(
+      /'ANTHROPIC_BASE_URL' must be an http\(s\) URL.*got 'nope'/,
+    );
+  });
+
+  it('reads the task from task-file relative to the working directory', () => {
+    mkdirSync(path.join(workspace, 'sub'));
+    writeFileSync(path.join(workspace, 'sub', 'task.md'), '\nDo the thing.\n');
+    const config = configFrom({ 'working-directory': 'sub', 'task-file': 'task.md' });
+    expect(config).toMatchObject({
+      task: 'Do the thing.',
+      taskSource: 'task-file task.md',
+      workingDirectory: path.join(workspace, 'sub'),
+    });
+    expect(() => configFrom({ 'task-file': 'missing.md' })).toThrow(
+      /'task-file' must name a readable file .*'missing.md': it does not exist/,
+    );
+    expect(() => configFrom({ task: 'a', 'task-file': 'sub/task.md' })).toThrow(/alternatives/);
+  });
+
+  it('refuses a working directory that does not exist', () => {
+    expect(() => configFrom({ 'working-directory': 'nope' })).toThrow(
+      /Input 'working-directory' must name an existing directory .*got 'nope'/,
+    );
+  });
+
+  it('refuses non-default values of inputs whose features are not built yet', () => {
+    expect(() => configFrom({ commit: 'true' })).toThrow(
+      "Input 'commit' is not supported yet; remove it or leave it at 'false' (got 'true')",
+    );
+    expect(() => configFrom({ comment: 'false' })).toThrow(/Input 'comment' is not supported yet/);
+    expect(configFrom({ commit: 'false', comment: 'auto' }).task).toBe('');
+  });
+
+  it('validates every number, amount and boolean with the input name', () => {
+    expect(() => configFrom({ 'max-cost-usd': 'lots' })).toThrow(
+      /Input 'max-cost-usd' must be an amount .*got 'lots'/,
+    );
+    expect(configFrom({ 'max-cost-usd': '0' }).maxCostUsd).toBe(0);
+    expect(configFrom({ 'max-cost-usd': '2.50' }).maxCostUsd).toBe(2.5);
+    expect(() => configFrom({ 'max-output': '10' })).toThrow(
+      /Input 'max-output' must be a whole number from 200/,
+    );
+    expect(() => configFrom({ model: 'bad model' })).toThrow(/Input 'model' must be a model id/);
+    expect(() => configFrom({ summary: 'nope' })).toThrow(/Input 'summary' must be true or false/);
+    expect(configFrom({ 'time-limit': '45s', 'command-timeout': '5m' })).toMatchObject({
+      timeLimitMs: 45_000,
+      commandTimeoutMs: 300_000,
+    });
+  });
+});

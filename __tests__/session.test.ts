@@ -1,0 +1,360 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildShellEnv } from '../src/shell/env.js';
+import { formatCommandResult } from '../src/shell/format.js';
+import { BashSession, type BashSessionOptions } from '../src/shell/session.js';
+
+let dir: string;
+const sessions: BashSession[] = [];
+
+async function startSession(options: Partial<BashSessionOptions> = {}): Promise<BashSession> {
+  const session = await BashSession.start({
+    cwd: dir,
+    env: buildShellEnv(process.env, []).env,
+    maxOutput: 30_000,
+    defaultTimeoutMs: 20_000,
+    ...options,
+  });
+  sessions.push(session);
+  return session;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== undefined && state !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+function readPids(file: string): number[] {
+  return readFileSync(path.join(dir, file), 'utf8').trim().split(/\s+/).map(Number);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'session-test-'));
+});
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('framing', () => {
+  it('returns exactly what a command printed, even without a final newline', async () => {
+    const session = await startSession();
+    const result = await session.run('printf abc');
+    expect(result.output).toBe('abc');
+    expect(result.exitCode).toBe(0);
+    expect(formatCommandResult(result)).toEqual({ text: 'abc', isError: false });
+  });
+
+  it('runs a command that ends in a comment', async () => {
+    const session = await startSession();
+    expect((await session.run('echo hi # comment')).output).toBe('hi\n');
+  });
+
+  it('runs a command that ends in & or ; and the next command still works', async () => {
+    const session = await startSession();
+    const background = await session.run('sleep 0.1 &');
+    expect(background).toMatchObject({ exitCode: 0, timedOut: false });
+    expect((await session.run('echo one;')).output).toBe('one\n');
+    expect((await session.run('echo two')).output).toBe('two\n');
+  });
+
+  it('runs a heredoc whose terminator is the last line', async () => {
+    const session = await startSession();
+    const result = await session.run("cat <<'EOF'\nline $1\nsecond\nEOF");
+    expect(result.output).toBe('line $1\nsecond\n');
+  });
+
+  it('survives text that cannot be parsed and reports it as a failure', async () => {
+    const session = await startSession();
+    const unclosed = await session.run('echo "abc');
+    expect(unclosed.exitCode).toBe(2);
+    expect(unclosed.output).toMatch(/unexpected EOF/);
+    expect((await session.run('fi')).exitCode).toBe(2);
+    expect((await session.run('echo still here')).output).toBe('still here\n');
+  });
+
+  it('passes quotes, backslashes, control characters and non-ASCII text through unchanged', async () => {
+    const session = await startSession();
+    const text = `it's a "test" \\ with\ttab, $HOME unexpanded, ümlaut, 日本, 🎉`;
+    const result = await session.run(`cat <<'EOF'\n${text}\nEOF`);
+    expect(result.output).toBe(`${text}\n`);
+  });
+
+  it('does not end a call early on text that looks like the end marker', async () => {
+    const session = await startSession();
+    const lookalike =
+      "printf '\\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\\n__BASH_AGENT_0123456789ab0123456789ab__\\n'; echo after";
+    const result = await session.run(lookalike);
+    expect(result.output).toBe(
+      '\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\n__BASH_AGENT_0123456789ab0123456789ab__\nafter\n',
+    );
+    expect(result.exitCode).toBe(0);
+    expect((await session.run('echo next')).output).toBe('next\n');
+  });
+
+  it('keeps the frame working when xtrace is on or the shell redirects its own stdout', async () => {
+    const session = await startSession();
+    await session.run('set -x');
+    const traced = await session.run('echo traced');
+    expect(traced.output).toContain('traced\n');
+    expect(traced.exitCode).toBe(0);
+    await session.run('set +x');
+    const redirected = await session.run('exec >/dev/null; echo hidden');
+    expect(redirected).toMatchObject({ exitCode: 0, timedOut: false, output: '' });
+  });
+
+  it('reports the exit status of the last command', async () => {
+    const session = await startSession();
+    const result = await session.run('echo out; (exit 7)');
+    expect(result).toMatchObject({ exitCode: 7, output: 'out\n' });
+    expect(formatCommandResult(result)).toEqual({ text: 'out\n[exit code: 7]', isError: true });
+  });
+});
+
+describe('stdin is /dev/null', () => {
+  it('gives cat with no arguments an immediate end of file', async () => {
+    const session = await startSession();
+    const result = await session.run('cat', { timeoutMs: 10_000 });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, output: '' });
+  });
+
+  it('lets read fail instead of swallowing the next command', async () => {
+    const session = await startSession();
+    const result = await session.run(`read -p 'x' v; echo "[$v] $?"`);
+    expect(result.output).toBe('[] 1\n');
+    expect((await session.run('echo second')).output).toBe('second\n');
+  });
+
+  it('gives background jobs /dev/null too', async () => {
+    const session = await startSession();
+    await session.run(`(cat > ${dir}/bg-stdin.txt; echo done >> ${dir}/bg-stdin.txt) &`);
+    await session.run('wait');
+    expect(readFileSync(path.join(dir, 'bg-stdin.txt'), 'utf8')).toBe('done\n');
+  });
+});
+
+describe('output', () => {
+  it('interleaves stdout and stderr in the order they were written', async () => {
+    const session = await startSession();
+    const result = await session.run('echo 1; echo 2 >&2; echo 3; echo 4 >&2');
+    expect(result.output).toBe('1\n2\n3\n4\n');
+  });
+
+  it('drains 200 KB of stdout and 2 MB of stderr without deadlock and loses nothing under the cap', async () => {
+    const session = await startSession({ maxOutput: 3_000_000 });
+    const result = await session.run(
+      "head -c 200000 /dev/zero | tr '\\0' o; head -c 2000000 /dev/zero | tr '\\0' e >&2",
+    );
+    expect(result.output.length).toBe(2_200_000);
+    expect(result.output.slice(0, 200_000)).toBe('o'.repeat(200_000));
+    expect(result.output.endsWith('e'.repeat(2_000_000))).toBe(true);
+    expect(result.omittedChars).toBe(0);
+  });
+
+  it('keeps head and tail of a long output and counts what it dropped', async () => {
+    const session = await startSession({ maxOutput: 1000 });
+    const result = await session.run('seq 1 100000');
+    const all = Array.from({ length: 100_000 }, (_, i) => `${i + 1}\n`).join('');
+    expect(result.omittedChars).toBe(all.length - 1000);
+    expect(result.output).toBe(
+      `${all.slice(0, 500)}\n[... ${all.length - 1000} characters omitted ...]\n${all.slice(-500)}`,
+    );
+  });
+
+  it('turns invalid UTF-8 into replacement characters', async () => {
+    const session = await startSession();
+    expect((await session.run("printf '\\xff\\xfe abc'")).output).toBe('\uFFFD\uFFFD abc');
+  });
+
+  it('keeps a multibyte character that arrives split across two writes', async () => {
+    const session = await startSession();
+    const result = await session.run("printf '\\xe2\\x82'; sleep 0.2; printf '\\xac\\n'");
+    expect(result.output).toBe('€\n');
+  });
+
+  it('keeps NUL bytes without disturbing the frame', async () => {
+    const session = await startSession();
+    const result = await session.run("printf 'a\\0b'");
+    expect(result.output).toBe('a\u0000b');
+    expect((await session.run('echo ok')).output).toBe('ok\n');
+  });
+});
+
+describe('timeouts', () => {
+  it('kills the command, its children and grandchildren, keeps earlier output and resets the shell', async () => {
+    const session = await startSession();
+    await session.run('export MARK=set; cd /');
+    const result = await session.run(
+      `echo before; bash -c 'sleep 300 & echo $! > ${dir}/grandchild.pid; sleep 300'`,
+      { timeoutMs: 700 },
+    );
+    expect(result).toMatchObject({
+      timedOut: true,
+      restarted: true,
+      exitCode: null,
+      timeoutMs: 700,
+    });
+    expect(result.output).toBe('before\n');
+    expect(isRunning(readPids('grandchild.pid')[0]!)).toBe(false);
+    const text = formatCommandResult(result);
+    expect(text.isError).toBe(true);
+    expect(text.text).toMatch(/^before\n\[timed out after 0\.7 s: .*shell was restarted/);
+    const after = await session.run('echo "[$MARK]"; pwd');
+    expect(after.output).toBe(`[]\n${dir}\n`);
+  });
+
+  it('kills processes that left the process group', async () => {
+    const session = await startSession();
+    const result = await session.run(
+      `setsid sleep 300 & echo $! > ${dir}/escaped.pid; nohup sleep 301 >/dev/null 2>&1 & echo $! >> ${dir}/escaped.pid; sleep 300`,
+      { timeoutMs: 500 },
+    );
+    expect(result.timedOut).toBe(true);
+    for (const pid of readPids('escaped.pid')) expect(isRunning(pid)).toBe(false);
+  });
+
+  it('SIGKILLs a child that ignores SIGTERM', async () => {
+    const session = await startSession({ killGraceMs: 100 });
+    const result = await session.run(
+      `bash -c 'trap "" TERM; echo $$ > ${dir}/stubborn.pid; while :; do sleep 0.05; done'`,
+      { timeoutMs: 500 },
+    );
+    expect(result.timedOut).toBe(true);
+    expect(isRunning(readPids('stubborn.pid')[0]!)).toBe(false);
+  });
+
+  it('lets a trap on TERM run before the kill', async () => {
+    const session = await startSession({ killGraceMs: 1000 });
+    const result = await session.run(
+      `bash -c 'trap "echo cleaning up; exit 1" TERM; echo started; sleep 300 & wait'`,
+      { timeoutMs: 500 },
+    );
+    expect(result.timedOut).toBe(true);
+    expect(result.output).toBe('started\ncleaning up\n');
+  });
+});
+
+describe('shell death', () => {
+  it('notices exit at once, reports the status, and starts a new shell', async () => {
+    const session = await startSession({ defaultTimeoutMs: 60_000 });
+    await session.run('export MARK=set');
+    const result = await session.run('echo bye; exit 3');
+    expect(result).toMatchObject({
+      shellExited: true,
+      shellExitStatus: 3,
+      restarted: true,
+      timedOut: false,
+      output: 'bye\n',
+    });
+    expect(formatCommandResult(result).text).toMatch(
+      /^bye\n\[the shell exited with status 3; a new shell was started/,
+    );
+    expect((await session.run('echo "[$MARK]"')).output).toBe('[]\n');
+  });
+
+  it('notices a shell killed by a signal', async () => {
+    const session = await startSession({ defaultTimeoutMs: 60_000 });
+    const result = await session.run('kill -9 $$');
+    expect(result).toMatchObject({ shellExited: true, shellExitSignal: 'SIGKILL' });
+    expect(formatCommandResult(result).text).toMatch(/killed by SIGKILL; a new shell was started/);
+    expect((await session.run('echo alive')).output).toBe('alive\n');
+  });
+
+  it('notices set -e followed by a failing command, and exec', async () => {
+    const session = await startSession({ defaultTimeoutMs: 60_000 });
+    await session.run('set -e');
+    expect(await session.run('false')).toMatchObject({ shellExited: true, shellExitStatus: 1 });
+    expect((await session.run('false')).exitCode).toBe(1);
+    expect(await session.run('exec true')).toMatchObject({ shellExited: true, shellExitStatus: 0 });
+    expect((await session.run('echo alive')).output).toBe('alive\n');
+  });
+
+  it('kills the background jobs of a shell that exited', async () => {
+    const session = await startSession({ defaultTimeoutMs: 60_000 });
+    const result = await session.run(`sleep 300 & echo $! > ${dir}/orphan.pid; exit 0`);
+    expect(result.shellExited).toBe(true);
+    expect(isRunning(readPids('orphan.pid')[0]!)).toBe(false);
+  });
+});
+
+describe('state, restart and close', () => {
+  it('keeps the directory and exported variables between calls and reports the directory', async () => {
+    const session = await startSession();
+    mkdirSync(path.join(dir, 'sub'));
+    const cd = await session.run('cd sub && export GREETING=hello');
+    expect(cd.cwd).toBe(path.join(dir, 'sub'));
+    expect(session.cwd).toBe(path.join(dir, 'sub'));
+    const result = await session.run(
+      'pwd; echo $GREETING; bash -c \'echo "child sees $GREETING"\'',
+    );
+    expect(result.output).toBe(`${dir}/sub\nhello\nchild sees hello\n`);
+  });
+
+  it('restarts in the working directory with fresh state and kills background jobs', async () => {
+    const session = await startSession();
+    const started = await session.run('cd /; X=1; sleep 300 & echo $!');
+    const pid = Number(started.output.trim());
+    await session.restart();
+    expect(isRunning(pid)).toBe(false);
+    expect((await session.run('pwd; echo "[$X]"')).output).toBe(`${dir}\n[]\n`);
+  });
+
+  it('restarts in the nearest existing parent when the working directory was deleted', async () => {
+    const work = path.join(dir, 'a', 'work');
+    mkdirSync(work, { recursive: true });
+    const session = await startSession({ cwd: work });
+    const removed = await session.run('rm -rf "$PWD" && pwd');
+    expect(removed.output).toBe(`${work}\n`);
+    await session.restart();
+    expect((await session.run('pwd')).output).toBe(`${path.join(dir, 'a')}\n`);
+  });
+
+  it('leaves no process of the session alive after close', async () => {
+    const session = await startSession();
+    await session.run(
+      `sleep 300 & echo $! > ${dir}/pids; setsid sleep 301 & echo $! >> ${dir}/pids; echo $$ >> ${dir}/pids`,
+    );
+    const pids = readPids('pids');
+    expect(pids.every(isRunning)).toBe(true);
+    await session.close();
+    expect(pids.filter(isRunning)).toEqual([]);
+    await expect(session.run('echo x')).rejects.toThrow(/closed/);
+  });
+
+  it('runs concurrent calls one after the other without mixing their output', async () => {
+    const session = await startSession();
+    const calls = [1, 2, 3].map((n) => session.run(`echo start-${n}; sleep 0.05; echo end-${n}`));
+    const outputs = (await Promise.all(calls)).map((result) => result.output);
+    expect(outputs).toEqual(['start-1\nend-1\n', 'start-2\nend-2\n', 'start-3\nend-3\n']);
+  });
+
+  it('refuses to start in a directory that does not exist', async () => {
+    await expect(startSession({ cwd: path.join(dir, 'missing') })).rejects.toThrow(
+      /does not exist/,
+    );
+  });
+
+  it('does not read startup files', async () => {
+    const home = path.join(dir, 'home');
+    mkdirSync(home);
+    const canary = path.join(dir, 'startup-ran');
+    const rc = `touch ${canary}\n`;
+    for (const file of ['.bashrc', '.bash_profile', '.profile', 'env.sh']) {
+      writeFileSync(path.join(home, file), rc);
+    }
+    const { env } = buildShellEnv(
+      { PATH: process.env.PATH, HOME: home, BASH_ENV: `${home}/env.sh`, ENV: `${home}/env.sh` },
+      [],
+    );
+    const session = await startSession({ env });
+    await session.run('bash -c true; echo ok');
+    expect(existsSync(canary)).toBe(false);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * BashSession against two baselines, in one run on this machine:
+ * - spawning `bash -c` per command (what a session is meant to beat), and
+ * - the BashSession inside the Anthropic SDK (`betaBashTool` of its agent toolset).
+ * Memory figures come from child processes of their own, so one measurement's heap can't hide in another's.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { buildShellEnv } from '../src/shell/env.js';
+import { BashSession } from '../src/shell/session.js';
+
+const MIB = 1024 * 1024;
+const self = fileURLToPath(import.meta.url);
+
+type Runner = {
+  run(command: string, timeoutMs: number): Promise<unknown>;
+  close(): Promise<void> | void;
+};
+
+async function ours(): Promise<Runner> {
+  const session = await BashSession.start({
+    cwd: tmpdir(),
+    env: buildShellEnv(process.env, []).env,
+    maxOutput: 30_000,
+    defaultTimeoutMs: 120_000,
+  });
+  return {
+    run: (command, timeoutMs) => session.run(command, { timeoutMs }),
+    close: () => session.close(),
+  };
+}
+
+async function sdk(): Promise<Runner> {
+  const { betaBashTool } = await import('@anthropic-ai/sdk/tools/agent-toolset/node');
+  const tool = betaBashTool({ workdir: tmpdir() });
+  return {
+    run: async (command, timeoutMs) => {
+      try {
+        return await tool.run({ command, timeout_ms: timeoutMs });
+      } catch (error) {
+        return error;
+      }
+    },
+    close: () => tool.close?.(),
+  };
+}
+
+function spawnPerCommand(): Runner {
+  return {
+    run: (command) =>
+      new Promise((resolve) => {
+        const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.resume();
+        child.stderr.resume();
+        child.on('close', resolve);
+      }),
+    close: () => undefined,
+  };
+}
+
+const RUNNERS: Record<string, () => Promise<Runner> | Runner> = {
+  ours,
+  sdk,
+  spawn: spawnPerCommand,
+};
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function latency(name: string, calls: number): Promise<{ median: number; p95: number }> {
+  const runner = await RUNNERS[name]!();
+  for (let i = 0; i < 50; i++) await runner.run('true', 10_000);
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const start = performance.now();
+    await runner.run('true', 10_000);
+    times.push((performance.now() - start) * 1000);
+  }
+  await runner.close();
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** In a child process: run one big-output command and report wall time and RSS growth. */
+async function bigOutputChild(name: string, bytes: number): Promise<void> {
+  const runner = await RUNNERS[name]!();
+  await runner.run('true', 10_000);
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const start = performance.now();
+  await runner.run(`yes | head -c ${bytes}`, 600_000);
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(sampler);
+  // maxRSS covers the moments the sampler could not see while the event loop was busy.
+  peak = Math.max(peak, process.resourceUsage().maxRSS * 1024);
+  await runner.close();
+  process.stdout.write(JSON.stringify({ seconds, growth: peak - before }));
+}
+
+function bigOutput(name: string, bytes: number): { seconds: number; growth: number } {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--expose-gc', self, 'big-output', name, String(bytes)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * MIB,
+    },
+  );
+  if (child.status !== 0) throw new Error(`${name} big-output child failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as { seconds: number; growth: number };
+}
+
+function direct(bytes: number): number {
+  const start = performance.now();
+  spawnSync('bash', ['-c', `yes | head -c ${bytes} > /dev/null`]);
+  return (performance.now() - start) / 1000;
+}
+
+function countAlive(tag: string): number {
+  let alive = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (cmdline.includes(tag) && state !== 'Z') alive++;
+    } catch {
+      // exited while we looked
+    }
+  }
+  return alive;
+}
+
+async function timeoutFigures(name: string): Promise<{ seconds: number; left: number }> {
+  const runner = await RUNNERS[name]!();
+  const tag = `100.${Math.floor(Math.random() * 1e6)}`;
+  const start = performance.now();
+  await runner.run(`sleep ${tag} & bash -c 'sleep ${tag}'`, 1000);
+  const seconds = (performance.now() - start) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const left = countAlive(`sleep\0${tag}`);
+  await runner.close();
+  return { seconds, left };
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === 'big-output') {
+    await bigOutputChild(process.argv[3]!, Number(process.argv[4]));
+    return;
+  }
+  const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+  console.log('1000 sequential `true` calls (µs per call)');
+  const lat = {
+    ours: await latency('ours', 1000),
+    sdk: await latency('sdk', 1000),
+    spawn: await latency('spawn', 1000),
+  };
+  for (const [name, { median, p95 }] of Object.entries(lat)) {
+    console.log(`  ${name.padEnd(6)} median ${fmt(median)}   p95 ${fmt(p95)}`);
+  }
+  console.log(
+    `  spawn/ours median ratio: ${(lat.spawn.median / lat.ours.median).toFixed(1)}x (goal >= 10x)`,
+  );
+  console.log(
+    `  sdk/ours median ratio:   ${(lat.sdk.median / lat.ours.median).toFixed(2)}x (goal >= 1x)`,
+  );
+
+  for (const bytes of [100_000_000, 1_000_000_000]) {
+    console.log(`\nyes | head -c ${bytes}`);
+    const base = direct(bytes);
+    console.log(`  bash into /dev/null      ${fmt(base, 2)} s   ${fmt(bytes / MIB / base)} MiB/s`);
+    for (const name of ['ours', 'sdk']) {
+      const { seconds, growth } = bigOutput(name, bytes);
+      console.log(
+        `  ${name.padEnd(6)} ${fmt(seconds, 2)} s   ${fmt(bytes / MIB / seconds)} MiB/s   ` +
+          `throughput ratio ${(base / seconds).toFixed(2)}   RSS growth ${fmt(growth / MIB, 1)} MiB`,
+      );
+    }
+    console.log(
+      `  goals: ours throughput ratio >= 0.5; RSS growth <= ${bytes < 1e9 ? 32 : 64} MiB and below the SDK's`,
+    );
+  }
+
+  console.log('\n`sleep 100` (and a grandchild) with a 1 s timeout');
+  for (const name of ['ours', 'sdk']) {
+    const { seconds, left } = await timeoutFigures(name);
+    console.log(
+      `  ${name.padEnd(6)} returned after ${fmt(seconds, 3)} s   processes left behind: ${left}`,
+    );
+  }
+  console.log('  goals: ours <= 1.3 s, 0 left');
+}
+
+await main();

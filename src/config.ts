@@ -1,0 +1,338 @@
+import * as core from '@actions/core';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
+export interface Config {
+  /** The task text (from `task`, or the contents of `task-file`). Empty only when no task was given. */
+  task: string;
+  /** Where the task came from, for messages: `task`, `task-file <path>`, or '' when none. */
+  taskSource: string;
+  /** API key from `anthropic-api-key` or ANTHROPIC_API_KEY; '' when neither is set. */
+  apiKey: string;
+  /** API base URL from `anthropic-base-url` or ANTHROPIC_BASE_URL; undefined for the SDK default. */
+  baseUrl: string | undefined;
+  model: string;
+  maxTokens: number;
+  /** Extra instructions appended to the built-in system prompt. */
+  systemPrompt: string;
+  /** Absolute directory the shell starts in. */
+  workingDirectory: string;
+  /** Raw allow pattern lines (comments and blank lines removed). */
+  allowedCommands: string[];
+  /** Raw deny pattern lines (comments and blank lines removed). */
+  deniedCommands: string[];
+  commandTimeoutMs: number;
+  timeLimitMs: number;
+  maxTurns: number;
+  /** Spend cap in USD; 0 disables it. */
+  maxCostUsd: number;
+  /** Most characters of one command's output returned to the model. */
+  maxOutput: number;
+  /** Variables the shell may see even though their names look secret. */
+  envPassthrough: string[];
+  failOnLimit: boolean;
+  summary: boolean;
+}
+
+/** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
+export type InputReader = (name: string) => string;
+
+/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
+export class InputError extends Error {
+  constructor(
+    readonly input: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/**
+ * The action.yml defaults, applied when an input is empty. The runner applies them itself, but a run
+ * of `dist/index.js` outside a runner (tests, `npm run agent`) does not, so they must hold here too.
+ */
+export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
+  'trigger-phrase': '/agent',
+  'min-permission': 'write',
+  model: 'claude-sonnet-5-5',
+  'max-tokens': '16000',
+  'working-directory': '.',
+  'command-timeout': '120',
+  'time-limit': '30',
+  'max-turns': '30',
+  'max-cost-usd': '5',
+  'max-output': '30000',
+  commit: 'false',
+  'pull-request': 'false',
+  summary: 'true',
+  comment: 'auto',
+  'fail-on-limit': 'true',
+};
+
+/**
+ * Inputs declared in action.yml whose features are not built yet. A non-default value is refused
+ * rather than silently ignored, so a workflow never believes it got a commit or a comment it did not.
+ */
+const NOT_SUPPORTED_YET: Readonly<Record<string, string>> = {
+  'trigger-phrase': '/agent',
+  'min-permission': 'write',
+  'allowed-bots': '',
+  commit: 'false',
+  branch: '',
+  'commit-message': '',
+  'pull-request': 'false',
+  comment: 'auto',
+  'transcript-file': '',
+};
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+type DurationUnit = keyof typeof UNIT_MS;
+
+/**
+ * Parses `90`, `90s`, `5m`, `1h`, `1h30m`, `1.5h` into milliseconds; a bare number is in `bareUnit`.
+ * Zero and negative durations are refused: a limit of nothing is always a mistake.
+ */
+export function parseDuration(input: string, value: string, bareUnit: 's' | 'm'): number {
+  const text = value.trim().toLowerCase();
+  const expected = `a duration like ${bareUnit === 's' ? '90, 90s, 5m or 1h (a bare number is seconds)' : '30, 45s, 20m or 1h (a bare number is minutes)'}`;
+  let ms = 0;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    ms = Number(text) * UNIT_MS[bareUnit];
+  } else {
+    const segment = /(\d+(?:\.\d+)?)\s*(ms|s|m|h)/gy;
+    let consumed = 0;
+    for (let match = segment.exec(text); match; match = segment.exec(text)) {
+      ms += Number(match[1]) * UNIT_MS[match[2] as DurationUnit];
+      consumed = segment.lastIndex;
+    }
+    if (consumed === 0 || consumed !== text.length) {
+      throw new InputError(input, `Input '${input}' must be ${expected}, got '${value}'`);
+    }
+  }
+  if (!(ms >= 1) || !Number.isFinite(ms)) {
+    throw new InputError(
+      input,
+      `Input '${input}' must be ${expected} greater than zero, got '${value}'`,
+    );
+  }
+  return Math.round(ms);
+}
+
+/** A whole number within [min, max]. */
+export function parseInteger(
+  input: string,
+  value: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    throw new InputError(input, `Input '${input}' must be a whole number ${range}, got '${value}'`);
+  }
+  return n;
+}
+
+/** A non-negative decimal amount. */
+export function parseAmount(input: string, value: string): number {
+  const text = value.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
+    throw new InputError(
+      input,
+      `Input '${input}' must be an amount in US dollars like 5 or 0.50 (0 disables it), got '${value}'`,
+    );
+  }
+  return Number(text);
+}
+
+/** The YAML 1.2 core-schema booleans, as GitHub's own `getBooleanInput` accepts them. */
+export function parseBoolean(input: string, value: string): boolean {
+  const text = value.trim();
+  if (['true', 'True', 'TRUE'].includes(text)) return true;
+  if (['false', 'False', 'FALSE'].includes(text)) return false;
+  throw new InputError(input, `Input '${input}' must be true or false, got '${value}'`);
+}
+
+/** Comma- or newline-separated names, trimmed, without empties. */
+export function parseList(value: string): string[] {
+  return value
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** One pattern per line; blank lines and `#` comment lines are dropped. */
+export function parseLines(value: string): string[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+function parseBaseUrl(input: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InputError(
+      input,
+      `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InputError(
+      input,
+      `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`,
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function resolveWorkingDirectory(value: string, env: NodeJS.ProcessEnv): string {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const dir = path.resolve(workspace, value);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new InputError(
+      'working-directory',
+      `Input 'working-directory' must name an existing directory relative to the workspace (${workspace}), got '${value}'`,
+    );
+  }
+  return dir;
+}
+
+function readTask(
+  read: InputReader,
+  workingDirectory: string,
+): { task: string; taskSource: string } {
+  const task = read('task').trim();
+  const taskFile = read('task-file').trim();
+  if (task !== '' && taskFile !== '') {
+    throw new InputError(
+      'task-file',
+      `Inputs 'task' and 'task-file' are alternatives; give one of them, not both`,
+    );
+  }
+  if (taskFile === '') return { task, taskSource: task === '' ? '' : 'task' };
+  const file = path.resolve(workingDirectory, taskFile);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(error);
+    throw new InputError(
+      'task-file',
+      `Input 'task-file' must name a readable file relative to the working directory, got '${taskFile}': ${reason}`,
+    );
+  }
+  if (text.trim() === '') {
+    throw new InputError('task-file', `Input 'task-file' names an empty file: '${taskFile}'`);
+  }
+  return { task: text.trim(), taskSource: `task-file ${taskFile}` };
+}
+
+/** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
+export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
+  const read: InputReader = (name) => {
+    const value = readRaw(name);
+    return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
+  };
+
+  for (const [name, fallback] of Object.entries(NOT_SUPPORTED_YET)) {
+    const value = read(name).trim();
+    if (value !== fallback) {
+      throw new InputError(
+        name,
+        `Input '${name}' is not supported yet; remove it or leave it at '${fallback}' (got '${value}')`,
+      );
+    }
+  }
+
+  const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);
+  const baseUrlInput = read('anthropic-base-url').trim();
+  const baseUrlEnv = env.ANTHROPIC_BASE_URL?.trim() ?? '';
+  const model = read('model').trim();
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
+    throw new InputError(
+      'model',
+      `Input 'model' must be a model id like claude-sonnet-5-5, got '${model}'`,
+    );
+  }
+  const allowedText = readRaw('allowed-commands');
+
+  return {
+    ...readTask(read, workingDirectory),
+    apiKey: read('anthropic-api-key').trim() || env.ANTHROPIC_API_KEY?.trim() || '',
+    baseUrl: baseUrlInput
+      ? parseBaseUrl('anthropic-base-url', baseUrlInput)
+      : baseUrlEnv
+        ? parseBaseUrl('ANTHROPIC_BASE_URL', baseUrlEnv)
+        : undefined,
+    model,
+    maxTokens: parseInteger('max-tokens', read('max-tokens'), 1, 1_000_000),
+    systemPrompt: read('system-prompt').trim(),
+    workingDirectory,
+    // An explicitly empty allow list would deny everything; GitHub passes the default when unset, so
+    // empty means "not given" here as well.
+    allowedCommands: parseLines(
+      allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText,
+    ),
+    deniedCommands: parseLines(read('denied-commands')),
+    commandTimeoutMs: parseDuration('command-timeout', read('command-timeout'), 's'),
+    timeLimitMs: parseDuration('time-limit', read('time-limit'), 'm'),
+    maxTurns: parseInteger('max-turns', read('max-turns'), 1, 10_000),
+    maxCostUsd: parseAmount('max-cost-usd', read('max-cost-usd')),
+    maxOutput: parseInteger('max-output', read('max-output'), 200, 10_000_000),
+    envPassthrough: parseList(read('env-passthrough')),
+    failOnLimit: parseBoolean('fail-on-limit', read('fail-on-limit')),
+    summary: parseBoolean('summary', read('summary')),
+  };
+}
+
+/** The default read-only allow list of interface.md. */
+export const DEFAULT_ALLOWED_COMMANDS: readonly string[] = [
+  'ls *',
+  'cat *',
+  'head *',
+  'tail *',
+  'wc *',
+  'grep *',
+  'find *',
+  'pwd',
+  'cd *',
+  'echo *',
+  'git status *',
+  'git diff *',
+  'git log *',
+  'git show *',
+];
+
+/** The Config of this step, read from the runner's `INPUT_*` variables. */
+export function loadConfig(): Config {
+  return parseConfig((name) => core.getInput(name), process.env);
+}
+
+/**
+ * The two things a run with a task cannot start without. Kept apart from parseConfig because a
+ * comment-triggered run takes its task from the comment, where an empty `task` input is fine.
+ */
+export function requireTaskAndKey(config: Config): void {
+  const missing: string[] = [];
+  if (config.task === '') {
+    missing.push(`no task: set the 'task' input (or 'task-file') of the step`);
+  }
+  if (config.apiKey === '') {
+    missing.push(
+      `no API key: set the 'anthropic-api-key' input (for example \${{ secrets.ANTHROPIC_API_KEY }}) or the ANTHROPIC_API_KEY environment variable`,
+    );
+  }
+  if (missing.length > 0) {
+    throw new InputError(
+      config.task === '' ? 'task' : 'anthropic-api-key',
+      `Cannot start: ${missing.join('; and ')}`,
+    );
+  }
+}

@@ -1,0 +1,23 @@
+/** What one call of `BashSession.run` produced. */
+export interface CommandResult {
+  /** stdout and stderr interleaved in arrival order, already cut to head + tail when too long. */
+  readonly output: string;
+  /** Characters dropped between head and tail (0 when nothing was cut). */
+  readonly omittedChars: number;
+  /** The command's exit status; null when it timed out or took the shell down with it. */
+  readonly exitCode: number | null;
+  /** The command ran past its time limit and its process group was killed. */
+  readonly timedOut: boolean;
+  /** The limit that was applied, in milliseconds. */
+  readonly timeoutMs: number;
+  /** The shell itself ended during the command (`exit 3`, `kill -9 $$`, `exec true`). */
+  readonly shellExited: boolean;
+  /** How the shell ended when `shellExited`: its exit status, or the signal that killed it. */
+  readonly shellExitStatus: number | null;
+  readonly shellExitSignal: NodeJS.Signals | null;
+  /** A fresh shell replaced the old one after this command, so cwd, variables and functions were reset. */
+  readonly restarted: boolean;
+  /** The shell's working directory after the command (the fresh shell's after a restart). */
+  readonly cwd: string;
+  readonly durationMs: number;
+}

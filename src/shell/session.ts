@@ -1,0 +1,388 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { performance } from 'node:perf_hooks';
+import { omissionMarker } from './format.js';
+import { OutputCapture } from './output.js';
+import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
+import type { CommandResult } from './result.js';
+
+export interface BashSessionOptions {
+  /** Directory the shell starts in, and restarts in. */
+  cwd: string;
+  /** The complete environment of the shell (see buildShellEnv). */
+  env: Record<string, string>;
+  /** Most characters of one command's output kept (head and tail). */
+  maxOutput: number;
+  /** Time limit of a command when `run` is given none. */
+  defaultTimeoutMs: number;
+  /** Time between SIGTERM and SIGKILL when a command times out, for `trap … TERM` handlers. */
+  killGraceMs?: number;
+  /** The bash executable; `bash` on PATH by default. */
+  bashPath?: string;
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+}
+
+/** How long to keep reading after the shell is gone, for output still in the pipe. */
+const DRAIN_AFTER_EXIT_MS = 250;
+/** How long to wait for SIGKILLed processes to disappear. */
+const KILL_CONFIRM_MS = 2000;
+/** How often to look whether killed processes are gone during the grace period. */
+const REAP_POLL_MS = 10;
+/** File descriptor the frame writes its end marker to: a copy of the original stdout, so a command
+ * that redirects the shell's own stdout (`exec >log`) cannot swallow the marker. */
+const FRAME_FD = 63;
+
+/** The shell function that prints a call's end marker, its exit status and the working directory. */
+const END_FUNCTION = '__bash_agent_end';
+
+/** One bash process and the state of the call running in it. */
+interface Shell {
+  child: ChildProcessWithoutNullStreams;
+  pid: number;
+  /** `NAME=value` every process of this shell inherits: how escaped descendants are found. */
+  marker: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** `exited` as the outcome of a call, made once rather than per call. */
+  exitedOutcome: Promise<'exited'>;
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** Called with each decoded piece of output. */
+  sink: (text: string) => void;
+  /** Resolves when stdout has ended. */
+  drained: Promise<void>;
+  dispose: () => void;
+}
+
+/**
+ * A persistent bash process that runs one command at a time, the way the bash tool expects: state
+ * (cwd, variables, functions) persists between calls; stdin is /dev/null for every command; output is
+ * stdout and stderr interleaved, bounded in memory; a command past its time limit is killed with its
+ * whole process tree and the shell replaced; a command that ends the shell is noticed at once.
+ */
+export class BashSession {
+  readonly #options: Required<BashSessionOptions>;
+  #shell: Shell | undefined;
+  #cwd: string;
+  /** Calls are chained so two never share the shell's pipes. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+  /** Output that arrived while no call was running (a background job), given to the next call. */
+  #stray = '';
+  readonly #onProcessExit = (): void => this.#killNow();
+
+  private constructor(options: BashSessionOptions) {
+    this.#options = { killGraceMs: 200, bashPath: 'bash', ...options };
+    this.#cwd = options.cwd;
+  }
+
+  /** Starts bash in `options.cwd` and waits until it answers. */
+  static async start(options: BashSessionOptions): Promise<BashSession> {
+    if (!existsSync(options.cwd) || !statSync(options.cwd).isDirectory()) {
+      throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
+    }
+    const session = new BashSession(options);
+    // A crashed or killed action must not leave the shell's processes running on the runner.
+    process.once('exit', session.#onProcessExit);
+    await session.#enqueue(() => session.#startShell());
+    return session;
+  }
+
+  /** The shell's working directory after the last command. */
+  get cwd(): string {
+    return this.#cwd;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Runs `command` and returns what it printed and how it ended; command failures never throw. */
+  run(command: string, options: RunOptions = {}): Promise<CommandResult> {
+    const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? this.#options.defaultTimeoutMs));
+    return this.#enqueue(() => this.#run(command, timeoutMs));
+  }
+
+  /** Kills the shell and everything it started, and starts a fresh one in the working directory. */
+  restart(): Promise<void> {
+    return this.#enqueue(async () => {
+      await this.#stopShell();
+      await this.#startShell();
+    });
+  }
+
+  /** Kills the shell and everything it started. The session cannot be used afterwards. */
+  close(): Promise<void> {
+    if (this.#closed) return this.#queue.then(() => undefined);
+    this.#closed = true;
+    return this.#enqueueAlways(async () => {
+      await this.#stopShell();
+      process.removeListener('exit', this.#onProcessExit);
+    });
+  }
+
+  #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('The bash session is closed'));
+    return this.#enqueueAlways(work);
+  }
+
+  #enqueueAlways<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A directory to start in: the configured one, or its nearest ancestor that still exists. */
+  #startDirectory(): string {
+    let dir = this.#options.cwd;
+    while (!(existsSync(dir) && statSync(dir).isDirectory())) {
+      const parent = path.dirname(dir);
+      if (parent === dir) return '/';
+      dir = parent;
+    }
+    return dir;
+  }
+
+  async #startShell(): Promise<void> {
+    const cwd = this.#startDirectory();
+    const marker = `BASH_AGENT_SHELL=${randomBytes(8).toString('hex')}`;
+    const [name, value] = marker.split('=') as [string, string];
+    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc'], {
+      cwd,
+      env: { ...this.#options.env, [name]: value },
+      // Its own process group, so a timeout can signal every process of the command at once.
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const spawned = new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', reject);
+    });
+    await spawned;
+    // StringDecoder rather than TextDecoder: same handling of split and invalid sequences (U+FFFD),
+    // several times the speed on bulk output.
+    const decoder = new StringDecoder('utf8');
+    const exited = new Promise<NonNullable<Shell['exit']>>((resolve) => {
+      child.once('exit', (code, signal) => {
+        shell.exit = { code, signal };
+        resolve(shell.exit);
+      });
+    });
+    const shell: Shell = {
+      child,
+      pid: child.pid!,
+      marker,
+      exit: undefined,
+      exited,
+      exitedOutcome: exited.then(() => 'exited' as const),
+      sink: (text) => this.#collectStray(text),
+      drained: new Promise((resolve) => child.stdout.once('end', resolve)),
+      dispose: () => {
+        child.stdout.removeAllListeners('data');
+        child.stderr.removeAllListeners('data');
+      },
+    };
+    const onData = (chunk: Buffer): void => shell.sink(decoder.write(chunk));
+    child.stdout.on('data', onData);
+    // stderr is joined to stdout below; anything bash itself prints before that still gets read.
+    child.stderr.on('data', onData);
+    // A write to a shell that died between our check and the write must not crash the action.
+    child.stdin.on('error', () => undefined);
+    child.stdin.write(
+      `exec 2>&1 ${FRAME_FD}>&1\n` +
+        `${END_FUNCTION}() { builtin printf '\\n%s%s %s %s%s%s\\n' "$2" "$3" "$1" "$PWD" "$2" "$3" >&${FRAME_FD}; }\n`,
+    );
+    this.#shell = shell;
+    this.#cwd = cwd;
+    const check = await this.#frame(shell, 'true', 10_000);
+    if (check.exitCode !== 0) {
+      throw new Error(
+        `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
+      );
+    }
+  }
+
+  #collectStray(text: string): void {
+    // Bounded: a background job that prints forever between calls must not grow the process.
+    this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
+  }
+
+  async #run(command: string, timeoutMs: number): Promise<CommandResult> {
+    if (this.#shell === undefined || this.#shell.exit !== undefined) {
+      await this.#stopShell();
+      await this.#startShell();
+    }
+    return this.#frame(this.#shell!, command, timeoutMs);
+  }
+
+  /** Sends one framed command and waits for its end marker, a timeout or the shell's death. */
+  async #frame(shell: Shell, command: string, timeoutMs: number): Promise<CommandResult> {
+    const started = performance.now();
+    const capture = new OutputCapture(this.#options.maxOutput);
+    const stray = this.#stray;
+    this.#stray = '';
+    capture.append(stray);
+
+    // The end marker is printed from two halves so that no trace of the frame (`set -x`, `set -v`)
+    // ever contains it whole; it is random per call, so earlier output cannot contain it either.
+    const nonce = randomBytes(12).toString('hex');
+    const half1 = `__BASH_AGENT_${nonce.slice(0, 12)}`;
+    const half2 = `${nonce.slice(12)}__`;
+    const marker = `\n${half1}${half2} `;
+    const ending = `${half1}${half2}\n`;
+
+    let pending = '';
+    let trailer: string | undefined;
+    let finishFrame!: (trailer: string) => void;
+    const framed = new Promise<string>((resolve) => (finishFrame = resolve));
+    shell.sink = (text) => {
+      if (trailer !== undefined) {
+        trailer += text;
+      } else {
+        pending += text;
+        const at = pending.indexOf(marker);
+        if (at < 0) {
+          // Keep back what could be the start of a marker split across two reads.
+          const keep = Math.min(pending.length, marker.length - 1);
+          capture.append(pending.slice(0, pending.length - keep));
+          pending = pending.slice(pending.length - keep);
+          return;
+        }
+        capture.append(pending.slice(0, at));
+        trailer = pending.slice(at + marker.length);
+        pending = '';
+      }
+      const end = trailer.indexOf(ending);
+      if (end >= 0) {
+        const rest = trailer.slice(end + ending.length);
+        trailer = trailer.slice(0, end);
+        shell.sink = (more) => this.#collectStray(more);
+        if (rest !== '') this.#collectStray(rest);
+        finishFrame(trailer);
+      }
+    };
+
+    // The command travels as one ANSI-C quoted word for `eval`: whatever it contains (an unclosed
+    // quote, a heredoc on its last line, a trailing backslash or `&`) it cannot run into the frame.
+    // Kept short: bash reads a pipe one byte at a time, so every byte of frame costs a system call.
+    shell.child.stdin.write(
+      `builtin eval -- ${ansiCQuote(command)} </dev/null\n${END_FUNCTION} $? ${half1} ${half2}\n`,
+    );
+
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const outcome = await Promise.race([framed, shell.exitedOutcome, timedOut]);
+    clearTimeout(timer);
+
+    let exitCode: number | null = null;
+    let restarted = false;
+    let shellExited = false;
+    let shellExitStatus: number | null = null;
+    let shellExitSignal: NodeJS.Signals | null = null;
+    const isTimeout = outcome === 'timeout';
+
+    if (outcome === 'timeout') {
+      await this.#killShell(shell, this.#options.killGraceMs);
+    } else if (outcome === 'exited') {
+      shellExited = true;
+      shellExitStatus = shell.exit!.code;
+      shellExitSignal = shell.exit!.signal;
+      // Orphaned background jobs of the dead shell go with it; their pipe ends would also keep
+      // stdout open forever.
+      await this.#killShell(shell, 0);
+    } else {
+      const space = outcome.indexOf(' ');
+      exitCode = Number(outcome.slice(0, space));
+      this.#cwd = outcome.slice(space + 1);
+    }
+    if (outcome !== 'timeout' && outcome !== 'exited') {
+      // fall through: the shell lives on
+    } else {
+      // Whatever reached the pipe before the end is part of the command's output.
+      capture.append(pending);
+      shell.dispose();
+      this.#shell = undefined;
+      await this.#startShell();
+      restarted = true;
+    }
+
+    const { head, tail, omitted } = capture.result();
+    return {
+      output: omitted > 0 ? `${head}${omissionMarker(omitted)}${tail}` : head + tail,
+      omittedChars: omitted,
+      exitCode,
+      timedOut: isTimeout,
+      timeoutMs,
+      shellExited,
+      shellExitStatus,
+      shellExitSignal,
+      restarted,
+      cwd: this.#cwd,
+      durationMs: performance.now() - started,
+    };
+  }
+
+  /**
+   * Ends the shell and every process it started: SIGTERM first so `trap … TERM` handlers run, SIGKILL
+   * after `graceMs` for whatever is left, then a short wait for output still in the pipe.
+   */
+  async #killShell(shell: Shell, graceMs: number): Promise<void> {
+    let pids = findShellProcesses(shell.pid, shell.marker);
+    if (graceMs > 0) {
+      signalProcesses(shell.pid, pids, 'SIGTERM');
+      const deadline = performance.now() + graceMs;
+      while (performance.now() < deadline && (shell.exit === undefined || anyAlive(pids))) {
+        await delay(REAP_POLL_MS);
+      }
+      pids = findShellProcesses(shell.pid, shell.marker);
+    }
+    signalProcesses(shell.pid, pids, 'SIGKILL');
+    await shell.exited;
+    // SIGKILL is delivered asynchronously: wait until the processes are really gone, so that "closed"
+    // means no process of the session is left.
+    for (let waited = 0; waited < KILL_CONFIRM_MS && anyAlive(pids); waited += REAP_POLL_MS) {
+      await delay(REAP_POLL_MS);
+    }
+    await Promise.race([shell.drained, delay(DRAIN_AFTER_EXIT_MS)]);
+  }
+
+  async #stopShell(): Promise<void> {
+    const shell = this.#shell;
+    if (shell === undefined) return;
+    this.#shell = undefined;
+    shell.child.stdin.end();
+    await this.#killShell(shell, 0);
+    shell.dispose();
+    this.#stray = '';
+  }
+
+  /** Last resort when the action's process exits: no time for anything but SIGKILL. */
+  #killNow(): void {
+    const shell = this.#shell;
+    if (shell === undefined) return;
+    signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
+  }
+}
+
+/** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */
+export function ansiCQuote(text: string): string {
+  // bash variables cannot hold NUL, and `\x00` would end the word: NULs are dropped.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+  const body = text.replace(/[\\'\x00-\x1f\x7f]/g, (char) => {
+    if (char === '\\') return '\\\\';
+    if (char === "'") return "\\'";
+    if (char === '\x00') return '';
+    return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+  return `$'${body}'`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
