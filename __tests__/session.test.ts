@@ -87,6 +87,21 @@ describe('framing', () => {
     expect(result.output).toBe(`${text}\n`);
   });
 
+  it('takes a command far larger than a pipe holds', async () => {
+    const session = await startSession({ maxOutput: 1_000_000 });
+    const body = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'x'.repeat(20)}`).join('\n');
+    const result = await session.run(`cat <<'EOF' | wc -c\n${body}\nEOF`);
+    expect(result.output.trim()).toBe(String(Buffer.byteLength(body) + 1));
+  });
+
+  it('reports errors the way bash does, with no trace of how commands reach it', async () => {
+    const session = await startSession();
+    const result = await session.run('no-such-command-here; cd -');
+    expect(result.output).toMatch(/^bash: line \d+: no-such-command-here: command not found\n/);
+    expect(result.output).toMatch(/OLDPWD not set/);
+    expect(result.output).not.toContain('bash-agent-');
+  });
+
   it('does not end a call early on text that looks like the end marker', async () => {
     const session = await startSession();
     const lookalike =
@@ -314,6 +329,21 @@ describe('state, restart and close', () => {
     expect(removed.output).toBe(`${work}\n`);
     await session.restart();
     expect((await session.run('pwd')).output).toBe(`${path.join(dir, 'a')}\n`);
+  });
+
+  it('removes its command channel when the shell is replaced and when it closes', async () => {
+    const session = await startSession();
+    // bash holds the script it runs, the command channel, open on fd 255.
+    const channel = async () => (await session.run('readlink /proc/$$/fd/255')).output.trim();
+    const first = await channel();
+    expect(first).toMatch(/bash-agent-.*\/bash$/);
+    expect(existsSync(first)).toBe(true);
+    await session.run('exit 1');
+    const second = await channel();
+    expect(second).not.toBe(first);
+    expect(existsSync(path.dirname(first))).toBe(false);
+    await session.close();
+    expect(existsSync(path.dirname(second))).toBe(false);
   });
 
   it('leaves no process of the session alive after close', async () => {

@@ -72,7 +72,10 @@ export function findShellProcesses(rootPid: number, marker: string): number[] {
   return [...found].filter((pid) => live.has(pid));
 }
 
-/** Sends `signal` to the process group and to each pid, ignoring the ones already gone. */
+/**
+ * Sends `signal` to the process group, and to each of `pids` that has left it. A member of the group
+ * must not get the signal twice: a second SIGTERM would run its `trap … TERM` handler a second time.
+ */
 export function signalProcesses(
   pgid: number,
   pids: readonly number[],
@@ -84,6 +87,7 @@ export function signalProcesses(
     // the group is empty already
   }
   for (const pid of pids) {
+    if (readStat(pid)?.pgid === pgid) continue;
     try {
       process.kill(pid, signal);
     } catch {

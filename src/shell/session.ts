@@ -1,6 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { constants, existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
@@ -43,7 +45,7 @@ const END_FUNCTION = '__bash_agent_end';
 
 /** One bash process and the state of the call running in it. */
 interface Shell {
-  child: ChildProcessWithoutNullStreams;
+  child: ChildProcess;
   pid: number;
   /** `NAME=value` every process of this shell inherits: how escaped descendants are found. */
   marker: string;
@@ -53,8 +55,11 @@ interface Shell {
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** Called with each decoded piece of output. */
   sink: (text: string) => void;
+  /** Writes to the shell's command channel. */
+  send: (text: string) => unknown;
   /** Resolves when stdout has ended. */
   drained: Promise<void>;
+  /** Stops reading and removes the command channel; the shell must be gone. */
   dispose: () => void;
 }
 
@@ -151,18 +156,47 @@ export class BashSession {
     const cwd = this.#startDirectory();
     const marker = `BASH_AGENT_SHELL=${randomBytes(8).toString('hex')}`;
     const [name, value] = marker.split('=') as [string, string];
-    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc'], {
-      cwd,
+    // Commands reach bash through a FIFO that bash runs as its script, not through its stdin: bash
+    // reads a script in blocks but stdin one byte at a time, and stdin can stay /dev/null for bash and
+    // everything it starts, with no redirection per command (which alone cost ~80 µs a call). The FIFO
+    // is called `bash` in a private directory, so bash's messages read `bash: line 3: …` as usual.
+    const dir = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
+    const fifo = path.join(dir, 'bash');
+    let commands: number;
+    try {
+      execFileSync('mkfifo', ['-m', '600', fifo]);
+      // Read-write, so that opening does not wait for bash to open the other end.
+      commands = openSync(fifo, constants.O_RDWR);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`Could not create the shell's command channel: ${String(error)}`);
+    }
+    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', 'bash'], {
+      cwd: dir,
       env: { ...this.#options.env, [name]: value },
       // Its own process group, so a timeout can signal every process of the command at once.
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const spawned = new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', reject);
-    });
-    await spawned;
+    // Written through a stream, not writeSync: a large command that fills the FIFO must wait in the
+    // stream's queue, never block the event loop (which would also block the timeout).
+    const channel = new Socket({ fd: commands, readable: false, writable: true });
+    channel.on('error', () => undefined); // a shell that died mid-write is noticed by its exit
+    const release = (): void => {
+      channel.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', reject);
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const stdout = child.stdout!;
+    const stderr = child.stderr!;
     // StringDecoder rather than TextDecoder: same handling of split and invalid sequences (U+FFFD),
     // several times the speed on bulk output.
     const decoder = new StringDecoder('utf8');
@@ -180,20 +214,22 @@ export class BashSession {
       exited,
       exitedOutcome: exited.then(() => 'exited' as const),
       sink: (text) => this.#collectStray(text),
-      drained: new Promise((resolve) => child.stdout.once('end', resolve)),
+      send: (text) => channel.write(text),
+      drained: new Promise((resolve) => stdout.once('end', resolve)),
       dispose: () => {
-        child.stdout.removeAllListeners('data');
-        child.stderr.removeAllListeners('data');
+        stdout.removeAllListeners('data');
+        stderr.removeAllListeners('data');
+        release();
       },
     };
     const onData = (chunk: Buffer): void => shell.sink(decoder.write(chunk));
-    child.stdout.on('data', onData);
+    stdout.on('data', onData);
     // stderr is joined to stdout below; anything bash itself prints before that still gets read.
-    child.stderr.on('data', onData);
-    // A write to a shell that died between our check and the write must not crash the action.
-    child.stdin.on('error', () => undefined);
-    child.stdin.write(
-      `exec 2>&1 ${FRAME_FD}>&1\n` +
+    stderr.on('data', onData);
+    shell.send(
+      // The FIFO's directory was only needed to name it; OLDPWD must not point there.
+      `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
+        `exec 2>&1 ${FRAME_FD}>&1\n` +
         `${END_FUNCTION}() { builtin printf '\\n%s%s %s %s%s%s\\n' "$2" "$3" "$1" "$PWD" "$2" "$3" >&${FRAME_FD}; }\n`,
     );
     this.#shell = shell;
@@ -229,7 +265,7 @@ export class BashSession {
 
     // The end marker is printed from two halves so that no trace of the frame (`set -x`, `set -v`)
     // ever contains it whole; it is random per call, so earlier output cannot contain it either.
-    const nonce = randomBytes(12).toString('hex');
+    const nonce = nextNonce();
     const half1 = `__BASH_AGENT_${nonce.slice(0, 12)}`;
     const half2 = `${nonce.slice(12)}__`;
     const marker = `\n${half1}${half2} `;
@@ -268,10 +304,7 @@ export class BashSession {
 
     // The command travels as one ANSI-C quoted word for `eval`: whatever it contains (an unclosed
     // quote, a heredoc on its last line, a trailing backslash or `&`) it cannot run into the frame.
-    // Kept short: bash reads a pipe one byte at a time, so every byte of frame costs a system call.
-    shell.child.stdin.write(
-      `builtin eval -- ${ansiCQuote(command)} </dev/null\n${END_FUNCTION} $? ${half1} ${half2}\n`,
-    );
+    shell.send(`builtin eval -- ${ansiCQuote(command)}\n${END_FUNCTION} $? ${half1} ${half2}\n`);
 
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
@@ -356,7 +389,6 @@ export class BashSession {
     const shell = this.#shell;
     if (shell === undefined) return;
     this.#shell = undefined;
-    shell.child.stdin.end();
     await this.#killShell(shell, 0);
     shell.dispose();
     this.#stray = '';
@@ -367,7 +399,24 @@ export class BashSession {
     const shell = this.#shell;
     if (shell === undefined) return;
     signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
+    shell.dispose();
   }
+}
+
+/**
+ * 24 random hex digits per call, drawn from a pool refilled 64 calls at a time: one call into the
+ * random source per call cost a measurable share of a short command's round trip.
+ */
+const NONCE_BYTES = 12;
+let noncePool = Buffer.alloc(0);
+let noncePoolAt = 0;
+function nextNonce(): string {
+  if (noncePoolAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 64);
+    noncePoolAt = 0;
+  }
+  noncePoolAt += NONCE_BYTES;
+  return noncePool.toString('hex', noncePoolAt - NONCE_BYTES, noncePoolAt);
 }
 
 /** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */
