@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  DEFAULT_ALLOWED_COMMANDS,
   parseBoolean,
   parseConfig,
   parseDuration,
@@ -11,6 +10,7 @@ import {
   parseLines,
   parseList,
 } from '../src/config.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 
 let workspace: string;
 beforeEach(() => {
@@ -75,6 +75,18 @@ describe('scalar inputs', () => {
 });
 
 describe('parseConfig', () => {
+  it('uses the same default allow list as action.yml declares', () => {
+    const actionYml = readFileSync(new URL('../action.yml', import.meta.url), 'utf8');
+    const block = /allowed-commands:\n(?:.*\n)*? {4}default: \|\n((?: {6}.*\n)+)/.exec(actionYml);
+    expect(block).not.toBeNull();
+    const declared = block![1]!
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(declared).toEqual([...DEFAULT_ALLOWED_COMMANDS]);
+    expect(declared).toContain('git show *');
+  });
+
   it('applies the action.yml defaults when inputs are empty', () => {
     const config = configFrom({ task: 'Fix the build' }, { ANTHROPIC_API_KEY: 'sk-ant-env' });
     expect(config).toMatchObject({

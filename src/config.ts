@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
 
 /** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
 export interface Config {
@@ -291,24 +292,6 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     summary: parseBoolean('summary', read('summary')),
   };
 }
-
-/** The default read-only allow list of interface.md. */
-export const DEFAULT_ALLOWED_COMMANDS: readonly string[] = [
-  'ls *',
-  'cat *',
-  'head *',
-  'tail *',
-  'wc *',
-  'grep *',
-  'find *',
-  'pwd',
-  'cd *',
-  'echo *',
-  'git status *',
-  'git diff *',
-  'git log *',
-  'git show *',
-];
 
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
 export function loadConfig(): Config {

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  attackCalls,
+  fixtureFile,
+  loadCorpus,
+  SAMPLE_CORPUS,
+  type PolicyCorpus,
+} from '../__fixtures__/policy/fixture.js';
+import { loadPolicy } from '../src/policy/policy.js';
+import type { CommandPolicy } from '../src/policy/types.js';
+
+const WORKDIR = '/tmp/policy-corpus/repo';
+const CANARY = '/tmp/policy-corpus/scratch/CANARY';
+
+const corpora: Array<[string, PolicyCorpus]> = [
+  ['the shared sample', loadCorpus(SAMPLE_CORPUS)],
+  ['our corpus for the sample allowlist', loadCorpus(fixtureFile('attacks-sample-allowlist.json'))],
+  ['our corpus for a permissive allowlist', loadCorpus(fixtureFile('attacks-permissive.json'))],
+  ['our corpus for the single pattern *', loadCorpus(fixtureFile('attacks-universal.json'))],
+];
+
+describe.each(corpora)('%s', (_name, corpus) => {
+  let policy: CommandPolicy;
+
+  beforeAll(async () => {
+    policy = await loadPolicy({
+      allow: corpus.allowlist,
+      deny: corpus.denylist,
+      workingDirectory: WORKDIR,
+    });
+  });
+
+  it.each(corpus.attacks.map((a) => [a.id, a] as const))(
+    'denies at least one call of attack %s',
+    (_id, attack) => {
+      const decisions = attackCalls(attack, CANARY).map((call) => policy.check(call, WORKDIR));
+      expect(decisions.some((d) => !d.allowed)).toBe(true);
+      for (const d of decisions) {
+        if (!d.allowed) expect(d.message).toMatch(/^Command denied by policy: '/);
+      }
+    },
+  );
+
+  it.each(corpus.benign.map((b) => [b] as const))('allows the benign command %j', (command) => {
+    expect(policy.check(command, WORKDIR)).toEqual({ allowed: true });
+  });
+
+  it.each(corpus.shouldDeny.map((s) => [s.id, s.command] as const))('denies %s', (_id, command) => {
+    expect(policy.check(command, WORKDIR).allowed).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  matchAllow,
+  matchDeny,
+  parsePattern,
+  spells,
+  writeAllowed,
+  type CommandPattern,
+  type WritePattern,
+} from '../src/policy/patterns.js';
+import { literalWord, unknownWords, type Word } from '../src/policy/words.js';
+
+function command(line: string): CommandPattern {
+  const p = parsePattern(line, 'allowed-commands');
+  if (p?.kind !== 'command') throw new Error(`not a command pattern: ${line}`);
+  return p;
+}
+
+function write(line: string): WritePattern {
+  const p = parsePattern(line, 'allowed-commands');
+  if (p?.kind !== 'write') throw new Error(`not a write pattern: ${line}`);
+  return p;
+}
+
+const words = (...texts: string[]): Word[] => texts.map((t) => literalWord(t));
+
+describe('pattern lines', () => {
+  it('ignores blank lines and # comments', () => {
+    expect(parsePattern('', 'allowed-commands')).toBeUndefined();
+    expect(parsePattern('   ', 'allowed-commands')).toBeUndefined();
+    expect(parsePattern('# ls *', 'allowed-commands')).toBeUndefined();
+  });
+
+  it('rejects a line that is not one command, naming the input and the line', () => {
+    expect(() => parsePattern('ls | grep x', 'denied-commands')).toThrow(
+      "Input 'denied-commands' has a pattern that cannot be parsed: 'ls | grep x'",
+    );
+    expect(() => parsePattern("echo 'unterminated", 'allowed-commands')).toThrow(
+      /unterminated quote/,
+    );
+    expect(() => parsePattern('ls; rm x', 'allowed-commands')).toThrow(/allowed-commands/);
+    expect(() => parsePattern('echo $(date)', 'allowed-commands')).toThrow(/shell syntax/);
+    expect(() => parsePattern('> a b', 'allowed-commands')).toThrow(/one path/);
+    expect(() => parsePattern('*s *', 'allowed-commands')).toThrow(/command name/);
+  });
+
+  it('reads quotes like the shell: a quoted * is a literal star', () => {
+    const p = command("grep 'a b' \\* *");
+    expect(p.words.map((w) => w.text)).toEqual(['grep', 'a b', '*']);
+    expect(p.rest).toBe(true);
+    expect(matchAllow(p, words('grep', 'a b', '*', 'x'))).toBeDefined();
+    expect(matchAllow(p, words('grep', 'a b', 'file', 'x'))).toBeUndefined();
+  });
+
+  it('takes leading NAME=VALUE words as assignments the pattern allows', () => {
+    const p = command('NODE_ENV=test npm test');
+    expect(p.assignments.map((a) => a.text)).toEqual(['NODE_ENV=test']);
+    expect(p.words.map((w) => w.text)).toEqual(['npm', 'test']);
+  });
+
+  it('knows the single pattern * and write patterns', () => {
+    expect(command('*').universal).toBe(true);
+    expect(write('> src/**').glob).toBe('src/**');
+    expect(write('>docs/*.md').glob).toBe('docs/*.md');
+  });
+});
+
+describe('matching allow patterns', () => {
+  it('matches exactly without a final *', () => {
+    const p = command('git status');
+    expect(matchAllow(p, words('git', 'status'))).toBeDefined();
+    expect(matchAllow(p, words('git', 'status', '--short'))).toBeUndefined();
+    expect(matchAllow(p, words('git'))).toBeUndefined();
+  });
+
+  it('lets a final * match zero or more words, including ones only known at run time', () => {
+    const p = command('ls *');
+    expect(matchAllow(p, words('ls'))).toBeDefined();
+    expect(matchAllow(p, [...words('ls', '-la'), unknownWords('$dir')])).toBeDefined();
+  });
+
+  it('globs within a word, and only over words whose value is known', () => {
+    const p = command('npm run test:*');
+    expect(matchAllow(p, words('npm', 'run', 'test:unit'))).toBeDefined();
+    expect(matchAllow(p, words('npm', 'run', 'lint'))).toBeUndefined();
+    expect(matchAllow(p, [...words('npm', 'run'), unknownWords('test:$x')])).toBeUndefined();
+  });
+
+  it('records which pattern word covered each word, so spelled-out options can be told apart', () => {
+    const match = matchAllow(command('sort -o *'), words('sort', '-o', 'out.txt', 'a.txt'));
+    expect(match?.coverage.map((c) => c?.text)).toEqual(['sort', '-o', undefined, undefined]);
+    expect(spells(match?.coverage[1], 2)).toBe(true);
+    expect(spells(match?.coverage[2], 2)).toBe(false);
+    const glob = matchAllow(command('sort -o* *'), words('sort', '-oout.txt', 'a.txt'));
+    expect(spells(glob?.coverage[1], 2)).toBe(true);
+    expect(spells(glob?.coverage[1], 3)).toBe(false);
+  });
+});
+
+describe('matching deny patterns', () => {
+  it('treats a word only known at run time as possibly anything', () => {
+    const p = command('git push *');
+    expect(matchDeny(p, [literalWord('git'), unknownWords('$x')])).toBe(true);
+    expect(matchDeny(p, words('git', 'pull'))).toBe(false);
+  });
+
+  it('lets a * in the middle stand for any number of words', () => {
+    const p = command('find * -delete');
+    expect(matchDeny(p, words('find', '.', '-name', 'x', '-delete'))).toBe(true);
+    expect(matchDeny(p, words('find', 'does-not-exist', '-delete'))).toBe(true);
+    expect(matchDeny(p, words('find', '.', '-name', 'x'))).toBe(false);
+  });
+
+  it('matches a path to a program by its name', () => {
+    expect(matchDeny(command('rm -rf /*'), words('/bin/rm', '-rf', '/'))).toBe(true);
+  });
+});
+
+describe('write patterns', () => {
+  const wd = '/work/repo';
+
+  it('matches targets relative to the working directory', () => {
+    expect(writeAllowed(write('> src/**'), '/work/repo/src/a/b.ts', wd)).toBe(true);
+    expect(writeAllowed(write('> src/**'), '/work/repo/lib/b.ts', wd)).toBe(false);
+    expect(writeAllowed(write('> *.md'), '/work/repo/README.md', wd)).toBe(true);
+    expect(writeAllowed(write('> *.md'), '/work/repo/docs/a.md', wd)).toBe(false);
+    expect(writeAllowed(write('> **/*.md'), '/work/repo/docs/a.md', wd)).toBe(true);
+    expect(writeAllowed(write('> **/*.md'), '/work/repo/a.md', wd)).toBe(true);
+  });
+
+  it('never reaches into .git/ unless the pattern names it', () => {
+    expect(writeAllowed(write('> **'), '/work/repo/.git/config', wd)).toBe(false);
+    expect(writeAllowed(write('> **'), '/work/repo/sub/.git/hooks/pre-commit', wd)).toBe(false);
+    expect(writeAllowed(write('> *'), '/work/repo/.git', wd)).toBe(false);
+    expect(writeAllowed(write('> .git/info/*'), '/work/repo/.git/info/exclude', wd)).toBe(true);
+  });
+
+  it('lets ** reach anywhere else, and absolute patterns match absolute paths', () => {
+    expect(writeAllowed(write('> **'), '/tmp/x', wd)).toBe(true);
+    expect(writeAllowed(write('> /tmp/**'), '/tmp/a/b', wd)).toBe(true);
+    expect(writeAllowed(write('> /tmp/**'), '/work/repo/a', wd)).toBe(false);
+    expect(writeAllowed(write('> src/**'), '/work/src/x', wd)).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import type { Stdin } from './parse.js';
+import type { Word } from './words.js';
+
+/**
+ * Something a command does beyond what matching its words shows: an option that writes a file or
+ * runs a program, or something that cannot be known statically.
+ */
+export interface Danger {
+  /** Index, in the command's words, of the word that carries it. */
+  readonly index: number;
+  /**
+   * How many leading characters of that word an allow pattern must spell out literally to allow it
+   * (`2` for `-o`, `3` for the `o` in `-no`). 0: no pattern can allow it by spelling.
+   */
+  readonly spell: number;
+  /** Why it is refused, as a phrase: `writes a file (-o)`. */
+  readonly why: string;
+  /**
+   * option: allowed when a pattern spells it out, or by the single pattern `*`.
+   * code: code the policy cannot read (python -c, awk system()); allowed only when a pattern spells
+   *   it out, not by `*`.
+   * unresolvable: what runs cannot be known statically; never allowed.
+   */
+  readonly severity: 'option' | 'code' | 'unresolvable';
+}
+
+/** A command that a program runs with words from its own argv (env, find -exec, xargs…). */
+export interface InnerCommand {
+  readonly words: readonly Word[];
+  /** Indices, in the outer command's words, of the words the inner command is made of. */
+  readonly from: readonly number[];
+  /** For messages: `run by env`. */
+  readonly where: string;
+  /** Stdin the inner command reads, when it differs from the outer one's. */
+  readonly stdin?: Stdin;
+}
+
+/** Shell text a program runs (bash -c, eval, trap, a heredoc fed to a shell). */
+export interface InnerScript {
+  readonly text: string;
+  readonly where: string;
+  /** Index of the word holding the text, when it is one word. */
+  readonly index: number | undefined;
+  readonly stdin?: Stdin;
+  /** Runs later (trap, alias), possibly in a later call. */
+  readonly deferred?: boolean;
+}
+
+/** A variable a builtin sets (read, printf -v, declare, export…). */
+export interface VariableSet {
+  readonly index: number;
+  readonly name: string;
+  /** Exported to the environment of later programs. */
+  readonly exported: boolean;
+  /** How many characters of the word a pattern must spell out to allow a non-inert name. */
+  readonly spell: number;
+  /** The value assigned, when the word shows it (`NAME=value`). */
+  readonly value?: Word;
+}
+
+export interface Analysis {
+  readonly dangers: Danger[];
+  readonly inner: InnerCommand[];
+  readonly scripts: InnerScript[];
+  readonly variables: VariableSet[];
+  /** The command changes the shell's directory (cd, pushd, popd); undefined target: unknown. */
+  readonly changesDirectory?: { readonly target: Word | undefined };
+}
+
+export function emptyAnalysis(): Analysis {
+  return { dangers: [], inner: [], scripts: [], variables: [] };
+}
+
+export interface AnalysisContext {
+  readonly stdin: Stdin;
+}
+
+/** Analyses one program's words (words[0] is the program as written). */
+export type Analyzer = (words: readonly Word[], context: AnalysisContext) => Analysis;
+
+export function optionDanger(index: number, spell: number, why: string): Danger {
+  return { index, spell, why, severity: 'option' };
+}
+
+export function codeDanger(index: number, spell: number, why: string): Danger {
+  return { index, spell, why, severity: 'code' };
+}
+
+export function unresolvable(index: number, why: string): Danger {
+  return { index, spell: 0, why, severity: 'unresolvable' };
+}

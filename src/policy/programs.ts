@@ -1,0 +1,824 @@
+import {
+  codeDanger,
+  emptyAnalysis,
+  optionDanger,
+  unresolvable,
+  type Analysis,
+  type AnalysisContext,
+  type Analyzer,
+} from './analysis.js';
+import {
+  GIT_COMMON_OPTIONS,
+  GIT_GLOBAL_OPTIONS,
+  GIT_RISKY_SUBCOMMANDS,
+  GIT_SUBCOMMAND_OPTIONS,
+  OPTION_TABLES,
+  TABLE_ALIASES,
+} from './dangerous-options.js';
+import {
+  compileTable,
+  optionValue,
+  scanOptions,
+  type CompiledTable,
+  type OptionTable,
+} from './options.js';
+import { awkProgramDangers, sedScriptDangers } from './scripts.js';
+import {
+  analyseBusybox,
+  analyseEnv,
+  analyseEval,
+  analyseFd,
+  analyseFind,
+  analyseGenericWrapper,
+  analyseScript,
+  analyseShell,
+  analyseSource,
+  analyseTrap,
+  analyseWatch,
+  analyseXargs,
+  SHELLS,
+  STRING_RUNNERS,
+  WRAPPER_NAMES,
+} from './wrappers.js';
+import { mayBeOption, valueOf, type Word } from './words.js';
+
+/** The program a command word names: `/usr/bin/python3.12` → `python`. */
+export function programName(word: string): string {
+  const base = word.slice(word.lastIndexOf('/') + 1);
+  const unversioned =
+    /^(python|pypy|perl|ruby|php|lua|luajit|node|pip|tclsh|wish)[0-9]+(?:\.[0-9]+)*$/.exec(
+      base,
+    )?.[1] ?? base;
+  return TABLE_ALIASES[unversioned] ?? unversioned;
+}
+
+const compiled = new Map<string, CompiledTable>();
+
+function table(name: string, source?: OptionTable): CompiledTable | undefined {
+  let result = compiled.get(name);
+  if (!result) {
+    const spec = source ?? OPTION_TABLES[name];
+    if (!spec) return undefined;
+    result = compileTable(spec);
+    compiled.set(name, result);
+  }
+  return result;
+}
+
+function tableAnalysis(name: string, words: readonly Word[]): Analysis {
+  const result = emptyAnalysis();
+  const t = table(name);
+  if (t) result.dangers.push(...scanOptions(words, 1, t).dangers);
+  return result;
+}
+
+const GIT_CONFIG_READS = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '-l',
+  '--list',
+  'get',
+  'list',
+]);
+const GIT_CONFIG_WRITES = new Set([
+  '--add',
+  '--unset',
+  '--unset-all',
+  '--replace-all',
+  '--rename-section',
+  '--remove-section',
+  '-e',
+  '--edit',
+  'set',
+  'unset',
+  'rename-section',
+  'remove-section',
+  'edit',
+]);
+
+const GIT_GLOBAL = compileTable(GIT_GLOBAL_OPTIONS);
+
+const gitTables = new Map<string, CompiledTable>();
+
+function gitTable(subcommand: string): CompiledTable {
+  let t = gitTables.get(subcommand);
+  if (!t) {
+    const own = GIT_SUBCOMMAND_OPTIONS[subcommand] ?? {};
+    t = compileTable({
+      values: [...(own.values ?? [])],
+      dangerous: { ...GIT_COMMON_OPTIONS.dangerous, ...own.dangerous },
+      safe: GIT_COMMON_OPTIONS.safe,
+    });
+    gitTables.set(subcommand, t);
+  }
+  return t;
+}
+
+/** git [global options] SUBCOMMAND [options and operands] */
+export const analyseGit: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const global = scanOptions(words, 1, GIT_GLOBAL);
+  result.dangers.push(...global.dangers);
+  const at = global.operands[0];
+  if (at === undefined) return result;
+  const sub = valueOf(words[at]);
+  if (sub === undefined) return result;
+  const risky = GIT_RISKY_SUBCOMMANDS[sub];
+  if (risky) result.dangers.push(optionDanger(at, sub.length, `${risky} (git ${sub})`));
+  const scan = scanOptions(words, at + 1, gitTable(sub));
+  result.dangers.push(...scan.dangers);
+  const operandText = scan.operands.map((i) => valueOf(words[i]));
+  if (sub === 'config') {
+    const rest = words
+      .slice(at + 1)
+      .map((w) => (w.literal ? w.text.replace(/=.*$/, '') : undefined));
+    const reads = rest.some((u) => u !== undefined && GIT_CONFIG_READS.has(u));
+    const writes = rest.some((u) => u === undefined || GIT_CONFIG_WRITES.has(u));
+    const positional = rest.filter((u) => u === undefined || !u.startsWith('-')).length;
+    // `git config NAME` reads; `git config NAME VALUE` writes.
+    if (writes || (!reads && positional !== 1)) {
+      result.dangers.push(
+        optionDanger(
+          at,
+          sub.length,
+          'changes git configuration, which can name programs git runs (git config)',
+        ),
+      );
+    }
+  }
+  if (sub === 'submodule' && operandText.includes('foreach')) {
+    const i = scan.operands[operandText.indexOf('foreach')] as number;
+    result.dangers.push(
+      optionDanger(
+        i,
+        'foreach'.length,
+        'runs a command in every submodule (git submodule foreach)',
+      ),
+    );
+  }
+  if (sub === 'bisect' && operandText[0] === 'run') {
+    const start = (scan.operands[0] as number) + 1;
+    if (start < words.length) {
+      const from: number[] = [];
+      for (let i = start; i < words.length; i++) from.push(i);
+      result.inner.push({ words: words.slice(start), from, where: 'run by git bisect run' });
+    }
+  }
+  return result;
+};
+
+/** tar also takes old-style options: `tar cvfI archive prog` (letters without a dash, values after). */
+export const analyseTar: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const t = table('tar') as CompiledTable;
+  let from = 1;
+  const first = words[1];
+  if (first?.literal && /^[A-Za-z]+$/.test(first.text)) {
+    let next = 2;
+    for (const letter of first.text) {
+      const spec = t.short.get(letter);
+      if (spec?.danger) {
+        result.dangers.push(
+          optionDanger(
+            1,
+            first.text.length,
+            `${typeof spec.danger === 'string' ? spec.danger : spec.danger.why} (tar ${letter})`,
+          ),
+        );
+      }
+      if (letter === 'f') {
+        const archive = valueOf(words[next]);
+        if (archive?.includes(':'))
+          result.dangers.push(
+            optionDanger(next, archive.length, 'uses an archive on another host, through rsh'),
+          );
+      }
+      if (spec && spec.arity === 'required') next++;
+    }
+    from = next;
+  }
+  const scan = scanOptions(words, from, t);
+  result.dangers.push(...scan.dangers);
+  const forceLocal = words.some((w) => w.literal && w.text === '--force-local');
+  for (const option of scan.options) {
+    const value = optionValue(option);
+    if ((option.name === '-f' || option.name === '--file') && value?.includes(':') && !forceLocal) {
+      result.dangers.push(
+        optionDanger(option.index, option.spell, 'uses an archive on another host, through rsh'),
+      );
+    }
+  }
+  return result;
+};
+
+export const analyseZip: Analyzer = (words) => {
+  const result = tableAnalysis('zip', words);
+  words.forEach((w, i) => {
+    if (i > 0 && w.literal && /^-[^-]*TT/.test(w.text)) {
+      result.dangers.push(
+        optionDanger(i, w.text.indexOf('TT') + 2, 'runs a program to test the archive (zip -TT)'),
+      );
+    }
+  });
+  return result;
+};
+
+/** sed: -i and -f are table options; the script itself may run programs (e) or write files (w). */
+export const analyseSed: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const t = table('sed') as CompiledTable;
+  const scan = scanOptions(words, 1, t);
+  result.dangers.push(...scan.dangers);
+  if (
+    words.some(
+      (w) => w.literal && (w.text === '--sandbox' || w.text === '--sandb' || w.text === '--sand'),
+    )
+  )
+    return result;
+  const scripts: Array<{ index: number; value: Word | string | undefined }> = scan.options
+    .filter((o) => o.name === '-e' || o.name === '--expression')
+    .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
+  const fromFile = scan.options.some((o) => o.name === '-f' || o.name === '--file');
+  if (scripts.length === 0 && !fromFile && scan.operands[0] !== undefined) {
+    scripts.push({ index: scan.operands[0], value: words[scan.operands[0]] });
+  }
+  for (const { index, value } of scripts)
+    addProgramDangers(result, index, value, sedScriptDangers, 'sed script');
+  return result;
+};
+
+/** awk: the program (first operand, or -e/--source) may run programs or write files. */
+export const analyseAwk: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const t = table('awk') as CompiledTable;
+  const scan = scanOptions(words, 1, t);
+  result.dangers.push(...scan.dangers);
+  if (words.some((w) => w.literal && (w.text === '-S' || w.text.startsWith('--sandbox'))))
+    return result;
+  const programs: Array<{ index: number; value: Word | string | undefined }> = scan.options
+    .filter((o) => o.name === '-e' || o.name === '--source')
+    .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
+  const fromFile = scan.options.some((o) => ['-f', '--file', '-E', '--exec'].includes(o.name));
+  if (programs.length === 0 && !fromFile && scan.operands[0] !== undefined) {
+    programs.push({ index: scan.operands[0], value: words[scan.operands[0]] });
+  }
+  for (const { index, value } of programs)
+    addProgramDangers(result, index, value, awkProgramDangers, 'awk program');
+  return result;
+};
+
+function addProgramDangers(
+  result: Analysis,
+  index: number,
+  value: Word | string | undefined,
+  read: (text: string) => string[],
+  what: string,
+): void {
+  const text = typeof value === 'string' ? value : valueOf(value);
+  const length = typeof value === 'string' ? value.length : (value?.text.length ?? 0);
+  if (text === undefined) {
+    result.dangers.push(codeDanger(index, 0, `runs a ${what} that is not known until run time`));
+    return;
+  }
+  // A pattern that spells the whole program out allows it; writing a file is an ordinary
+  // option-like danger, running a program is code the policy cannot follow.
+  for (const why of read(text)) {
+    result.dangers.push((why.startsWith('writes') ? optionDanger : codeDanger)(index, length, why));
+  }
+}
+
+/** Interpreters: code options are table dangers; with no script they read code from stdin. */
+function analyseInterpreter(name: string): Analyzer {
+  return (words, context) => {
+    const result = emptyAnalysis();
+    const t = table(name);
+    if (!t) return result;
+    const scan = scanOptions(words, 1, t);
+    result.dangers.push(...scan.dangers);
+    if (scan.terminalAt !== undefined || scan.dangers.length > 0) return result;
+    if (name === 'deno' && valueOf(words[1]) === 'eval') {
+      result.dangers.push(codeDanger(1, 4, 'runs code given on the command line (deno eval)'));
+      return result;
+    }
+    const script = scan.operands[0];
+    if (script !== undefined && valueOf(words[script]) !== '-') {
+      const word = words[script] as Word;
+      if (!word.literal && word.source.startsWith('<(')) {
+        result.dangers.push(unresolvable(script, `${name} runs code produced by a command`));
+      }
+      return result;
+    }
+    if (['deno', 'bun', 'R', 'osascript', 'jrunscript', 'expect'].includes(name)) return result;
+    addStdinCode(result, name, context);
+    return result;
+  };
+}
+
+function addStdinCode(result: Analysis, name: string, context: AnalysisContext): void {
+  if (context.stdin.kind === 'text') {
+    result.dangers.push(codeDanger(0, 0, `runs ${name} code from standard input`));
+  } else if (context.stdin.kind === 'pipe') {
+    result.dangers.push(unresolvable(0, `${name} runs code read from a pipe`));
+  }
+}
+
+/** ed and ex read editing commands, which include `!command`, from standard input. */
+function analyseLineEditor(name: string): Analyzer {
+  return (words, context) => {
+    const result = name === 'vim' ? tableAnalysis('vim', words) : tableAnalysis(name, words);
+    if (context.stdin.kind === 'text' || context.stdin.kind === 'pipe') {
+      result.dangers.push(
+        optionDanger(
+          0,
+          0,
+          `${name} reads editing commands from standard input, which can run programs`,
+        ),
+      );
+    }
+    return result;
+  };
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The variable part of NAME, NAME=VALUE, NAME+=VALUE or NAME[N]=VALUE. */
+function variableOf(
+  word: Word,
+): { name: string; length: number; subscript: string | undefined } | undefined {
+  const known = word.literal ? word.text : word.prefix;
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?=|$)/.exec(known);
+  if (!m) return undefined;
+  if (!word.literal && m[3] === '' && m[0] === known) return undefined;
+  return {
+    name: m[1] as string,
+    length: (m[1] as string).length + (m[2]?.length ?? 0) + (m[3]?.length ?? 0),
+    subscript: m[2],
+  };
+}
+
+/** declare, typeset, local, export, readonly: options, then NAME[=VALUE] words. */
+function analyseDeclaration(name: string): Analyzer {
+  return (words) => {
+    const result = emptyAnalysis();
+    const flags = new Set<string>();
+    let i = 1;
+    for (; i < words.length; i++) {
+      const word = words[i] as Word;
+      if (!word.literal) {
+        if (mayBeOption(word) || word.text.startsWith('+')) {
+          result.dangers.push(unresolvable(i, `'${word.source}' could change what ${name} does`));
+          return result;
+        }
+        break;
+      }
+      if (word.text === '--') {
+        i++;
+        break;
+      }
+      if (!/^[-+][a-zA-Z]+$/.test(word.text)) break;
+      if (word.text.startsWith('-')) for (const c of word.text.slice(1)) flags.add(c);
+    }
+    const exported = name === 'export' ? !flags.has('n') : flags.has('x');
+    if (flags.has('n') && name !== 'export') {
+      result.dangers.push(
+        optionDanger(1, 0, `makes a name refer to another variable (${name} -n)`),
+      );
+    }
+    if (flags.has('f') && exported) {
+      result.dangers.push(optionDanger(1, 0, `exports a shell function to programs (${name} -f)`));
+      return result;
+    }
+    if (flags.has('f') || flags.has('F')) return result;
+    for (; i < words.length; i++) {
+      const word = words[i] as Word;
+      const variable = variableOf(word);
+      if (!variable) {
+        result.dangers.push(
+          unresolvable(i, `sets a variable whose name is not known until run time (${name})`),
+        );
+        continue;
+      }
+      if (variable.subscript !== undefined && !/^\[[0-9]+\]$/.test(variable.subscript)) {
+        result.dangers.push(
+          unresolvable(
+            i,
+            'uses an array subscript the policy cannot check (subscripts run commands)',
+          ),
+        );
+        continue;
+      }
+      if (
+        flags.has('i') &&
+        word.text.includes('=') &&
+        !(word.literal && /=[0-9]+$/.test(word.text))
+      ) {
+        result.dangers.push(
+          unresolvable(i, 'gives an integer variable a value that is evaluated as arithmetic'),
+        );
+      }
+      const eq = word.text.indexOf('=');
+      const value =
+        eq < 0
+          ? undefined
+          : { ...word, text: word.text.slice(eq + 1), prefix: word.prefix.slice(eq + 1) };
+      result.variables.push({
+        index: i,
+        name: variable.name,
+        exported,
+        spell: variable.length,
+        value,
+      });
+    }
+    return result;
+  };
+}
+
+/** read, mapfile/readarray, getopts, printf -v: the names they assign. */
+const analyseRead: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, table('read') as CompiledTable);
+  result.dangers.push(...scan.dangers);
+  const names = [...scan.operands];
+  for (const option of scan.options)
+    if (option.name === '-a' && option.valueIndex !== undefined) names.push(option.valueIndex);
+  addNames(result, words, names, 'read');
+  return result;
+};
+
+const analyseMapfile: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, table('mapfile') as CompiledTable);
+  result.dangers.push(...scan.dangers);
+  addNames(result, words, scan.operands.slice(0, 1), 'mapfile');
+  return result;
+};
+
+const analyseGetopts: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  addNames(result, words, words.length > 2 ? [2] : [], 'getopts');
+  return result;
+};
+
+const analysePrintf: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, table('printf') as CompiledTable);
+  result.dangers.push(...scan.dangers);
+  for (const option of scan.options) {
+    if (option.name === '-v') {
+      if (option.valueIndex !== undefined)
+        addNames(result, words, [option.valueIndex], 'printf -v');
+      else if (typeof option.value === 'string' && NAME.test(option.value)) {
+        result.variables.push({
+          index: option.index,
+          name: option.value,
+          exported: false,
+          spell: option.spell + option.value.length,
+        });
+      } else {
+        result.dangers.push(
+          unresolvable(option.index, 'printf -v assigns a name the policy cannot check'),
+        );
+      }
+    }
+  }
+  return result;
+};
+
+function addNames(
+  result: Analysis,
+  words: readonly Word[],
+  indices: readonly number[],
+  what: string,
+): void {
+  for (const i of indices) {
+    const word = words[i] as Word;
+    if (!word.literal || !NAME.test(word.text)) {
+      result.dangers.push(
+        unresolvable(
+          i,
+          `${what} assigns a name the policy cannot check (array subscripts run commands)`,
+        ),
+      );
+    } else {
+      result.variables.push({
+        index: i,
+        name: word.text,
+        exported: false,
+        spell: word.text.length,
+      });
+    }
+  }
+}
+
+const analyseUnset: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (word.literal && /^-[fvn]+$/.test(word.text)) continue;
+    if (
+      !word.literal ||
+      (word.text.includes('[') && !/^[A-Za-z_][A-Za-z0-9_]*\[[0-9]+\]$/.test(word.text))
+    ) {
+      result.dangers.push(
+        unresolvable(i, 'unsets a name the policy cannot check (array subscripts run commands)'),
+      );
+    }
+  }
+  return result;
+};
+
+/** `let` evaluates arithmetic, which runs commands hidden in variable values. */
+const analyseLet: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (!word.literal || !/^[0-9\s+\-*/%()<>=!&|^~]*$/.test(word.text)) {
+      result.dangers.push(
+        unresolvable(
+          i,
+          'evaluates arithmetic on variables, which can run commands hidden in their values',
+        ),
+      );
+    }
+  }
+  return result;
+};
+
+/** test / [: `-v NAME` with a subscript runs commands. */
+const analyseTest: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (!word.literal) continue;
+    if (word.text === '-v' || word.text === '-R') {
+      const operand = words[i + 1];
+      if (operand && (!operand.literal || operand.text.includes('['))) {
+        result.dangers.push(
+          unresolvable(
+            i + 1,
+            `tests ${word.text} on a name the policy cannot check (array subscripts run commands)`,
+          ),
+        );
+      }
+    }
+  }
+  return result;
+};
+
+/** cd, pushd, popd change the directory later redirections resolve against. */
+const analyseCd: Analyzer = (words) => {
+  const result: Analysis = { ...emptyAnalysis(), changesDirectory: { target: undefined } };
+  let i = 1;
+  for (; i < words.length; i++) {
+    const text = valueOf(words[i]);
+    if (text === '--') {
+      i++;
+      break;
+    }
+    if (text === undefined || !/^-[LPe@]+$/.test(text)) break;
+  }
+  return { ...result, changesDirectory: { target: words[i] } };
+};
+
+const analysePushd: Analyzer = (words) => {
+  const target = words[1];
+  const text = valueOf(target);
+  const known = target && text !== undefined && !/^[-+]/.test(text) ? target : undefined;
+  return { ...emptyAnalysis(), changesDirectory: { target: known } };
+};
+
+const analysePopd: Analyzer = () => ({
+  ...emptyAnalysis(),
+  changesDirectory: { target: undefined },
+});
+
+/** alias NAME=VALUE changes what a later command word runs. */
+const analyseAlias: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as Word;
+    const known = word.literal ? word.text : word.prefix;
+    if (word.literal && !known.includes('=')) continue;
+    const eq = known.indexOf('=');
+    result.dangers.push(
+      optionDanger(
+        i,
+        eq < 0 ? 0 : word.text.length,
+        'defines an alias, which changes what a later command runs',
+      ),
+    );
+  }
+  return result;
+};
+
+/** make NAME=VALUE overrides a variable of the makefile, which can change the commands it runs. */
+const analyseMake: Analyzer = (words) => {
+  const result = tableAnalysis('make', words);
+  const scan = scanOptions(words, 1, table('make') as CompiledTable);
+  for (const i of scan.operands) {
+    const word = words[i] as Word;
+    const known = word.literal ? word.text : word.prefix;
+    if (/^[^=\s]+=/.test(known)) {
+      result.dangers.push(
+        optionDanger(
+          i,
+          known.indexOf('=') + 1,
+          'overrides a make variable, which can change the commands make runs',
+        ),
+      );
+    }
+  }
+  return result;
+};
+
+const analyseNpm: Analyzer = (words) => {
+  const result = tableAnalysis('npm', words);
+  const scan = scanOptions(words, 1, table('npm') as CompiledTable);
+  const sub = scan.operands[0];
+  if (sub !== undefined && valueOf(words[sub]) === 'explore') {
+    result.dangers.push(
+      optionDanger(sub, 'explore'.length, 'runs a shell command in a package (npm explore)'),
+    );
+  }
+  return result;
+};
+
+/** Programs whose second file operand is written (uniq IN OUT, xxd IN OUT). */
+function analyseOutputOperand(name: string, source: OptionTable, position: number): Analyzer {
+  return (words) => {
+    const result = emptyAnalysis();
+    const scan = scanOptions(words, 1, table(name, source) as CompiledTable);
+    result.dangers.push(...scan.dangers);
+    const out = scan.operands[position];
+    if (out !== undefined) {
+      const word = words[out] as Word;
+      if (!(
+        word.literal &&
+        (word.text === '-' || word.text === '/dev/null' || word.text === '/dev/stdout')
+      )) {
+        result.dangers.push(
+          optionDanger(
+            out,
+            word.literal ? word.text.length : 0,
+            `writes its output to the file it names (${name})`,
+          ),
+        );
+      }
+    }
+    return result;
+  };
+}
+
+const analyseDd: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  words.forEach((w, i) => {
+    const known = w.literal ? w.text : w.prefix;
+    if (i > 0 && (known.startsWith('of=') || (!w.literal && known === ''))) {
+      result.dangers.push(optionDanger(i, 3, 'writes a file (dd of=)'));
+    }
+  });
+  return result;
+};
+
+const analyseSocat: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  words.forEach((w, i) => {
+    if (i === 0) return;
+    if (!w.literal) {
+      result.dangers.push(optionDanger(i, 0, 'uses a socat address not known until run time'));
+    } else if (/^(exec|system)[:,]/i.test(w.text)) {
+      result.dangers.push(optionDanger(i, w.text.length, 'runs a program (socat EXEC/SYSTEM)'));
+    } else if (
+      /^(open|create|gopen|pipe|unix-listen|unix-connect|unix-sendto|unix-recvfrom|unix-recv|unix-client)[:,]/i.test(
+        w.text,
+      ) ||
+      /^[./~]/.test(w.text)
+    ) {
+      result.dangers.push(optionDanger(i, w.text.length, 'opens a file (socat)'));
+    }
+  });
+  return result;
+};
+
+const analyseStringRunner: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  result.dangers.push(
+    codeDanger(
+      0,
+      0,
+      `${programName(words[0]?.text ?? '')} runs command strings through a shell in ways the policy cannot check`,
+    ),
+  );
+  return result;
+};
+
+const SPECIAL: Record<string, Analyzer> = {
+  git: analyseGit,
+  find: analyseFind,
+  fd: analyseFd,
+  fdfind: analyseFd,
+  xargs: analyseXargs,
+  env: analyseEnv,
+  eval: analyseEval,
+  source: analyseSource('source'),
+  '.': analyseSource('.'),
+  trap: analyseTrap,
+  watch: analyseWatch,
+  script: analyseScript,
+  busybox: analyseBusybox,
+  tar: analyseTar,
+  zip: analyseZip,
+  sed: analyseSed,
+  awk: analyseAwk,
+  declare: analyseDeclaration('declare'),
+  typeset: analyseDeclaration('typeset'),
+  local: analyseDeclaration('local'),
+  export: analyseDeclaration('export'),
+  readonly: analyseDeclaration('readonly'),
+  read: analyseRead,
+  mapfile: analyseMapfile,
+  getopts: analyseGetopts,
+  printf: analysePrintf,
+  unset: analyseUnset,
+  let: analyseLet,
+  test: analyseTest,
+  '[': analyseTest,
+  cd: analyseCd,
+  pushd: analysePushd,
+  popd: analysePopd,
+  alias: analyseAlias,
+  make: analyseMake,
+  gmake: analyseMake,
+  npm: analyseNpm,
+  uniq: analyseOutputOperand(
+    'uniq',
+    {
+      values: [
+        '-f, --skip-fields=N',
+        '-s, --skip-chars=N',
+        '-w, --check-chars=N',
+        '--all-repeated[=METHOD]',
+        '--group[=METHOD]',
+      ],
+    },
+    1,
+  ),
+  xxd: analyseOutputOperand(
+    'xxd',
+    { values: ['-c COLS', '-g BYTES', '-l LEN', '-o OFFSET', '-s SEEK', '-n NAME'] },
+    1,
+  ),
+  sponge: analyseOutputOperand('sponge', {}, 0),
+  dd: analyseDd,
+  socat: analyseSocat,
+  ed: analyseLineEditor('ed'),
+  red: analyseLineEditor('ed'),
+};
+
+for (const shell of SHELLS) SPECIAL[shell] = analyseShell(shell);
+for (const name of WRAPPER_NAMES) SPECIAL[name] ??= analyseGenericWrapper(name);
+for (const name of STRING_RUNNERS) SPECIAL[name] = analyseStringRunner;
+for (const name of [
+  'python',
+  'node',
+  'perl',
+  'ruby',
+  'php',
+  'lua',
+  'Rscript',
+  'R',
+  'julia',
+  'deno',
+  'bun',
+  'expect',
+  'osascript',
+  'jrunscript',
+]) {
+  SPECIAL[name] = analyseInterpreter(name);
+}
+
+/** What running these words does beyond what their pattern shows. */
+export function analyseProgram(words: readonly Word[], context: AnalysisContext): Analysis {
+  const first = words[0];
+  if (!first) return emptyAnalysis();
+  const name = programName(first.text);
+  if (name === 'vim' && first.text.endsWith('ex')) return analyseLineEditor('vim')(words, context);
+  const special = SPECIAL[name];
+  if (special) return special(words, context);
+  return tableAnalysis(name, words);
+}
+
+/** Keywords that run the command after them and need no pattern of their own. */
+export const TRANSPARENT = new Set(['time']);
+
+/** `git -C x push` as `git push`, so a deny pattern cannot be stepped around with global options. */
+export function withoutGitGlobalOptions(words: readonly Word[]): readonly Word[] {
+  const scan = scanOptions(words, 1, GIT_GLOBAL);
+  const at = scan.operands[0];
+  if (at === undefined || at === 1) return words;
+  return [words[0] as Word, ...words.slice(at)];
+}
