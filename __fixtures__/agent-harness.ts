@@ -1,0 +1,122 @@
+/**
+ * Runs the real loop with the real SDK against a scripted Messages API on loopback, and a real bash
+ * session in a temporary directory. Only the model is scripted.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createBashExecutor, type ToolExecutor } from '../src/agent/bash-tool.js';
+import { RunLimits } from '../src/agent/limits.js';
+import { runAgent, type AgentResult } from '../src/agent/loop.js';
+import { priceFor, type ModelPrice } from '../src/agent/pricing.js';
+import { loadPolicy } from '../src/policy/policy.js';
+import type { CommandPolicy } from '../src/policy/types.js';
+import { Redactor } from '../src/redact.js';
+import { buildShellEnv } from '../src/shell/env.js';
+import { formatCommandResult } from '../src/shell/format.js';
+import { BashSession } from '../src/shell/session.js';
+import type { TranscriptEvent } from '../src/transcript.js';
+import {
+  startMessagesServer,
+  type MessagesServer,
+  type Reply,
+  type Script,
+} from './messages-server.js';
+
+/** The policy of loop tests: everything allowed but `rm`, through the real policy. */
+export const TEST_ALLOW = ['*'];
+export const TEST_DENY = ['rm *'];
+
+export interface HarnessOptions {
+  maxTurns?: number;
+  timeLimitMs?: number;
+  maxCostUsd?: number;
+  commandTimeoutMs?: number;
+  maxTokens?: number;
+  maxOutput?: number;
+  contextBudgetTokens?: number;
+  windDownReserveMs?: number;
+  price?: ModelPrice;
+  policy?: CommandPolicy;
+  secrets?: string[];
+  maxRetries?: number;
+  /** Replace the bash executor (for tests of the loop alone). */
+  tools?: ToolExecutor;
+  task?: string;
+  system?: string;
+}
+
+export interface HarnessRun {
+  result: AgentResult;
+  server: MessagesServer;
+  events: TranscriptEvent[];
+  /** Wall-clock milliseconds of the run. */
+  elapsedMs: number;
+  dir: string;
+}
+
+/** Runs one scripted agent run and cleans up the shell, the server and the directory. */
+export async function runScripted(
+  script: Script | Reply[],
+  options: HarnessOptions = {},
+): Promise<HarnessRun> {
+  const server = await startMessagesServer(script);
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-test-')));
+  const redactor = new Redactor(options.secrets ?? []);
+  const maxOutput = options.maxOutput ?? 30_000;
+  const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
+  const session = options.tools
+    ? undefined
+    : BashSession.start({
+        cwd: dir,
+        env: buildShellEnv(process.env, []).env,
+        maxOutput,
+        defaultTimeoutMs: commandTimeoutMs,
+      });
+  let policy: CommandPolicy | Promise<CommandPolicy> | undefined;
+  try {
+    const tools =
+      options.tools ??
+      createBashExecutor({
+        session: () => session as Promise<BashSession>,
+        policy: () =>
+          (policy ??=
+            options.policy ??
+            loadPolicy({ allow: TEST_ALLOW, deny: TEST_DENY, workingDirectory: dir })),
+        format: formatCommandResult,
+        redact: redactor.fn,
+      });
+    const client = new Anthropic({
+      apiKey: 'sk-ant-test-key',
+      baseURL: server.url,
+      maxRetries: options.maxRetries ?? 2,
+    });
+    const events: TranscriptEvent[] = [];
+    const started = Date.now();
+    const result = await runAgent({
+      messages: client.messages,
+      model: 'claude-sonnet-5-5',
+      maxTokens: options.maxTokens ?? 4096,
+      system: options.system ?? 'You are a test agent.',
+      task: options.task ?? 'Do the test task.',
+      tools,
+      limits: new RunLimits({
+        maxTurns: options.maxTurns ?? 10,
+        timeLimitMs: options.timeLimitMs ?? 60_000,
+        maxCostUsd: options.maxCostUsd ?? 0,
+        startedAt: started,
+        windDownReserveMs: options.windDownReserveMs,
+      }),
+      price: options.price ?? priceFor('claude-sonnet-5-5').price,
+      commandTimeoutMs,
+      contextBudgetTokens: options.contextBudgetTokens,
+      onEvent: (event) => events.push(event),
+    });
+    return { result, server, events, elapsedMs: Date.now() - started, dir };
+  } finally {
+    await (await session?.catch(() => undefined))?.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

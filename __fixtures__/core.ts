@@ -1,0 +1,67 @@
+/**
+ * A typed mock of `@actions/core` for tests of main: inputs from a map, outputs, log lines and
+ * summaries recorded. Register it with `jest.unstable_mockModule('@actions/core', () => core)` before
+ * importing main.
+ */
+import { jest } from '@jest/globals';
+import type * as actionsCore from '@actions/core';
+
+export const inputs: Record<string, string> = {};
+export const outputs: Record<string, string> = {};
+/** Every line written to the log, workflow commands spelled as the runner would see them. */
+export const log: string[] = [];
+export const summaries: string[] = [];
+export const failures: string[] = [];
+let pendingSummary = '';
+
+export const getInput = jest.fn<typeof actionsCore.getInput>((name) => inputs[name] ?? '');
+export const setOutput = jest.fn<typeof actionsCore.setOutput>((name, value) => {
+  outputs[name] = String(value);
+});
+export const setFailed = jest.fn<typeof actionsCore.setFailed>((message) => {
+  failures.push(String(message));
+  log.push(`::error::${String(message)}`);
+});
+export const info = jest.fn<typeof actionsCore.info>((message) => {
+  log.push(message);
+});
+export const debug = jest.fn<typeof actionsCore.debug>((message) => {
+  log.push(`::debug::${message}`);
+});
+export const warning = jest.fn<typeof actionsCore.warning>((message) => {
+  log.push(`::warning::${String(message)}`);
+});
+export const error = jest.fn<typeof actionsCore.error>((message) => {
+  log.push(`::error::${String(message)}`);
+});
+export const notice = jest.fn<typeof actionsCore.notice>((message) => {
+  log.push(`::notice::${String(message)}`);
+});
+export const startGroup = jest.fn<typeof actionsCore.startGroup>((name) => {
+  log.push(`::group::${name}`);
+});
+export const endGroup = jest.fn<typeof actionsCore.endGroup>(() => {
+  log.push('::endgroup::');
+});
+
+export const summary = {
+  addRaw(text: string, addEol = false) {
+    pendingSummary += text + (addEol ? '\n' : '');
+    return summary;
+  },
+  async write() {
+    summaries.push(pendingSummary);
+    pendingSummary = '';
+    return summary;
+  },
+};
+
+/** Clears everything recorded, for the next test. */
+export function reset(): void {
+  for (const record of [inputs, outputs]) for (const key of Object.keys(record)) delete record[key];
+  log.length = 0;
+  summaries.length = 0;
+  failures.length = 0;
+  pendingSummary = '';
+  jest.clearAllMocks();
+}

@@ -1,0 +1,125 @@
+/**
+ * A scripted Messages API on loopback: `POST /v1/messages` answers from a script, and every request
+ * is recorded. Plain JSON (the loop does not stream). Replies can be errors with headers (429 with
+ * `retry-after-ms`), or hang until the client gives up, to test deadlines.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ErrorReply, MessageJson, RequestBody } from './messages.js';
+
+export interface RecordedRequest {
+  body: RequestBody;
+  headers: IncomingHttpHeaders;
+  /** performance.now() when the request arrived. */
+  at: number;
+}
+
+/** A message (200), an error reply, or `hang` (no answer until the client aborts). */
+export type Reply = MessageJson | ErrorReply | { hang: true } | { delayMs: number; then: Reply };
+
+/** Answers request number `index` (0-based); `requests` holds every request so far. */
+export type Script = (
+  request: RecordedRequest,
+  index: number,
+  requests: RecordedRequest[],
+) => Reply | Promise<Reply>;
+
+export interface MessagesServer {
+  /** Base URL for the SDK (`baseURL` / ANTHROPIC_BASE_URL). */
+  url: string;
+  requests: RecordedRequest[];
+  /** Requests whose client went away before an answer (aborted). */
+  aborted: number;
+  close(): Promise<void>;
+}
+
+function isError(reply: Reply): reply is ErrorReply {
+  return 'status' in reply && 'body' in reply;
+}
+
+/** Runs a script given as a list: reply N answers request N; past the end is a test failure. */
+export function scripted(replies: Reply[]): Script {
+  return (_request, index) =>
+    replies[index] ?? {
+      status: 500,
+      // Not retried: a test that sends more requests than scripted should fail at once and clearly.
+      headers: { 'x-should-retry': 'false' },
+      body: {
+        type: 'error',
+        error: { type: 'api_error', message: `script has no reply for request ${index + 1}` },
+      },
+    };
+}
+
+export async function startMessagesServer(script: Script | Reply[]): Promise<MessagesServer> {
+  const answer = Array.isArray(script) ? scripted(script) : script;
+  const requests: RecordedRequest[] = [];
+  const state = { aborted: 0 };
+
+  const send = async (res: ServerResponse, reply: Reply, gone: () => boolean): Promise<void> => {
+    if ('hang' in reply) return;
+    if ('delayMs' in reply) {
+      await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      if (gone()) return;
+      return send(res, reply.then, gone);
+    }
+    const status = isError(reply) ? reply.status : 200;
+    const headers = isError(reply) ? (reply.headers ?? {}) : {};
+    const body = JSON.stringify(isError(reply) ? reply.body : reply);
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': `req_${requests.length}`,
+      ...headers,
+    });
+    res.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = performance.now();
+      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: req.url } }),
+        );
+        return;
+      }
+      let finished = false;
+      res.on('finish', () => (finished = true));
+      res.on('close', () => {
+        if (!finished) state.aborted += 1;
+      });
+      const request: RecordedRequest = {
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as RequestBody,
+        headers: req.headers,
+        at,
+      };
+      requests.push(request);
+      Promise.resolve(answer(request, requests.length - 1, requests))
+        .then((reply) => send(res, reply, () => res.destroyed))
+        .catch((error: unknown) => {
+          res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' });
+          res.end(
+            JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }),
+          );
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get aborted() {
+      return state.aborted;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Runs the bundled action (`dist/index.js`) as a process the way the runner does: inputs as
+ * `INPUT_<NAME>` variables (upper-cased, dashes kept), the runner's files for outputs and the step
+ * summary, and the Messages API at ANTHROPIC_BASE_URL.
+ */
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DIST_ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  elapsedMs: number;
+}
+
+/** Reads a GITHUB_OUTPUT file (`name<<DELIMITER` … `DELIMITER` blocks, or `name=value` lines). */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name, delimiter] = heredoc as unknown as [string, string, string];
+      const value: string[] = [];
+      for (index += 1; index < lines.length && lines[index] !== delimiter; index += 1) {
+        value.push(lines[index] as string);
+      }
+      outputs[name] = value.join('\n');
+    } else if (line.includes('=')) {
+      outputs[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+    }
+  }
+  return outputs;
+}
+
+export function requireBundle(): void {
+  if (!existsSync(DIST_ENTRY)) {
+    throw new Error(`${DIST_ENTRY} is missing: run \`npm run bundle\` before this test`);
+  }
+}
+
+/** A fresh workspace and runner files; `env` is what the runner would set for the step. */
+export function runnerEnvironment(
+  inputs: Record<string, string>,
+  extra: Record<string, string> = {},
+) {
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'runner-')));
+  const workspace = path.join(root, 'workspace');
+  const temp = path.join(root, 'temp');
+  const outputFile = path.join(root, 'output.txt');
+  const summaryFile = path.join(root, 'summary.md');
+  for (const dir of [workspace, temp]) mkdirSync(dir);
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? root,
+    LANG: 'C.UTF-8',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: temp,
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  return { root, workspace, outputFile, summaryFile, env };
+}
+
+/** Starts `node dist/index.js` with `env` and waits for it to exit. */
+export function runBundle(
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs = 30_000,
+): Promise<ActionRun> {
+  requireBundle();
+  const started = performance.now();
+  const child = spawn(process.execPath, [DIST_ENTRY], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`dist/index.js did not exit within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({
+        code,
+        stdout,
+        stderr,
+        outputs: parseOutputFile(readFileSync(env.GITHUB_OUTPUT as string, 'utf8')),
+        summary: readFileSync(env.GITHUB_STEP_SUMMARY as string, 'utf8'),
+        elapsedMs: performance.now() - started,
+      });
+    });
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * The bundled action as the runner runs it: `node dist/index.js` in its own process, inputs from
+ * INPUT_* variables, outputs and the summary through the runner's files, the model scripted on
+ * loopback. Runs on the committed (or freshly built) dist/: `npm run bundle` first after changes.
+ */
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
+import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+
+const KEY = 'sk-ant-api03-e2e-test-key-00000000000000000000';
+let server: MessagesServer | undefined;
+let root: string | undefined;
+
+beforeAll(() => {
+  requireBundle();
+});
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('dist/index.js', () => {
+  it('runs a task the way a workflow step does and reports through the runner files', async () => {
+    server = await startMessagesServer([
+      commands('cat notes.txt'),
+      final('The notes say: hello from the workspace.\n::error::not a command'),
+    ]);
+    const runner = runnerEnvironment(
+      { task: 'Read the notes', 'max-turns': '5', 'time-limit': '1m', 'anthropic-api-key': KEY },
+      { ANTHROPIC_BASE_URL: server.url },
+    );
+    root = runner.root;
+    writeFileSync(path.join(runner.workspace, 'notes.txt'), 'hello from the workspace\n');
+
+    const run = await runBundle(runner.env, runner.workspace);
+
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]!.body.system![0]!.text).toContain(
+      `The shell starts in ${runner.workspace}.`,
+    );
+    const [result] = toolResults(server.requests[1]!.body);
+    expect(result!.content.trim()).toBe('hello from the workspace');
+    expect(run.outputs).toMatchObject({
+      conclusion: 'success',
+      result: 'The notes say: hello from the workspace.\n::error::not a command',
+      turns: '2',
+      'input-tokens': '200',
+      'output-tokens': '100',
+    });
+    expect(Number(run.outputs['cost-usd'])).toBeGreaterThan(0);
+    expect(run.summary).toContain('Read the notes');
+    expect(run.summary).toContain('hello from the workspace.');
+    // The model's text reached the log, but never at the start of a line.
+    expect(run.stdout).toContain('│ ::error::not a command');
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toEqual([]);
+    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain(KEY);
+  });
+
+  it('fails the step on a fatal API error and still writes the summary', async () => {
+    server = await startMessagesServer([
+      apiError(400, 'invalid_request_error', 'model: unknown model'),
+    ]);
+    const runner = runnerEnvironment(
+      { task: 'Anything', 'anthropic-api-key': KEY },
+      { ANTHROPIC_BASE_URL: server.url },
+    );
+    root = runner.root;
+
+    const run = await runBundle(runner.env, runner.workspace);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::Anthropic API error 400 invalid_request_error: model: unknown model',
+    );
+    expect(run.outputs.conclusion).toBe('error');
+    expect(run.summary).toContain('❌ Failed');
+  });
+
+  it('says what is missing when there is no task and no key, before any request', async () => {
+    server = await startMessagesServer([final('never')]);
+    const runner = runnerEnvironment({ task: '' }, { ANTHROPIC_BASE_URL: server.url });
+    root = runner.root;
+
+    const run = await runBundle(runner.env, runner.workspace);
+
+    expect(run.code).toBe(1);
+    expect(server.requests).toHaveLength(0);
+    expect(run.stdout).toMatch(/::error::Cannot start: no task: .*no API key: /);
+  });
+});
+
+describe('npm run agent (scripts/agent.mjs)', () => {
+  const script = fileURLToPath(new URL('../scripts/agent.mjs', import.meta.url));
+
+  /** Runs the script without blocking this process, which serves the scripted API. */
+  function agent(args: string[], env: Record<string, string>, cwd: string) {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd,
+      // TMPDIR inside the test's directory: the script keeps its files after a failed run.
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? cwd,
+        TMPDIR: cwd,
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
+      child.on('close', (status) => resolve({ status, stdout, stderr })),
+    );
+  }
+
+  it('runs the bundle on the current directory with inputs from flags, then prints the summary and outputs', async () => {
+    server = await startMessagesServer([commands('pwd'), final('All done here.')]);
+    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+
+    const run = await agent(
+      ['--max-turns', '4', '--allowed-commands=pwd', 'Where am I?'],
+      {
+        ANTHROPIC_API_KEY: KEY,
+        ANTHROPIC_BASE_URL: server.url,
+      },
+      root,
+    );
+
+    expect(run.status).toBe(0);
+    expect(server.requests[0]!.body.messages[0]!.content).toEqual([
+      expect.objectContaining({ type: 'text', text: 'Where am I?' }),
+    ]);
+    expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
+    expect(run.stdout).toContain('▶ $ pwd');
+    expect(run.stdout).toContain('===== Job summary');
+    expect(run.stdout).toContain('All done here.');
+    expect(run.stdout).toMatch(/conclusion: success\n/);
+    expect(run.stdout).toContain('The step succeeded.');
+  });
+
+  it('says exactly what is missing without an API key', async () => {
+    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+    const run = await agent(['List the TODO comments in src'], {}, root);
+
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('ANTHROPIC_API_KEY is not set');
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * run() as the action runs it, with only `@actions/core` mocked: the real config, policy, bash
+ * session, SDK and loop, against a scripted Messages API on loopback.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as core from '../__fixtures__/core.js';
+import {
+  startMessagesServer,
+  type MessagesServer,
+  type Reply,
+  type Script,
+} from '../__fixtures__/messages-server.js';
+import { apiError, commands, final, message, text, toolResults } from '../__fixtures__/messages.js';
+
+jest.unstable_mockModule('@actions/core', () => core);
+const { run } = await import('../src/main.js');
+
+const KEY = 'sk-ant-api03-main-test-key-0123456789abcdef';
+const SCRUBBED = 'scrubbed-service-token-value-42';
+
+let workspace: string;
+let server: MessagesServer | undefined;
+const savedEnv = { ...process.env };
+
+async function runWith(
+  script: Script | Reply[],
+  inputs: Record<string, string> = {},
+): Promise<MessagesServer> {
+  server = await startMessagesServer(script);
+  Object.assign(
+    core.inputs,
+    { task: 'List the files', 'anthropic-api-key': KEY, 'anthropic-base-url': server.url },
+    inputs,
+  );
+  await run();
+  return server;
+}
+
+/** bash processes that are children of this test process. */
+function childShells(): string[] {
+  return execFileSync('ps', ['-eo', 'ppid=,pid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([ppid, , comm]) => Number(ppid) === process.pid && comm === 'bash')
+    .map(([, pid]) => pid as string);
+}
+
+beforeEach(() => {
+  core.reset();
+  workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'main-test-')));
+  process.env.GITHUB_WORKSPACE = workspace;
+  process.env.GITHUB_REPOSITORY = 'octo/repo';
+  delete process.env.ANTHROPIC_API_KEY;
+  delete process.env.ANTHROPIC_BASE_URL;
+});
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(workspace, { recursive: true, force: true });
+  process.env = { ...savedEnv };
+  process.exitCode = undefined;
+});
+
+afterAll(() => {
+  process.exitCode = undefined;
+});
+
+describe('run', () => {
+  it('runs a task to success: every output set, the summary written, the step not failed', async () => {
+    writeFileSync(path.join(workspace, 'README.md'), 'hello\n');
+    const api = await runWith([commands('ls'), final('There is one file: README.md.')]);
+
+    expect(toolResults(api.requests[1]!.body)[0]!.content.trim()).toBe('README.md');
+    expect(core.outputs).toEqual({
+      conclusion: 'success',
+      result: 'There is one file: README.md.',
+      turns: '2',
+      commands: '1',
+      denied: '0',
+      'input-tokens': '200',
+      'output-tokens': '100',
+      'cache-read-tokens': '0',
+      'cache-write-tokens': '0',
+      'cost-usd': '0.001400',
+    });
+    expect(core.failures).toEqual([]);
+    expect(core.summaries).toHaveLength(1);
+    expect(core.summaries[0]).toContain('List the files');
+    expect(core.summaries[0]).toContain('There is one file: README.md.');
+    expect(api.requests[0]!.body.system![0]!.text).toContain(`The shell starts in ${workspace}.`);
+    expect(api.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('fails the step with conclusion error on a fatal 400 and still writes the summary', async () => {
+    await runWith([apiError(400, 'invalid_request_error', 'max_tokens: too large')]);
+
+    expect(core.outputs.conclusion).toBe('error');
+    expect(core.outputs.turns).toBe('1');
+    expect(core.failures).toEqual([
+      'Anthropic API error 400 invalid_request_error: max_tokens: too large',
+    ]);
+    expect(core.summaries).toHaveLength(1);
+    expect(core.summaries[0]).toContain('❌ Failed');
+    expect(core.summaries[0]).toContain('max\\_tokens: too large');
+  });
+
+  it('fails before anything starts when the task or the API key is missing, saying which', async () => {
+    const api = await runWith([final('never')], { task: '', 'anthropic-api-key': '' });
+
+    expect(api.requests).toHaveLength(0);
+    expect(core.failures).toHaveLength(1);
+    expect(core.failures[0]).toMatch(/no task: set the 'task' input/);
+    expect(core.failures[0]).toMatch(
+      /no API key: set the 'anthropic-api-key' input .* or the ANTHROPIC_API_KEY environment variable/,
+    );
+    expect(core.outputs.conclusion).toBe('error');
+  });
+
+  it('takes the API key from ANTHROPIC_API_KEY when the input is empty', async () => {
+    process.env.ANTHROPIC_API_KEY = KEY;
+    const api = await runWith([final('ok')], { 'anthropic-api-key': '' });
+
+    expect(api.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(core.outputs.conclusion).toBe('success');
+  });
+
+  it.each([
+    ['true', ['Stopped at the max-turns limit']],
+    ['false', []],
+  ])(
+    'at a limit, fails the step only when fail-on-limit is true (%s)',
+    async (failOnLimit, failures) => {
+      const script: Script = (request) =>
+        request.body.tool_choice ? final('Summary.') : commands('pwd');
+      await runWith(script, { 'max-turns': '2', 'fail-on-limit': failOnLimit });
+
+      expect(core.outputs.conclusion).toBe('max-turns');
+      expect(core.outputs.result).toBe('Summary.');
+      expect(core.failures).toEqual(failures);
+    },
+  );
+
+  it('never lets the API key or a scrubbed secret reach the model, the outputs or the summary', async () => {
+    process.env.MY_SERVICE_TOKEN = SCRUBBED;
+    writeFileSync(path.join(workspace, 'leak.txt'), `key=${KEY}\n`);
+    const api = await runWith([
+      commands('cat leak.txt', 'echo "token=$MY_SERVICE_TOKEN"'),
+      final(`The key is ${KEY}; the token is ${SCRUBBED}.`),
+    ]);
+
+    const [leaked, env] = toolResults(api.requests[1]!.body);
+    expect(leaked!.content.trim()).toBe('key=***');
+    // The shell never had the scrubbed variable at all.
+    expect(env!.content.trim()).toBe('token=');
+    const sent = JSON.stringify(api.requests.map((r) => r.body));
+    expect(sent).not.toContain(KEY);
+    expect(core.outputs.result).toBe('The key is ***; the token is ***.');
+    const everything = [...core.log, ...core.summaries, ...Object.values(core.outputs)].join('\n');
+    expect(everything).not.toContain(KEY);
+    expect(everything).not.toContain(SCRUBBED);
+  });
+
+  it('writes command output and model text to the log so that no line of it is a workflow command', async () => {
+    await runWith(
+      [
+        message(
+          [
+            text('::warning::from the model'),
+            {
+              type: 'tool_use',
+              id: 'toolu_x',
+              name: 'bash',
+              input: {
+                command: "printf '::error::pwned\\r::set-output name=x::y\\n##[group]g\\n'",
+              },
+              caller: { type: 'direct' },
+            },
+          ],
+          'tool_use',
+        ),
+        final('done\n::add-mask::nothing'),
+      ],
+      { 'allowed-commands': '*' },
+    );
+
+    const injected = core.log.filter((line) =>
+      /^\s*(::(error|warning|set-output|add-mask)|##\[)/.test(line),
+    );
+    expect(injected).toEqual([]);
+    expect(core.log.some((line) => line.includes('│ ::error::pwned'))).toBe(true);
+  });
+
+  it('closes the session so no shell outlives the run', async () => {
+    await runWith([commands('sleep 60 &', 'echo started'), final('done')], {
+      'allowed-commands': '*',
+    });
+
+    expect(core.outputs.conclusion).toBe('success');
+    expect(childShells()).toEqual([]);
+  });
+});

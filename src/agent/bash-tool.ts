@@ -1,0 +1,116 @@
+/**
+ * The bash tool: one tool call through policy → session → formatter → redaction. Every failure the
+ * model should see (denial, bad input, non-zero exit, timeout, shell death) becomes an `is_error`
+ * result; only a broken session (bash cannot be started again) throws, and that ends the run.
+ */
+import type { CommandPolicy } from '../policy/types.js';
+import type { CommandResult } from '../shell/result.js';
+import type { ToolResultKind } from '../transcript.js';
+
+/** The tool definition sent with every request. */
+export const BASH_TOOL = { type: 'bash_20250124', name: 'bash' } as const;
+
+export interface ToolOutcome {
+  /** The tool_result text, already redacted. */
+  text: string;
+  isError: boolean;
+  kind: ToolResultKind;
+}
+
+/** Runs the model's tool calls; the loop depends on this, not on the shell. */
+export interface ToolExecutor {
+  /** One tool call. `timeoutMs` is the time limit of a command (already cut to the time left). */
+  execute(
+    call: { name: string; input: unknown },
+    options: { timeoutMs: number },
+  ): Promise<ToolOutcome>;
+}
+
+/** What the executor needs of BashSession. */
+export interface ShellLike {
+  run(command: string, options?: { timeoutMs?: number }): Promise<CommandResult>;
+  restart(): Promise<void>;
+  readonly cwd: string;
+}
+
+export interface BashExecutorDeps {
+  /**
+   * The session, asked for at each call. A function, so the caller can start bash only once the
+   * first request is on its way (it needs no shell) and hand out the same session every time.
+   */
+  session: () => ShellLike | Promise<ShellLike>;
+  /** The command policy, asked for at each call (loaded lazily, like the session). */
+  policy: () => CommandPolicy | Promise<CommandPolicy>;
+  format: (result: CommandResult) => { text: string; isError: boolean };
+  redact: (text: string) => string;
+}
+
+type ParsedInput = { restart: true } | { command: string } | { error: string };
+
+/** Validates the input of a bash_20250124 call: `{command: string}` or `{restart: true}`. */
+export function parseBashInput(input: unknown): ParsedInput {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return {
+      error:
+        'Invalid bash tool input: expected an object like {"command": "ls"} or {"restart": true}.',
+    };
+  }
+  const { command, restart } = input as { command?: unknown; restart?: unknown };
+  if (restart === true) {
+    if (command !== undefined) {
+      return {
+        error:
+          'Invalid bash tool input: give either "command" or "restart": true, not both. Nothing was run.',
+      };
+    }
+    return { restart: true };
+  }
+  if (restart !== undefined && restart !== false) {
+    return {
+      error: `Invalid bash tool input: "restart" must be true, got ${JSON.stringify(restart)}.`,
+    };
+  }
+  if (typeof command !== 'string') {
+    return {
+      error:
+        command === undefined
+          ? 'Invalid bash tool input: "command" is missing. Send {"command": "..."} or {"restart": true}.'
+          : `Invalid bash tool input: "command" must be a string, got ${typeof command}.`,
+    };
+  }
+  if (command.trim() === '') return { error: 'Invalid bash tool input: "command" is empty.' };
+  return { command };
+}
+
+export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
+  const outcome = (text: string, isError: boolean, kind: ToolResultKind): ToolOutcome => ({
+    text: deps.redact(text),
+    isError,
+    kind,
+  });
+
+  return {
+    async execute(call, { timeoutMs }) {
+      if (call.name !== BASH_TOOL.name) {
+        return outcome(`Unknown tool '${call.name}': the only tool is bash.`, true, 'invalid');
+      }
+      const input = parseBashInput(call.input);
+      if ('error' in input) return outcome(input.error, true, 'invalid');
+      const session = await deps.session();
+      if ('restart' in input) {
+        await session.restart();
+        return outcome(
+          `The shell was restarted: a new bash session is running in ${session.cwd}; variables, functions and the working directory were reset.`,
+          false,
+          'restart',
+        );
+      }
+      const policy = await deps.policy();
+      const decision = policy.check(input.command, session.cwd);
+      if (!decision.allowed) return outcome(decision.message, true, 'denied');
+      const result = await session.run(input.command, { timeoutMs });
+      const formatted = deps.format(result);
+      return outcome(formatted.text, formatted.isError, 'command');
+    },
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The message history of a run, the prompt-cache breakpoints of each request, and the condensing of
+ * old tool outputs that keeps a long run inside its context budget.
+ */
+import type {
+  ContentBlock,
+  ContentBlockParam,
+  MessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
+
+export const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/** Block types the API accepts a cache_control on (thinking blocks, for one, refuse it). */
+const CACHEABLE = new Set([
+  'text',
+  'tool_use',
+  'tool_result',
+  'image',
+  'document',
+  'search_result',
+]);
+
+/** Outputs shorter than this are left whole: condensing them would save little and lose a lot. */
+const CONDENSE_MIN_CHARS = 1_200;
+/** What a condensed output keeps of its head and of its tail. */
+const CONDENSED_HEAD_CHARS = 400;
+const CONDENSED_TAIL_CHARS = 400;
+export const CONDENSED_MARKER = 'characters of this older output were condensed';
+
+export interface CondenseResult {
+  /** Tool results shortened. */
+  results: number;
+  /** Characters removed from the conversation. */
+  chars: number;
+}
+
+function textLength(content: ToolResultBlockParam['content']): number {
+  if (content === undefined) return 0;
+  if (typeof content === 'string') return content.length;
+  return content.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : 0), 0);
+}
+
+function contentText(content: ToolResultBlockParam['content']): string {
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+}
+
+/** The characters a block adds to a request, for estimates (JSON of the block). */
+function blockChars(block: ContentBlockParam | ContentBlock): number {
+  if (block.type === 'text') return block.text.length;
+  if (block.type === 'tool_result') return textLength(block.content) + 40;
+  return JSON.stringify(block).length;
+}
+
+export class Conversation {
+  readonly #messages: MessageParam[] = [];
+  /** How many messages the previous request carried: where its moving breakpoint was. */
+  #sentCount = 0;
+  /** Characters added since the previous request, for the estimate of the next one. */
+  #charsSinceRequest = 0;
+
+  constructor(task: string) {
+    this.#add({ role: 'user', content: [{ type: 'text', text: task }] });
+  }
+
+  get messages(): readonly MessageParam[] {
+    return this.#messages;
+  }
+
+  /** Characters added since the last request was built (the part of the next prompt not cached). */
+  get charsSinceRequest(): number {
+    return this.#charsSinceRequest;
+  }
+
+  /** All characters of the conversation, for estimates. */
+  totalChars(): number {
+    let chars = 0;
+    for (const message of this.#messages) {
+      if (typeof message.content === 'string') chars += message.content.length;
+      else for (const block of message.content) chars += blockChars(block);
+    }
+    return chars;
+  }
+
+  #add(message: MessageParam): void {
+    this.#messages.push(message);
+    const content = typeof message.content === 'string' ? [] : message.content;
+    this.#charsSinceRequest += content.reduce((sum, block) => sum + blockChars(block), 0);
+  }
+
+  /** The model's response, sent back unchanged (thinking blocks and their signatures included). */
+  addAssistant(content: readonly ContentBlock[]): void {
+    // The response blocks are valid request blocks as they are; the SDK types them separately.
+    this.#add({ role: 'assistant', content: [...content] as unknown as ContentBlockParam[] });
+  }
+
+  /** One user message with every tool result of a response, in order, plus optional text after them. */
+  addUser(blocks: Array<ToolResultBlockParam | TextBlockParam>): void {
+    this.#add({ role: 'user', content: blocks });
+  }
+
+  /** Appends text to the last user message, or adds a user message when the last one is the model's. */
+  appendUserText(text: string): void {
+    const last = this.#messages.at(-1);
+    if (last && last.role === 'user' && Array.isArray(last.content)) {
+      last.content.push({ type: 'text', text });
+      this.#charsSinceRequest += text.length;
+    } else {
+      this.addUser([{ type: 'text', text }]);
+    }
+  }
+
+  /**
+   * The messages of the next request, with two moving cache breakpoints: one on the last message
+   * (the next request reads everything up to here from cache) and one where the previous request
+   * ended (this request's cache hit, exact even when the last response added more than the ~20
+   * blocks the API looks back from a breakpoint). Older breakpoints are not carried: with the one on
+   * the system prompt that is 3 of the 4 the API allows. The stored history is never marked.
+   */
+  forRequest(): MessageParam[] {
+    const marks = new Set([this.#messages.length - 1, this.#sentCount - 1]);
+    const request = this.#messages.map((message, index) =>
+      marks.has(index) ? withBreakpoint(message) : message,
+    );
+    this.#sentCount = this.#messages.length;
+    this.#charsSinceRequest = 0;
+    return request;
+  }
+
+  /**
+   * Shortens old tool outputs to head + marker + tail, keeping the newest `keepRecentChars` of tool
+   * output whole (and always the last message's).
+   *
+   * Condensing rewrites the middle of the conversation, so the cached prefix ends at the first
+   * changed block and everything after it is written to the cache again. The caller therefore does
+   * it rarely and in one big step (everything old at once, down to well under the budget), so one
+   * cache rewrite buys many turns of cheap reads, instead of trimming a little every turn and paying
+   * for a rewrite each time.
+   */
+  condense(keepRecentChars: number): CondenseResult {
+    const result: CondenseResult = { results: 0, chars: 0 };
+    let recent = 0;
+    for (let index = this.#messages.length - 1; index >= 0; index -= 1) {
+      const message = this.#messages[index] as MessageParam;
+      if (message.role !== 'user' || typeof message.content === 'string') continue;
+      const isLast = index === this.#messages.length - 1;
+      message.content = message.content.map((block) => {
+        if (block.type !== 'tool_result') return block;
+        const length = textLength(block.content);
+        recent += length;
+        if (isLast || recent <= keepRecentChars || length < CONDENSE_MIN_CHARS) return block;
+        const text = contentText(block.content);
+        if (text.includes(CONDENSED_MARKER)) return block;
+        const removed = text.length - CONDENSED_HEAD_CHARS - CONDENSED_TAIL_CHARS;
+        result.results += 1;
+        result.chars += removed;
+        return {
+          ...block,
+          content:
+            `${text.slice(0, CONDENSED_HEAD_CHARS)}\n[... ${removed} ${CONDENSED_MARKER} to keep the conversation small; run the command again if you need them ...]\n` +
+            text.slice(-CONDENSED_TAIL_CHARS),
+        };
+      });
+    }
+    return result;
+  }
+}
+
+/** A copy of `message` with a cache breakpoint on its last block that can carry one. */
+function withBreakpoint(message: MessageParam): MessageParam {
+  const content: ContentBlockParam[] =
+    typeof message.content === 'string'
+      ? [{ type: 'text', text: message.content }]
+      : [...message.content];
+  for (let index = content.length - 1; index >= 0; index -= 1) {
+    const block = content[index] as ContentBlockParam;
+    if (CACHEABLE.has(block.type)) {
+      content[index] = { ...block, cache_control: EPHEMERAL } as ContentBlockParam;
+      return { ...message, content } as MessageParam;
+    }
+  }
+  return message;
+}

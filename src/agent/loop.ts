@@ -1,0 +1,398 @@
+/**
+ * The tool-use loop: send the conversation, run the tool calls of the response, send the results,
+ * until the model is done, a limit stops the run, or an error ends it. Plain TypeScript: the Messages
+ * API client and the tool executor are passed in, and everything worth telling goes out as events.
+ */
+import { APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type {
+  ContentBlock,
+  Message,
+  MessageCreateParamsNonStreaming,
+  TextBlockParam,
+  ToolResultBlockParam,
+  ToolUseBlock,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.js';
+import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
+import { Conversation, EPHEMERAL } from './conversation.js';
+import type { LimitName, RunLimits } from './limits.js';
+import { costOfUsage, estimateRequestCost, promptTokens, type ModelPrice } from './pricing.js';
+import { windDownInstruction } from './prompt.js';
+
+/** How the run ended, as the `conclusion` output spells it. */
+export type Conclusion = 'success' | LimitName | 'error';
+
+/** The part of the SDK client the loop uses: `client.messages`. */
+export interface MessagesApi {
+  create(
+    params: MessageCreateParamsNonStreaming,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): PromiseLike<Message>;
+}
+
+export interface AgentOptions {
+  messages: MessagesApi;
+  model: string;
+  maxTokens: number;
+  /** The full system prompt (built-in + the workflow's), already redacted. */
+  system: string;
+  /** The task, already redacted. */
+  task: string;
+  tools: ToolExecutor;
+  limits: RunLimits;
+  price: ModelPrice;
+  /** The configured per-command time limit; each command gets it cut to the time left. */
+  commandTimeoutMs: number;
+  /**
+   * Prompt size (tokens) past which older tool outputs are condensed. 80k by default: well inside
+   * every current context window next to max-tokens, under the 100k-token prompt above which Haiku
+   * 5.5 bills 5x, and small enough that re-reading it from cache each turn stays cheap.
+   */
+  contextBudgetTokens?: number;
+  onEvent?: (event: TranscriptEvent) => void;
+}
+
+export interface AgentResult {
+  conclusion: Conclusion;
+  /** The model's final text (the last text it wrote when the run stopped without a final message). */
+  result: string;
+  /** Whether `result` is a final message (end of turn), not text cut short by a stop. */
+  finalMessage: boolean;
+  /** What went wrong, for `error`; what stopped the run, for a limit. */
+  detail?: string;
+  turns: number;
+  commands: number;
+  denied: number;
+  usage: TokenUsage;
+  costUsd: number;
+}
+
+const DEFAULT_CONTEXT_BUDGET_TOKENS = 80_000;
+/** A conservative characters-per-token ratio for estimates (code and logs tokenise densely). */
+const CHARS_PER_TOKEN = 3.5;
+/** Responses cut off at max_tokens in a row before the run gives up. */
+const MAX_CONSECUTIVE_CUTOFFS = 3;
+/** pause_turn responses in a row before the run gives up. */
+const MAX_CONSECUTIVE_PAUSES = 3;
+/** Longest a single API attempt may take; the run's deadline aborts earlier when it comes first. */
+const MAX_ATTEMPT_TIMEOUT_MS = 60 * 60_000;
+/** Output tokens assumed for a request when estimating its cost, at least. */
+const MIN_OUTPUT_ESTIMATE = 1_000;
+
+function textOf(content: readonly ContentBlock[]): string {
+  return content
+    .filter((block): block is Extract<ContentBlock, { type: 'text' }> => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n\n')
+    .trim();
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof APIError) {
+    const kind = error.type ? ` ${error.type}` : '';
+    const message = error.apiMessage ?? error.message;
+    return `Anthropic API error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
+export async function runAgent(options: AgentOptions): Promise<AgentResult> {
+  const { limits, price } = options;
+  const budget = options.contextBudgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS;
+  const conversation = new Conversation(options.task);
+  const usage: TokenUsage = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+  };
+  const counts = { commands: 0, denied: 0 };
+  let lastText = '';
+  let lastPromptTokens = 0;
+  let cutoffs = 0;
+  let pauses = 0;
+
+  const emit = (event: TranscriptEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A failing listener (a log write) must not end the run; the events are for reporting only.
+    }
+  };
+  const notice = (message: string, level: 'info' | 'warning' = 'info'): void =>
+    emit({ type: 'notice', level, message });
+
+  const finish = (
+    conclusion: Conclusion,
+    fields: { result?: string; finalMessage?: boolean; detail?: string } = {},
+  ): AgentResult => ({
+    conclusion,
+    result: fields.result ?? lastText,
+    finalMessage: fields.finalMessage ?? false,
+    detail: fields.detail,
+    turns: limits.turns,
+    commands: counts.commands,
+    denied: counts.denied,
+    usage: { ...usage },
+    costUsd: limits.costUsd,
+  });
+
+  /**
+   * The size of the next prompt: the last one as reported plus what was added since, or counted
+   * from characters when that is larger (a gateway may report usage oddly, or not at all).
+   */
+  const nextPromptTokens = (): number =>
+    Math.max(
+      lastPromptTokens + conversation.charsSinceRequest / CHARS_PER_TOKEN,
+      (conversation.totalChars() + options.system.length) / CHARS_PER_TOKEN,
+    );
+
+  const estimateNextCost = (): number => {
+    const outputSoFar = limits.turns > 0 ? usage.outputTokens / limits.turns : 0;
+    return estimateRequestCost(price, {
+      cachedPrompt: lastPromptTokens,
+      newPrompt: Math.max(0, nextPromptTokens() - lastPromptTokens),
+      output: Math.max(MIN_OUTPUT_ESTIMATE, outputSoFar),
+    });
+  };
+
+  const condenseIfOverBudget = (keepFraction: number, force = false): void => {
+    if (!force && nextPromptTokens() <= budget) return;
+    const condensed = conversation.condense(Math.floor(budget * CHARS_PER_TOKEN * keepFraction));
+    if (condensed.results > 0) {
+      notice(
+        `Condensed ${condensed.results} older command outputs (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`,
+      );
+    }
+  };
+
+  const runTools = async (toolUses: ToolUseBlock[], cutOff: ToolUseBlock | undefined) => {
+    const results: ToolResultBlockParam[] = [];
+    for (const call of toolUses) {
+      emit({ type: 'tool_call', id: call.id, name: call.name, input: call.input });
+      let outcome: ToolOutcome;
+      if (call === cutOff) {
+        outcome = {
+          text: `This tool call was cut off because your response reached max_tokens (${options.maxTokens}); its input may be incomplete, so it was not run. Send it again; split long commands or file contents over several calls.`,
+          isError: true,
+          kind: 'invalid',
+        };
+      } else {
+        const timeoutMs = limits.commandTimeoutMs(options.commandTimeoutMs);
+        outcome =
+          timeoutMs === 0 && call.name === BASH_TOOL.name
+            ? {
+                text: 'Not run: the run is about to reach its time limit, so no more commands can start.',
+                isError: true,
+                kind: 'not-run',
+              }
+            : await options.tools.execute({ name: call.name, input: call.input }, { timeoutMs });
+      }
+      count(outcome.kind);
+      emit({
+        type: 'tool_result',
+        id: call.id,
+        kind: outcome.kind,
+        text: outcome.text,
+        isError: outcome.isError,
+      });
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: outcome.text,
+        ...(outcome.isError ? { is_error: true } : {}),
+      });
+    }
+    return results;
+  };
+
+  const count = (kind: ToolResultKind): void => {
+    if (kind === 'command') counts.commands += 1;
+    else if (kind === 'denied') counts.denied += 1;
+  };
+
+  try {
+    for (;;) {
+      condenseIfOverBudget(0.25);
+      const decision = limits.nextRequest(estimateNextCost());
+      if (!decision.allowed) {
+        return finish(decision.limit, {
+          detail: `Stopped at the ${decision.limit} limit before the model wrote a final message`,
+        });
+      }
+      const windDown = decision.lastBecause;
+      if (windDown) {
+        conversation.appendUserText(windDownInstruction(windDown));
+        notice(`Winding down: this is the last request the ${windDown} limit allows`);
+      }
+
+      const params: MessageCreateParamsNonStreaming = {
+        model: options.model,
+        max_tokens: options.maxTokens,
+        // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
+        system: [{ type: 'text', text: options.system, cache_control: EPHEMERAL }],
+        tools: [BASH_TOOL],
+        messages: conversation.forRequest(),
+        // Changing tool_choice invalidates the cached messages, but only for this last request.
+        ...(windDown ? { tool_choice: { type: 'none' as const } } : {}),
+      };
+      limits.recordRequest();
+      const turn = limits.turns;
+      emit({ type: 'request', turn, ...(windDown ? { windDown } : {}) });
+
+      let response: Message;
+      try {
+        response = await options.messages.create(params, {
+          signal: limits.signal,
+          timeout: Math.max(1, Math.min(MAX_ATTEMPT_TIMEOUT_MS, Math.ceil(limits.timeLeftMs()))),
+        });
+      } catch (error) {
+        if (
+          error instanceof APIUserAbortError ||
+          limits.signal.aborted ||
+          limits.timeLeftMs() <= 0
+        ) {
+          return finish('time-limit', {
+            detail:
+              'Stopped at the time-limit while waiting for the model; the request was aborted',
+          });
+        }
+        throw error;
+      }
+
+      const responseUsage = response.usage;
+      const turnUsage: TokenUsage = {
+        inputTokens: responseUsage?.input_tokens ?? 0,
+        outputTokens: responseUsage?.output_tokens ?? 0,
+        cacheReadTokens: responseUsage?.cache_read_input_tokens ?? 0,
+        cacheWriteTokens: responseUsage?.cache_creation_input_tokens ?? 0,
+      };
+      const costUsd = responseUsage ? costOfUsage(price, responseUsage) : 0;
+      limits.recordCost(costUsd);
+      usage.inputTokens += turnUsage.inputTokens;
+      usage.outputTokens += turnUsage.outputTokens;
+      usage.cacheReadTokens += turnUsage.cacheReadTokens;
+      usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
+      if (responseUsage) lastPromptTokens = promptTokens(responseUsage);
+
+      const content = Array.isArray(response.content) ? response.content : [];
+      conversation.addAssistant(content);
+      const text = textOf(content);
+      if (text !== '') lastText = text;
+      emit({
+        type: 'response',
+        turn,
+        stopReason: response.stop_reason,
+        text,
+        usage: turnUsage,
+        costUsd,
+      });
+
+      const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
+      const stopReason = response.stop_reason;
+      if (stopReason !== 'max_tokens' && stopReason !== 'model_context_window_exceeded')
+        cutoffs = 0;
+      if (stopReason !== 'pause_turn') pauses = 0;
+
+      switch (stopReason) {
+        case 'end_turn':
+        case 'stop_sequence':
+          return finish(windDown ?? 'success', {
+            result: text || lastText,
+            finalMessage: true,
+            ...(windDown ? { detail: `Stopped at the ${windDown} limit` } : {}),
+          });
+
+        case 'tool_use': {
+          if (windDown) {
+            // tool_choice none forbids this; a gateway or model that ignores it still gets no
+            // commands run: no request is left to send their results in.
+            notice(
+              'The last response asked for tools although none were allowed; they were not run',
+              'warning',
+            );
+            return finish(windDown, { detail: `Stopped at the ${windDown} limit` });
+          }
+          if (toolUses.length === 0) {
+            return finish('error', {
+              detail: 'The model stopped for tool use but sent no tool call',
+            });
+          }
+          conversation.addUser(await runTools(toolUses, undefined));
+          continue;
+        }
+
+        case 'max_tokens':
+        case 'model_context_window_exceeded': {
+          const why =
+            stopReason === 'max_tokens'
+              ? `reached max_tokens (${options.maxTokens})`
+              : "filled the model's context window";
+          if (windDown) {
+            return finish(windDown, {
+              detail: `Stopped at the ${windDown} limit; the final message ${why} and is cut off`,
+            });
+          }
+          cutoffs += 1;
+          if (cutoffs > MAX_CONSECUTIVE_CUTOFFS) {
+            return finish('error', {
+              detail: `${MAX_CONSECUTIVE_CUTOFFS + 1} responses in a row ${why}; raise max-tokens or ask for shorter steps`,
+            });
+          }
+          notice(`The response ${why} and was cut off; asking the model to continue`, 'warning');
+          // A tool call that is the last block was being written when the response was cut: its
+          // input may be truncated (`rm -rf build/tmp` cut to `rm -rf build`), so it is not run.
+          // Calls before it were complete and run as usual.
+          const last = content.at(-1);
+          const cutOff = last?.type === 'tool_use' ? (last as ToolUseBlock) : undefined;
+          const blocks: Array<ToolResultBlockParam | TextBlockParam> = await runTools(
+            toolUses,
+            cutOff,
+          );
+          blocks.push({
+            type: 'text',
+            text: `Your previous response was cut off because it ${why}. Continue from where it stopped; keep each response shorter.`,
+          });
+          conversation.addUser(blocks);
+          if (stopReason === 'model_context_window_exceeded') condenseIfOverBudget(0.1, true);
+          continue;
+        }
+
+        case 'refusal': {
+          const details = response.stop_details;
+          const explanation = details?.explanation ?? '';
+          const category = details?.category ? ` (${details.category})` : '';
+          const refusal = [text, explanation].filter((part) => part !== '').join('\n\n');
+          return finish('error', {
+            result: refusal,
+            detail: `The model refused to continue${category}${explanation ? `: ${explanation}` : ''}`,
+          });
+        }
+
+        case 'pause_turn': {
+          // The API paused a long turn; sending the conversation back as it is lets it resume.
+          if (windDown) return finish(windDown, { detail: `Stopped at the ${windDown} limit` });
+          pauses += 1;
+          if (pauses > MAX_CONSECUTIVE_PAUSES) {
+            return finish('error', {
+              detail: `The model paused its turn ${pauses} times in a row`,
+            });
+          }
+          notice('The model paused its turn; resuming it');
+          if (toolUses.length > 0) conversation.addUser(await runTools(toolUses, undefined));
+          continue;
+        }
+
+        default:
+          return finish('error', {
+            detail: `The model stopped for an unexpected reason: ${JSON.stringify(stopReason)}`,
+          });
+      }
+    }
+  } catch (error) {
+    return finish('error', { detail: describeError(error) });
+  } finally {
+    limits.dispose();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The built-in system prompt, and the instruction that turns the last request a limit allows into a
+ * wind-down. The prompt is part of the cached prefix: it must not change during a run, so it holds
+ * the limits as configured, never the time or budget left.
+ */
+import type { LimitName } from './limits.js';
+
+export interface PromptContext {
+  /** `owner/name` of the repository, when known. */
+  repository?: string;
+  /** Absolute directory the shell starts in. */
+  workingDirectory: string;
+  /** Allow patterns of the command policy; `['*']` allows everything. */
+  allowedCommands: readonly string[];
+  deniedCommands: readonly string[];
+  maxTurns: number;
+  timeLimitMs: number;
+  commandTimeoutMs: number;
+  /** USD; 0 when disabled. */
+  maxCostUsd: number;
+  maxOutput: number;
+  /** The `system-prompt` input, appended as the workflow's own instructions. */
+  extra?: string;
+}
+
+function duration(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function patternList(patterns: readonly string[]): string {
+  return patterns.map((pattern) => `  ${pattern}`).join('\n');
+}
+
+function policySection(allowed: readonly string[], denied: readonly string[]): string {
+  const lines: string[] = [];
+  if (allowed.length === 1 && allowed[0] === '*') {
+    lines.push('Every command is allowed, except those matching a denied pattern.');
+  } else {
+    lines.push(
+      'A command policy checks every simple command in what you submit (in pipelines, lists, subshells, $(...), loops and functions) against these allow patterns; a final * matches any further words, and writing a file by redirection needs a "> PATH-GLOB" pattern:',
+      patternList(allowed),
+    );
+  }
+  if (denied.length > 0)
+    lines.push(
+      'These patterns are denied even when an allow pattern matches:',
+      patternList(denied),
+    );
+  lines.push(
+    'A refused command is not run: its result starts with "Command denied by policy:". Do not try to get around the policy; work within it, or say in your final message what you could not do and which command you would have needed.',
+  );
+  return lines.join('\n');
+}
+
+/** The system prompt of a run. */
+export function buildSystemPrompt(context: PromptContext): string {
+  const where = context.repository
+    ? `a checkout of the GitHub repository ${context.repository}`
+    : 'a checkout of a repository';
+  const limits = [
+    `at most ${context.maxTurns} model requests (each of your responses is one)`,
+    `${duration(context.timeLimitMs)} of wall-clock time in total`,
+    `${duration(context.commandTimeoutMs)} per command (a command that runs longer is killed and the shell restarted)`,
+    context.maxCostUsd > 0 ? `an estimated spend of $${context.maxCostUsd}` : undefined,
+  ].filter((item): item is string => item !== undefined);
+
+  const sections = [
+    `You are an autonomous agent running as a step of a GitHub Actions workflow, on a CI runner, in ${where}. Nobody is watching the run and nobody can answer questions: decide for yourself, and finish the task as well as the tools and limits allow.`,
+    [
+      'You have one tool, bash: one persistent bash session. The working directory, variables and functions persist between commands until the shell is restarted.',
+      `- The shell starts in ${context.workingDirectory}.`,
+      '- stdin is closed (/dev/null): interactive programs, prompts, pagers and editors cannot be used. Pass options that make commands non-interactive (for example git commit -m, apt-get -y).',
+      `- Output is stdout and stderr interleaved. Output longer than ${context.maxOutput} characters keeps only its head and tail, so filter long output (grep, head, tail, wc) rather than printing it whole.`,
+      '- A non-zero exit status is shown as a final line "[exit code: N]".',
+      '- Call the tool with {"restart": true} to get a fresh shell if it gets into a bad state.',
+      '- Several tool calls in one response run in order.',
+    ].join('\n'),
+    policySection(context.allowedCommands, context.deniedCommands),
+    `Limits of this run: ${limits.join('; ')}. When a limit is near you will be asked for your final message without further tool use. Older command outputs may be shortened as the conversation grows; run a command again if you need its full output.`,
+    'When you are done, reply without a tool call: a short final message saying what you did, what you found or changed, and anything left undone. That message is the result of the run.',
+  ];
+  if (context.extra && context.extra.trim() !== '') {
+    sections.push(`Instructions from the workflow:\n${context.extra.trim()}`);
+  }
+  return sections.join('\n\n');
+}
+
+const LIMIT_WORDS: Readonly<Record<LimitName, string>> = {
+  'max-turns': 'This is your last response: the run has reached its limit on model requests.',
+  'time-limit': 'This is your last response: the run is about to reach its time limit.',
+  budget: 'This is your last response: the run has nearly spent its cost budget.',
+};
+
+/** Appended to the last request a limit allows; that request is sent with tool_choice none. */
+export function windDownInstruction(limit: LimitName): string {
+  return `${LIMIT_WORDS[limit]} No more commands can run. Write your final message now: what you did, what you found or changed, and what remains to be done (with the next steps you would take), so the work is not lost.`;
+}
