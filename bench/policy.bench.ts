@@ -21,7 +21,7 @@ interface Corpus {
 
 const CORPUS =
   process.env.POLICY_CORPUS ??
-  new URL('../../shared/samples/policy/corpus-sample.json', import.meta.url).pathname;
+  new URL('../__fixtures__/policy/corpus-sample.json', import.meta.url).pathname;
 const ROUNDS = Number(process.env.POLICY_BENCH_ROUNDS ?? 200);
 const GOAL_P99_US = 1000;
 const WORKDIR = '/tmp/policy-bench/repo';

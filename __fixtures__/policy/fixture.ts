@@ -27,14 +27,15 @@ export interface Attack {
   readonly requires?: readonly string[];
 }
 
-export const SAMPLE_CORPUS = '/work/shared/samples/policy/corpus-sample.json';
+export function fixtureFile(name: string): string {
+  return path.join(path.dirname(new URL(import.meta.url).pathname), name);
+}
+
+/** The project's sample of a published attack corpus (shared/samples/policy), kept with the tests. */
+export const SAMPLE_CORPUS = fixtureFile('corpus-sample.json');
 
 export function loadCorpus(file: string): PolicyCorpus {
   return JSON.parse(readFileSync(file, 'utf8')) as PolicyCorpus;
-}
-
-export function fixtureFile(name: string): string {
-  return path.join(path.dirname(new URL(import.meta.url).pathname), name);
 }
 
 /** The calls of an attack, with the token CANARY replaced by an absolute path. */
