@@ -8,6 +8,7 @@ import { BashSession, type BashSessionOptions } from '../src/shell/session.js';
 
 let dir: string;
 const sessions: BashSession[] = [];
+const exitListeners = process.listenerCount('exit');
 
 async function startSession(options: Partial<BashSessionOptions> = {}): Promise<BashSession> {
   const session = await BashSession.start({
@@ -369,6 +370,11 @@ describe('state, restart and close', () => {
     await expect(startSession({ cwd: path.join(dir, 'missing') })).rejects.toThrow(
       /does not exist/,
     );
+  });
+
+  it('says so when bash cannot be started, leaving nothing behind', async () => {
+    await expect(startSession({ bashPath: path.join(dir, 'no-bash') })).rejects.toThrow(/ENOENT/);
+    expect(process.listenerCount('exit')).toBe(exitListeners);
   });
 
   it('does not read startup files', async () => {

@@ -260,7 +260,13 @@ class BashSession {
         const session = new BashSession(options);
         // A crashed or killed action must not leave the shell's processes running on the runner.
         process.once('exit', session.#onProcessExit);
-        await session.#enqueue(() => session.#startShell());
+        try {
+            await session.#enqueue(() => session.#startShell());
+        }
+        catch (error) {
+            await session.close();
+            throw error;
+        }
         return session;
     }
     /** The shell's working directory after the last command. */

@@ -65631,6 +65631,10 @@ function formatDuration(ms) {
     const minutes = Math.floor(seconds / 60);
     return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
+/** 180000 → 180,000: token counts are read at a glance. */
+function summary_count(n) {
+    return n.toLocaleString('en-US');
+}
 function formatCost(usd) {
     return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
 }
@@ -65647,8 +65651,8 @@ function renderSummary(input) {
         ],
         [
             'Tokens',
-            `${input.usage.inputTokens} input, ${input.usage.outputTokens} output, ` +
-                `${input.usage.cacheReadTokens} cache read, ${input.usage.cacheWriteTokens} cache write`,
+            `${summary_count(input.usage.inputTokens)} input, ${summary_count(input.usage.outputTokens)} output, ` +
+                `${summary_count(input.usage.cacheReadTokens)} cache read, ${summary_count(input.usage.cacheWriteTokens)} cache write`,
         ],
         [
             'Estimated cost',
@@ -65660,9 +65664,10 @@ function renderSummary(input) {
         `## Bash agent: ${heading}`,
         '',
         ...(input.detail ? [`> ${escapeInline(input.detail)}`, ''] : []),
-        '| | |',
+        // The first row is the table's header: GitHub draws an empty header row as a blank band.
+        ...rows.slice(0, 1).map(([name, value]) => `| ${name} | ${value} |`),
         '|---|---|',
-        ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+        ...rows.slice(1).map(([name, value]) => `| ${name} | ${value} |`),
         '',
         '### Task',
         '',
