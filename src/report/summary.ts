@@ -90,6 +90,11 @@ function formatDuration(ms: number): string {
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
 
+/** 180000 → 180,000: token counts are read at a glance. */
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 export function formatCost(usd: number): string {
   return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
 }
@@ -107,8 +112,8 @@ export function renderSummary(input: SummaryInput): string {
     ],
     [
       'Tokens',
-      `${input.usage.inputTokens} input, ${input.usage.outputTokens} output, ` +
-        `${input.usage.cacheReadTokens} cache read, ${input.usage.cacheWriteTokens} cache write`,
+      `${count(input.usage.inputTokens)} input, ${count(input.usage.outputTokens)} output, ` +
+        `${count(input.usage.cacheReadTokens)} cache read, ${count(input.usage.cacheWriteTokens)} cache write`,
     ],
     [
       'Estimated cost',
@@ -120,9 +125,10 @@ export function renderSummary(input: SummaryInput): string {
     `## Bash agent: ${heading}`,
     '',
     ...(input.detail ? [`> ${escapeInline(input.detail)}`, ''] : []),
-    '| | |',
+    // The first row is the table's header: GitHub draws an empty header row as a blank band.
+    ...rows.slice(0, 1).map(([name, value]) => `| ${name} | ${value} |`),
     '|---|---|',
-    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    ...rows.slice(1).map(([name, value]) => `| ${name} | ${value} |`),
     '',
     '### Task',
     '',
