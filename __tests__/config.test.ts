@@ -156,8 +156,29 @@ describe('parseConfig', () => {
     expect(() => configFrom({ commit: 'true' })).toThrow(
       "Input 'commit' is not supported yet; remove it or leave it at 'false' (got 'true')",
     );
-    expect(() => configFrom({ comment: 'false' })).toThrow(/Input 'comment' is not supported yet/);
-    expect(configFrom({ commit: 'false', comment: 'auto' }).task).toBe('');
+    expect(() => configFrom({ comment: 'true' })).toThrow(
+      "Input 'comment' is not supported yet; remove it or leave it at 'auto' or 'false' (got 'true')",
+    );
+    expect(() => configFrom({ 'pull-request': 'true' })).toThrow(
+      /'pull-request' is not supported yet/,
+    );
+    expect(() => configFrom({ 'transcript-file': 'out.jsonl' })).toThrow(
+      "Input 'transcript-file' is not supported yet; remove it or leave it empty (got 'out.jsonl')",
+    );
+    // Values that ask for nothing are honoured by doing nothing.
+    expect(configFrom({ commit: 'False', comment: 'false', 'pull-request': 'false' }).task).toBe(
+      '',
+    );
+  });
+
+  it('checks the comment-trigger inputs even before comment triggers exist', () => {
+    expect(configFrom({ 'trigger-phrase': '@claude', 'min-permission': 'maintain' }).task).toBe('');
+    expect(() => configFrom({ 'min-permission': 'owner' })).toThrow(
+      "Input 'min-permission' must be one of read, triage, write, maintain, admin, got 'owner'",
+    );
+    expect(() => configFrom({ 'trigger-phrase': '/do it' })).toThrow(
+      /'trigger-phrase' must be one word/,
+    );
   });
 
   it('validates every number, amount and boolean with the input name', () => {

@@ -279,7 +279,9 @@ describe('shell death', () => {
     const session = await startSession({ defaultTimeoutMs: 60_000 });
     const result = await session.run('kill -9 $$');
     expect(result).toMatchObject({ shellExited: true, shellExitSignal: 'SIGKILL' });
-    expect(formatCommandResult(result).text).toMatch(/killed by SIGKILL; a new shell was started/);
+    expect(formatCommandResult(result).text).toMatch(
+      /the shell exited: it was killed by SIGKILL; a new shell was started/,
+    );
     expect((await session.run('echo alive')).output).toBe('alive\n');
   });
 

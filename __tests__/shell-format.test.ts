@@ -65,7 +65,9 @@ describe('formatCommandResult', () => {
     const killed = formatCommandResult(
       result({ exitCode: null, shellExited: true, shellExitSignal: 'SIGKILL', restarted: true }),
     );
-    expect(killed.text).toMatch(/^\[the shell was killed by SIGKILL; a new shell was started/);
+    expect(killed.text).toMatch(
+      /^\[the shell exited: it was killed by SIGKILL; a new shell was started/,
+    );
   });
 });
 

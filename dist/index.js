@@ -65281,20 +65281,26 @@ const INPUT_DEFAULTS = {
     'fail-on-limit': 'true',
 };
 /**
- * Inputs declared in action.yml whose features are not built yet. A non-default value is refused
- * rather than silently ignored, so a workflow never believes it got a commit or a comment it did not.
+ * Inputs declared in action.yml whose features are not built yet, with the values that ask for
+ * nothing. A value that asks for the feature is refused rather than silently ignored, so a workflow
+ * never believes it got a commit, a pull request or a comment it did not.
  */
-const NOT_SUPPORTED_YET = {
-    'trigger-phrase': '/agent',
-    'min-permission': 'write',
-    'allowed-bots': '',
-    commit: 'false',
-    branch: '',
-    'commit-message': '',
-    'pull-request': 'false',
-    comment: 'auto',
-    'transcript-file': '',
-};
+const NOT_SUPPORTED_YET = [
+    { input: 'commit', accepts: (value) => /^(false|False|FALSE)$/.test(value), keep: "at 'false'" },
+    {
+        input: 'pull-request',
+        accepts: (value) => /^(false|False|FALSE)$/.test(value),
+        keep: "at 'false'",
+    },
+    {
+        input: 'comment',
+        accepts: (value) => /^(auto|false|False|FALSE)$/.test(value),
+        keep: "at 'auto' or 'false'",
+    },
+    { input: 'transcript-file', accepts: (value) => value === '', keep: 'empty' },
+];
+/** The permission levels a commenter can have, least first. */
+const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /**
  * Parses `90`, `90s`, `5m`, `1h`, `1h30m`, `1.5h` into milliseconds; a bare number is in `bareUnit`.
@@ -65413,11 +65419,19 @@ function parseConfig(readRaw, env = process.env) {
         const value = readRaw(name);
         return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
     };
-    for (const [name, fallback] of Object.entries(NOT_SUPPORTED_YET)) {
-        const value = read(name).trim();
-        if (value !== fallback) {
-            throw new InputError(name, `Input '${name}' is not supported yet; remove it or leave it at '${fallback}' (got '${value}')`);
+    for (const { input, accepts, keep } of NOT_SUPPORTED_YET) {
+        const value = read(input).trim();
+        if (!accepts(value)) {
+            throw new InputError(input, `Input '${input}' is not supported yet; remove it or leave it ${keep} (got '${value}')`);
         }
+    }
+    // Comment triggers are not built yet either, but their inputs ask for nothing on other runs: they
+    // are checked now so that a typo fails the first run, not the first comment.
+    if (read('trigger-phrase').trim() === '' || /\s/.test(read('trigger-phrase').trim())) {
+        throw new InputError('trigger-phrase', `Input 'trigger-phrase' must be one word like /agent, got '${read('trigger-phrase')}'`);
+    }
+    if (!PERMISSIONS.includes(read('min-permission').trim())) {
+        throw new InputError('min-permission', `Input 'min-permission' must be one of ${PERMISSIONS.join(', ')}, got '${read('min-permission')}'`);
     }
     const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);
     const baseUrlInput = read('anthropic-base-url').trim();
@@ -66133,7 +66147,7 @@ function omissionMarker(omitted) {
 }
 function describeShellExit(result) {
     if (result.shellExitSignal !== null)
-        return `the shell was killed by ${result.shellExitSignal}`;
+        return `the shell exited: it was killed by ${result.shellExitSignal}`;
     return `the shell exited with status ${result.shellExitStatus ?? 'unknown'}`;
 }
 function seconds(ms) {

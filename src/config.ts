@@ -73,20 +73,31 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Inputs declared in action.yml whose features are not built yet. A non-default value is refused
- * rather than silently ignored, so a workflow never believes it got a commit or a comment it did not.
+ * Inputs declared in action.yml whose features are not built yet, with the values that ask for
+ * nothing. A value that asks for the feature is refused rather than silently ignored, so a workflow
+ * never believes it got a commit, a pull request or a comment it did not.
  */
-const NOT_SUPPORTED_YET: Readonly<Record<string, string>> = {
-  'trigger-phrase': '/agent',
-  'min-permission': 'write',
-  'allowed-bots': '',
-  commit: 'false',
-  branch: '',
-  'commit-message': '',
-  'pull-request': 'false',
-  comment: 'auto',
-  'transcript-file': '',
-};
+const NOT_SUPPORTED_YET: ReadonlyArray<{
+  input: string;
+  accepts: (value: string) => boolean;
+  keep: string;
+}> = [
+  { input: 'commit', accepts: (value) => /^(false|False|FALSE)$/.test(value), keep: "at 'false'" },
+  {
+    input: 'pull-request',
+    accepts: (value) => /^(false|False|FALSE)$/.test(value),
+    keep: "at 'false'",
+  },
+  {
+    input: 'comment',
+    accepts: (value) => /^(auto|false|False|FALSE)$/.test(value),
+    keep: "at 'auto' or 'false'",
+  },
+  { input: 'transcript-file', accepts: (value) => value === '', keep: 'empty' },
+];
+
+/** The permission levels a commenter can have, least first. */
+const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 type DurationUnit = keyof typeof UNIT_MS;
@@ -242,14 +253,28 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
   };
 
-  for (const [name, fallback] of Object.entries(NOT_SUPPORTED_YET)) {
-    const value = read(name).trim();
-    if (value !== fallback) {
+  for (const { input, accepts, keep } of NOT_SUPPORTED_YET) {
+    const value = read(input).trim();
+    if (!accepts(value)) {
       throw new InputError(
-        name,
-        `Input '${name}' is not supported yet; remove it or leave it at '${fallback}' (got '${value}')`,
+        input,
+        `Input '${input}' is not supported yet; remove it or leave it ${keep} (got '${value}')`,
       );
     }
+  }
+  // Comment triggers are not built yet either, but their inputs ask for nothing on other runs: they
+  // are checked now so that a typo fails the first run, not the first comment.
+  if (read('trigger-phrase').trim() === '' || /\s/.test(read('trigger-phrase').trim())) {
+    throw new InputError(
+      'trigger-phrase',
+      `Input 'trigger-phrase' must be one word like /agent, got '${read('trigger-phrase')}'`,
+    );
+  }
+  if (!PERMISSIONS.includes(read('min-permission').trim())) {
+    throw new InputError(
+      'min-permission',
+      `Input 'min-permission' must be one of ${PERMISSIONS.join(', ')}, got '${read('min-permission')}'`,
+    );
   }
 
   const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);

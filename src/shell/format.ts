@@ -6,7 +6,8 @@ export function omissionMarker(omitted: number): string {
 }
 
 function describeShellExit(result: CommandResult): string {
-  if (result.shellExitSignal !== null) return `the shell was killed by ${result.shellExitSignal}`;
+  if (result.shellExitSignal !== null)
+    return `the shell exited: it was killed by ${result.shellExitSignal}`;
   return `the shell exited with status ${result.shellExitStatus ?? 'unknown'}`;
 }
 
