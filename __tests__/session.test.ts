@@ -184,6 +184,23 @@ describe('output', () => {
     );
   });
 
+  it('gives output a background job wrote between calls to the next call', async () => {
+    const session = await startSession();
+    await session.run('(sleep 0.2; echo late) &');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await session.run('echo now')).output).toBe('late\nnow\n');
+  });
+
+  it('keeps head and tail of a command that prints without end until its timeout', async () => {
+    const session = await startSession({ maxOutput: 2000 });
+    const result = await session.run('echo first; yes', { timeoutMs: 500 });
+    expect(result.timedOut).toBe(true);
+    expect(result.output.startsWith('first\ny\ny\n')).toBe(true);
+    // The tail starts wherever the cut fell: on a `y` or on a line break.
+    expect(result.output).toMatch(/\n\[\.\.\. \d+ characters omitted \.\.\.\]\n[y\n]{900,}$/);
+    expect(result.omittedChars).toBeGreaterThan(10_000);
+  });
+
   it('turns invalid UTF-8 into replacement characters', async () => {
     const session = await startSession();
     expect((await session.run("printf '\\xff\\xfe abc'")).output).toBe('\uFFFD\uFFFD abc');
