@@ -227,18 +227,15 @@ export const analyseZip: Analyzer = (words) => {
   return result;
 };
 
-/** sed: -i and -f are table options; the script itself may run programs (e) or write files (w). */
+/**
+ * sed: -i and -f are table options; the script itself may run programs (e) or write files (w).
+ * `--sandbox` earns nothing: after `--` it is a file name, and the script is judged the same either way.
+ */
 export const analyseSed: Analyzer = (words) => {
   const result = emptyAnalysis();
   const t = table('sed') as CompiledTable;
   const scan = scanOptions(words, 1, t);
   result.dangers.push(...scan.dangers);
-  if (
-    words.some(
-      (w) => w.literal && (w.text === '--sandbox' || w.text === '--sandb' || w.text === '--sand'),
-    )
-  )
-    return result;
   const scripts: Array<{ index: number; value: Word | string | undefined }> = scan.options
     .filter((o) => o.name === '-e' || o.name === '--expression')
     .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
@@ -251,14 +248,15 @@ export const analyseSed: Analyzer = (words) => {
   return result;
 };
 
-/** awk: the program (first operand, or -e/--source) may run programs or write files. */
+/**
+ * awk: the program (first operand, or -e/--source) may run programs or write files. gawk's `-S` is
+ * no excuse: mawk and busybox awk have no sandbox, and after the program `-S` is only an operand.
+ */
 export const analyseAwk: Analyzer = (words) => {
   const result = emptyAnalysis();
   const t = table('awk') as CompiledTable;
   const scan = scanOptions(words, 1, t);
   result.dangers.push(...scan.dangers);
-  if (words.some((w) => w.literal && (w.text === '-S' || w.text.startsWith('--sandbox'))))
-    return result;
   const programs: Array<{ index: number; value: Word | string | undefined }> = scan.options
     .filter((o) => o.name === '-e' || o.name === '--source')
     .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
