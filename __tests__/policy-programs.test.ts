@@ -226,6 +226,8 @@ describe('dangerous options of allowed programs', () => {
       'tar --use=x -cf a.tar b',
       'tar -cf a.tar *',
       'tar -cf host:a.tar b',
+      // After `--`, --force-local is a file name: the archive is still reached through rsh.
+      'tar -cf host:a.tar b -- --force-local',
       'tar -xf a.tar --to-command=sh',
     ];
     expect(verdicts(p, denied)).toEqual(allDenied(denied));
@@ -234,6 +236,8 @@ describe('dangerous options of allowed programs', () => {
       'tar tf a.tar',
       'tar xzf a.tgz -C out',
       'tar -cf x.tar --checkpoint=10 src',
+      'tar -cf host:a.tar --force-local b',
+      'tar --force-loc -cf host:a.tar b',
     ];
     expect(verdicts(p, allowed)).toEqual(allAllowed(allowed));
   });

@@ -317,6 +317,7 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
       '--checkpoint[=N]',
       '-V, --label=TEXT',
     ],
+    flags: ['--force-local'],
     dangerous: {
       '--checkpoint-action=ACTION': 'can run a program at checkpoints',
       '--to-command=COMMAND': RUNS,

@@ -203,7 +203,8 @@ export const analyseTar: Analyzer = (words) => {
   }
   const scan = scanOptions(words, from, t);
   result.dangers.push(...scan.dangers);
-  const forceLocal = words.some((w) => w.literal && w.text === '--force-local');
+  // As the scan reads it: after `--` the word is a file name and forces nothing.
+  const forceLocal = scan.options.some((option) => option.name === '--force-local');
   for (const option of scan.options) {
     const value = optionValue(option);
     if ((option.name === '-f' || option.name === '--file') && value?.includes(':') && !forceLocal) {
