@@ -2128,6 +2128,7 @@ const OPTION_TABLES = {
             '--checkpoint[=N]',
             '-V, --label=TEXT',
         ],
+        flags: ['--force-local'],
         dangerous: {
             '--checkpoint-action=ACTION': 'can run a program at checkpoints',
             '--to-command=COMMAND': RUNS,
@@ -4662,7 +4663,8 @@ const analyseTar = (words) => {
     }
     const scan = scanOptions(words, from, t);
     result.dangers.push(...scan.dangers);
-    const forceLocal = words.some((w) => w.literal && w.text === '--force-local');
+    // As the scan reads it: after `--` the word is a file name and forces nothing.
+    const forceLocal = scan.options.some((option) => option.name === '--force-local');
     for (const option of scan.options) {
         const value = optionValue(option);
         if ((option.name === '-f' || option.name === '--file') && value?.includes(':') && !forceLocal) {
@@ -4680,14 +4682,15 @@ const analyseZip = (words) => {
     });
     return result;
 };
-/** sed: -i and -f are table options; the script itself may run programs (e) or write files (w). */
+/**
+ * sed: -i and -f are table options; the script itself may run programs (e) or write files (w).
+ * `--sandbox` earns nothing: after `--` it is a file name, and the script is judged the same either way.
+ */
 const analyseSed = (words) => {
     const result = emptyAnalysis();
     const t = table('sed');
     const scan = scanOptions(words, 1, t);
     result.dangers.push(...scan.dangers);
-    if (words.some((w) => w.literal && (w.text === '--sandbox' || w.text === '--sandb' || w.text === '--sand')))
-        return result;
     const scripts = scan.options
         .filter((o) => o.name === '-e' || o.name === '--expression')
         .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
@@ -4699,14 +4702,15 @@ const analyseSed = (words) => {
         addProgramDangers(result, index, value, sedScriptDangers, 'sed script');
     return result;
 };
-/** awk: the program (first operand, or -e/--source) may run programs or write files. */
+/**
+ * awk: the program (first operand, or -e/--source) may run programs or write files. gawk's `-S` is
+ * no excuse: mawk and busybox awk have no sandbox, and after the program `-S` is only an operand.
+ */
 const analyseAwk = (words) => {
     const result = emptyAnalysis();
     const t = table('awk');
     const scan = scanOptions(words, 1, t);
     result.dangers.push(...scan.dangers);
-    if (words.some((w) => w.literal && (w.text === '-S' || w.text.startsWith('--sandbox'))))
-        return result;
     const programs = scan.options
         .filter((o) => o.name === '-e' || o.name === '--source')
         .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));

@@ -10,8 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  BashSession: () => (/* binding */ BashSession),
-  ansiCQuote: () => (/* binding */ ansiCQuote)
+  BashSession: () => (/* binding */ BashSession)
 });
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -88,11 +87,6 @@ class OutputCapture {
                 excess = 0;
             }
         }
-    }
-    /** Characters dropped between head and tail so far. */
-    get omitted() {
-        this.#trimTail();
-        return this.#omitted;
     }
     /** The kept text: head and tail, and the number of characters dropped between them. */
     result() {
@@ -272,9 +266,6 @@ class BashSession {
     /** The shell's working directory after the last command. */
     get cwd() {
         return this.#cwd;
-    }
-    get closed() {
-        return this.#closed;
     }
     /** Runs `command` and returns what it printed and how it ended; command failures never throw. */
     run(command, options = {}) {

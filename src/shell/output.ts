@@ -53,12 +53,6 @@ export class OutputCapture {
     }
   }
 
-  /** Characters dropped between head and tail so far. */
-  get omitted(): number {
-    this.#trimTail();
-    return this.#omitted;
-  }
-
   /** The kept text: head and tail, and the number of characters dropped between them. */
   result(): { head: string; tail: string; omitted: number } {
     this.#trimTail();

@@ -107,10 +107,6 @@ export class BashSession {
     return this.#cwd;
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
-
   /** Runs `command` and returns what it printed and how it ended; command failures never throw. */
   run(command: string, options: RunOptions = {}): Promise<CommandResult> {
     const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? this.#options.defaultTimeoutMs));
@@ -425,7 +421,7 @@ function nextNonce(): string {
 }
 
 /** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */
-export function ansiCQuote(text: string): string {
+function ansiCQuote(text: string): string {
   // bash variables cannot hold NUL, and `\x00` would end the word: NULs are dropped.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
   const body = text.replace(/[\\'\x00-\x1f\x7f]/g, (char) => {
