@@ -20,7 +20,9 @@ import type { CommandPolicy } from '../src/policy/types.js';
 
 const TURNS = 20;
 const GOAL = 0.85;
-const allowAll: CommandPolicy = { check: () => ({ allowed: true }) };
+const allowAll: CommandPolicy = {
+  check: (command) => ({ allowed: true, script: command, cacheable: true }),
+};
 /** The built-in prompt with the action's defaults: the stable prefix a real run caches. */
 const system = buildSystemPrompt({
   repository: 'octo/repo',

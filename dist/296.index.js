@@ -212,6 +212,7 @@ function parseScript(parser, text, scope = TOP_LEVEL) {
     const problems = [];
     if (text.length > MAX_SCRIPT_LENGTH) {
         problems.push({
+            code: 'too-long',
             source: text.slice(0, 60) + '…',
             where: scope.where,
             why: 'is too long to check',
@@ -225,6 +226,7 @@ function parseScript(parser, text, scope = TOP_LEVEL) {
         // hide a command from a checker that trusted the tree.
         const code = text.charCodeAt(control).toString(16).toUpperCase().padStart(4, '0');
         problems.push({
+            code: 'control-character',
             source: excerpt(text, control),
             where: scope.where,
             why: `contains the control character U+${code}, which the policy does not accept`,
@@ -239,6 +241,7 @@ function parseScript(parser, text, scope = TOP_LEVEL) {
         if (root.hasError) {
             const bad = firstError(root);
             problems.push({
+                code: 'unparsable',
                 source: bad ? excerpt(text, bad.startIndex) : excerpt(text, 0),
                 where: scope.where,
                 why: 'could not be parsed as bash (check quoting and operators)',
@@ -392,12 +395,12 @@ class Extractor {
         this.text = text;
         this.problems = problems;
     }
-    problem(node, scope, why) {
+    problem(node, scope, why, code = 'unsupported-syntax') {
         const start = typeof node === 'number' ? node : node.startIndex;
         const source = typeof node === 'number' || node.text.length > 80 || node.text.includes('\n')
             ? excerpt(this.text, start)
             : node.text;
-        this.problems.push({ source, where: scope.where, why, start });
+        this.problems.push({ code, source, where: scope.where, why, start });
     }
     visit(node) {
         this.visited.add(node.id);
@@ -5329,9 +5332,23 @@ class Policy {
         catch (error) {
             // A checker bug must refuse the command, not take the agent loop down or let it through.
             const why = error instanceof Error ? error.message : String(error);
-            failure = { offender: command, where: [], why: `could not be checked (${why})`, suggest: {} };
+            failure = {
+                code: 'internal-error',
+                offender: command,
+                where: [],
+                why: `could not be checked (${why})`,
+                suggest: {},
+            };
         }
-        return failure ? { allowed: false, message: this.message(failure) } : { allowed: true };
+        if (!failure)
+            return { allowed: true, script: command, cacheable: false };
+        const refusal = {
+            code: failure.code,
+            offender: failure.offender,
+            where: failure.where,
+            detail: failure.why,
+        };
+        return { allowed: false, refusal, message: this.message(failure) };
     }
     message(failure) {
         const offender = shorten(failure.offender);
@@ -5417,6 +5434,7 @@ class Check {
     script(text, scope, depth) {
         if (depth > MAX_DEPTH) {
             return {
+                code: 'nested-too-deeply',
                 offender: text,
                 where: scope.where,
                 why: 'nests shell text too deeply to check',
@@ -5431,6 +5449,7 @@ class Check {
         };
         for (const problem of parsed.problems) {
             consider(problem.start, {
+                code: problem.code,
                 offender: problem.source,
                 where: problem.where,
                 why: problem.why,
@@ -5466,6 +5485,7 @@ class Check {
         if (spelled)
             return undefined;
         return {
+            code: 'risky-variable',
             offender: command.source,
             where: command.scope.where,
             why: variableWhy(name),
@@ -5480,20 +5500,21 @@ class Check {
     invocation(words, command, depth, offender, spelledBy, assignments) {
         const scope = command.scope;
         const name = words[0];
-        const fail = (why, program) => ({
+        const fail = (code, why, program) => ({
+            code,
             offender,
             where: scope.where,
             why,
             suggest: { program },
         });
         if (!name.literal || name.ansiC || name.text === '') {
-            return fail(`starts with a command name that is not a plain word ('${name.source}' is only known at run time)`);
+            return fail('dynamic-command', `starts with a command name that is not a plain word ('${name.source}' is only known at run time)`);
         }
         const program = programName(name.text);
         for (const pattern of this.policy.denyCommands) {
             if (matchDeny(pattern, words) ||
                 (program === 'git' && matchDeny(pattern, withoutGitGlobalOptions(words)))) {
-                return fail(`matches the denied pattern '${pattern.source}'`, program);
+                return fail('denied-pattern', `matches the denied pattern '${pattern.source}'`, program);
             }
         }
         const transparent = TRANSPARENT.has(name.text) && words.length > 0;
@@ -5508,7 +5529,7 @@ class Check {
         if (matches.length === 0 && transparent)
             matches.push(spelledMatch([]));
         if (matches.length === 0) {
-            return fail(name.text.includes('/')
+            return fail('no-matching-pattern', name.text.includes('/')
                 ? 'matches no allowed pattern (a path to a program must be allowed by a pattern naming that path)'
                 : 'matches no allowed pattern', program);
         }
@@ -5523,8 +5544,10 @@ class Check {
             }
             firstIssue ??= issue;
         }
-        if (!chosen)
-            return fail(firstIssue, program);
+        if (!chosen) {
+            const issue = firstIssue;
+            return fail(issue.code, issue.why, program);
+        }
         for (const inner of analysis.inner) {
             const spelled = inner.from.every((i) => i >= 0 && literallyCovered(chosen, i));
             const innerScope = {
@@ -5549,7 +5572,7 @@ class Check {
         }
         if (analysis.changesDirectory) {
             if (scope.deferred) {
-                return fail('changes directory in code that runs later (a function body or trap), which would hide where later writes go');
+                return fail('deferred-directory-change', 'changes directory in code that runs later (a function body or trap), which would hide where later writes go');
             }
             this.directoryChanges.push({
                 target: analysis.changesDirectory.target,
@@ -5563,15 +5586,19 @@ class Check {
     issueWith(match, analysis, assignments, words) {
         const universal = match.pattern.universal;
         for (const danger of analysis.dangers) {
-            if (!dangerAccepted(danger, match))
-                return dangerWhy(danger, words, match);
+            if (!dangerAccepted(danger, match)) {
+                return { code: dangerCode(danger), why: dangerWhy(danger, words, match) };
+            }
         }
         for (const assignment of assignments) {
             if (isInert(assignment.name, assignment.value) || isLocalName(assignment.name) || universal)
                 continue;
             if (match.pattern.assignments.some((a) => assignmentMatches(a, assignment)))
                 continue;
-            return `${variableWhy(assignment.name)} (in '${assignment.source}')`;
+            return {
+                code: 'risky-variable',
+                why: `${variableWhy(assignment.name)} (in '${assignment.source}')`,
+            };
         }
         for (const variable of analysis.variables) {
             if (isInert(variable.name, variable.value) || universal)
@@ -5580,7 +5607,7 @@ class Check {
                 continue;
             if (spells(match.coverage[variable.index], variable.spell))
                 continue;
-            return variableWhy(variable.name);
+            return { code: 'risky-variable', why: variableWhy(variable.name) };
         }
         return undefined;
     }
@@ -5620,35 +5647,36 @@ class Check {
     }
     checkWrite(redirect, scope, directories, unknown) {
         const target = redirect.target;
-        const fail = (why) => ({
+        const fail = (code, why) => ({
+            code,
             offender: redirect.source,
             where: scope.where,
             why,
             suggest: { writes: true },
         });
         if (!target)
-            return fail('writes to a file the policy could not identify');
+            return fail('write-target-unknown', 'writes to a file the policy could not identify');
         if (!target.literal)
-            return fail(`writes to a file whose name is only known at run time ('${target.source}')`);
+            return fail('write-target-unknown', `writes to a file whose name is only known at run time ('${target.source}')`);
         const text = target.text;
         if (ALWAYS_WRITABLE.has(text))
             return undefined;
         if (target.tilde) {
             if (text !== '~' && !text.startsWith('~/'))
-                return fail(`writes to another user's home directory`);
+                return fail('write-not-allowed', `writes to another user's home directory`);
             const normalized = '~/' + (0,external_node_path_.relative)('/', (0,external_node_path_.resolve)('/', text.slice(1)));
             if (this.policy.denyWrites.some((p) => homeWriteAllowed(p, normalized)))
-                return fail(`writes ${text}, which a denied pattern covers`);
+                return fail('write-not-allowed', `writes ${text}, which a denied pattern covers`);
             if (this.policy.allowWrites.some((p) => homeWriteAllowed(p, normalized)))
                 return undefined;
-            return fail(`writes ${text}, which no '> PATH' pattern allows`);
+            return fail('write-not-allowed', `writes ${text}, which no '> PATH' pattern allows`);
         }
         let paths;
         if ((0,external_node_path_.isAbsolute)(text)) {
             paths = [(0,external_node_path_.resolve)(text)];
         }
         else if (unknown) {
-            return fail(`writes '${text}' after ${unknown}, so the policy cannot tell which directory it is in`);
+            return fail('write-target-unknown', `writes '${text}' after ${unknown}, so the policy cannot tell which directory it is in`);
         }
         else {
             paths = directories.map((d) => (0,external_node_path_.resolve)(d, text));
@@ -5661,12 +5689,12 @@ class Check {
             const denied = this.policy.denyWrites.some((p) => writeAllowed(p, path, this.policy.workingDirectory) ||
                 writeAllowed(p, real, this.policy.realWorkingDirectory));
             if (denied)
-                return fail(`writes ${shown}, which a denied pattern covers`);
+                return fail('write-not-allowed', `writes ${shown}, which a denied pattern covers`);
             const allowed = this.policy.allowWrites.some((p) => writeAllowed(p, path, this.policy.workingDirectory) &&
                 writeAllowed(p, real, this.policy.realWorkingDirectory));
             if (!allowed) {
                 const git = /(^|[/\\])\.git([/\\]|$)/i.test(path) || /(^|[/\\])\.git([/\\]|$)/i.test(real);
-                return fail(git
+                return fail(git ? 'write-into-git' : 'write-not-allowed', git
                     ? `writes ${shown}, inside .git/, which only a pattern naming .git/ allows`
                     : `writes ${shown}, which no '> PATH' pattern allows`);
             }
@@ -5690,6 +5718,11 @@ function assignmentMatches(pattern, assignment) {
 }
 function variableWhy(name) {
     return `sets ${name}, which can change what programs run; only locale and colour variables (LANG, LC_*, TZ, NO_COLOR…) and lower-case shell variables may be set unless a pattern spells the assignment out`;
+}
+function dangerCode(danger) {
+    if (danger.severity === 'unresolvable')
+        return 'unresolvable';
+    return danger.severity === 'code' ? 'inline-code' : 'dangerous-option';
 }
 function dangerAccepted(danger, match) {
     if (danger.severity === 'unresolvable')

@@ -108,7 +108,8 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
       const policy = await deps.policy();
       const decision = policy.check(input.command, session.cwd);
       if (!decision.allowed) return outcome(decision.message, true, 'denied');
-      const result = await session.run(input.command, { timeoutMs });
+      // What runs is what the policy checked: its own printing of the command, not the raw text.
+      const result = await session.run(decision.script, { timeoutMs });
       const formatted = deps.format(result);
       return outcome(formatted.text, formatted.isError, 'command');
     },

@@ -1,3 +1,4 @@
+import type { RefusalCode } from './refusal.js';
 import type { BashParser, SyntaxNode } from './tree-sitter.js';
 import { decodeAnsiC, literalWord, WordBuilder, type Word } from './words.js';
 
@@ -48,6 +49,7 @@ export interface SimpleCommand {
 
 /** Something in the text the policy refuses on its own (parse errors, risky expansions). */
 export interface Problem {
+  readonly code: RefusalCode;
   readonly source: string;
   readonly where: readonly string[];
   readonly why: string;
@@ -81,6 +83,7 @@ export function parseScript(
   const problems: Problem[] = [];
   if (text.length > MAX_SCRIPT_LENGTH) {
     problems.push({
+      code: 'too-long',
       source: text.slice(0, 60) + '…',
       where: scope.where,
       why: 'is too long to check',
@@ -94,6 +97,7 @@ export function parseScript(
     // hide a command from a checker that trusted the tree.
     const code = text.charCodeAt(control).toString(16).toUpperCase().padStart(4, '0');
     problems.push({
+      code: 'control-character',
       source: excerpt(text, control),
       where: scope.where,
       why: `contains the control character U+${code}, which the policy does not accept`,
@@ -108,6 +112,7 @@ export function parseScript(
     if (root.hasError) {
       const bad = firstError(root);
       problems.push({
+        code: 'unparsable',
         source: bad ? excerpt(text, bad.startIndex) : excerpt(text, 0),
         where: scope.where,
         why: 'could not be parsed as bash (check quoting and operators)',
@@ -269,13 +274,18 @@ class Extractor {
     private readonly problems: Problem[],
   ) {}
 
-  private problem(node: SyntaxNode | number, scope: Scope, why: string): void {
+  private problem(
+    node: SyntaxNode | number,
+    scope: Scope,
+    why: string,
+    code: RefusalCode = 'unsupported-syntax',
+  ): void {
     const start = typeof node === 'number' ? node : node.startIndex;
     const source =
       typeof node === 'number' || node.text.length > 80 || node.text.includes('\n')
         ? excerpt(this.text, start)
         : node.text;
-    this.problems.push({ source, where: scope.where, why, start });
+    this.problems.push({ code, source, where: scope.where, why, start });
   }
 
   private visit(node: SyntaxNode): void {

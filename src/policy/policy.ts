@@ -25,6 +25,7 @@ import {
 } from './patterns.js';
 import { analyseProgram, programName, TRANSPARENT, withoutGitGlobalOptions } from './programs.js';
 import { loadBashParser, type BashParser } from './tree-sitter.js';
+import type { RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
 import type { Word } from './words.js';
 
@@ -98,6 +99,7 @@ const MAX_DEPTH = 8;
 const MAX_DIRECTORIES = 16;
 
 interface Failure {
+  readonly code: RefusalCode;
   readonly offender: string;
   readonly where: readonly string[];
   readonly why: string;
@@ -139,9 +141,22 @@ class Policy implements CommandPolicy {
     } catch (error) {
       // A checker bug must refuse the command, not take the agent loop down or let it through.
       const why = error instanceof Error ? error.message : String(error);
-      failure = { offender: command, where: [], why: `could not be checked (${why})`, suggest: {} };
+      failure = {
+        code: 'internal-error',
+        offender: command,
+        where: [],
+        why: `could not be checked (${why})`,
+        suggest: {},
+      };
     }
-    return failure ? { allowed: false, message: this.message(failure) } : { allowed: true };
+    if (!failure) return { allowed: true, script: command, cacheable: false };
+    const refusal = {
+      code: failure.code,
+      offender: failure.offender,
+      where: failure.where,
+      detail: failure.why,
+    };
+    return { allowed: false, refusal, message: this.message(failure) };
   }
 
   private message(failure: Failure): string {
@@ -244,6 +259,7 @@ class Check {
   private script(text: string, scope: Scope, depth: number): Failure | undefined {
     if (depth > MAX_DEPTH) {
       return {
+        code: 'nested-too-deeply',
         offender: text,
         where: scope.where,
         why: 'nests shell text too deeply to check',
@@ -257,6 +273,7 @@ class Check {
     };
     for (const problem of parsed.problems) {
       consider(problem.start, {
+        code: problem.code,
         offender: problem.source,
         where: problem.where,
         why: problem.why,
@@ -299,6 +316,7 @@ class Check {
     );
     if (spelled) return undefined;
     return {
+      code: 'risky-variable',
       offender: command.source,
       where: command.scope.where,
       why: variableWhy(name),
@@ -321,7 +339,8 @@ class Check {
   ): Failure | undefined {
     const scope = command.scope;
     const name = words[0] as Word;
-    const fail = (why: string, program?: string): Failure => ({
+    const fail = (code: RefusalCode, why: string, program?: string): Failure => ({
+      code,
       offender,
       where: scope.where,
       why,
@@ -329,6 +348,7 @@ class Check {
     });
     if (!name.literal || name.ansiC || name.text === '') {
       return fail(
+        'dynamic-command',
         `starts with a command name that is not a plain word ('${name.source}' is only known at run time)`,
       );
     }
@@ -338,7 +358,7 @@ class Check {
         matchDeny(pattern, words) ||
         (program === 'git' && matchDeny(pattern, withoutGitGlobalOptions(words)))
       ) {
-        return fail(`matches the denied pattern '${pattern.source}'`, program);
+        return fail('denied-pattern', `matches the denied pattern '${pattern.source}'`, program);
       }
     }
     const transparent = TRANSPARENT.has(name.text) && words.length > 0;
@@ -351,6 +371,7 @@ class Check {
     if (matches.length === 0 && transparent) matches.push(spelledMatch([]));
     if (matches.length === 0) {
       return fail(
+        'no-matching-pattern',
         name.text.includes('/')
           ? 'matches no allowed pattern (a path to a program must be allowed by a pattern naming that path)'
           : 'matches no allowed pattern',
@@ -359,7 +380,7 @@ class Check {
     }
     const analysis = analyseProgram(words, { stdin: scope.stdin });
     let chosen: Match | undefined;
-    let firstIssue: string | undefined;
+    let firstIssue: Issue | undefined;
     for (const match of matches) {
       const issue = this.issueWith(match, analysis, assignments, words);
       if (!issue) {
@@ -368,7 +389,10 @@ class Check {
       }
       firstIssue ??= issue;
     }
-    if (!chosen) return fail(firstIssue as string, program);
+    if (!chosen) {
+      const issue = firstIssue as Issue;
+      return fail(issue.code, issue.why, program);
+    }
     for (const inner of analysis.inner) {
       const spelled = inner.from.every((i) => i >= 0 && literallyCovered(chosen, i));
       const innerScope: Scope = {
@@ -403,6 +427,7 @@ class Check {
     if (analysis.changesDirectory) {
       if (scope.deferred) {
         return fail(
+          'deferred-directory-change',
           'changes directory in code that runs later (a function body or trap), which would hide where later writes go',
         );
       }
@@ -421,22 +446,27 @@ class Check {
     analysis: Analysis,
     assignments: readonly Assignment[],
     words: readonly Word[],
-  ): string | undefined {
+  ): Issue | undefined {
     const universal = match.pattern.universal;
     for (const danger of analysis.dangers) {
-      if (!dangerAccepted(danger, match)) return dangerWhy(danger, words, match);
+      if (!dangerAccepted(danger, match)) {
+        return { code: dangerCode(danger), why: dangerWhy(danger, words, match) };
+      }
     }
     for (const assignment of assignments) {
       if (isInert(assignment.name, assignment.value) || isLocalName(assignment.name) || universal)
         continue;
       if (match.pattern.assignments.some((a) => assignmentMatches(a, assignment))) continue;
-      return `${variableWhy(assignment.name)} (in '${assignment.source}')`;
+      return {
+        code: 'risky-variable',
+        why: `${variableWhy(assignment.name)} (in '${assignment.source}')`,
+      };
     }
     for (const variable of analysis.variables) {
       if (isInert(variable.name, variable.value) || universal) continue;
       if (isLocalName(variable.name)) continue;
       if (spells(match.coverage[variable.index], variable.spell)) continue;
-      return variableWhy(variable.name);
+      return { code: 'risky-variable', why: variableWhy(variable.name) };
     }
     return undefined;
   }
@@ -481,31 +511,37 @@ class Check {
     unknown: string | undefined,
   ): Failure | undefined {
     const target = redirect.target;
-    const fail = (why: string): Failure => ({
+    const fail = (code: RefusalCode, why: string): Failure => ({
+      code,
       offender: redirect.source,
       where: scope.where,
       why,
       suggest: { writes: true },
     });
-    if (!target) return fail('writes to a file the policy could not identify');
+    if (!target)
+      return fail('write-target-unknown', 'writes to a file the policy could not identify');
     if (!target.literal)
-      return fail(`writes to a file whose name is only known at run time ('${target.source}')`);
+      return fail(
+        'write-target-unknown',
+        `writes to a file whose name is only known at run time ('${target.source}')`,
+      );
     const text = target.text;
     if (ALWAYS_WRITABLE.has(text)) return undefined;
     if (target.tilde) {
       if (text !== '~' && !text.startsWith('~/'))
-        return fail(`writes to another user's home directory`);
+        return fail('write-not-allowed', `writes to another user's home directory`);
       const normalized = '~/' + relative('/', resolve('/', text.slice(1)));
       if (this.policy.denyWrites.some((p) => homeWriteAllowed(p, normalized)))
-        return fail(`writes ${text}, which a denied pattern covers`);
+        return fail('write-not-allowed', `writes ${text}, which a denied pattern covers`);
       if (this.policy.allowWrites.some((p) => homeWriteAllowed(p, normalized))) return undefined;
-      return fail(`writes ${text}, which no '> PATH' pattern allows`);
+      return fail('write-not-allowed', `writes ${text}, which no '> PATH' pattern allows`);
     }
     let paths: string[];
     if (isAbsolute(text)) {
       paths = [resolve(text)];
     } else if (unknown) {
       return fail(
+        'write-target-unknown',
         `writes '${text}' after ${unknown}, so the policy cannot tell which directory it is in`,
       );
     } else {
@@ -520,7 +556,8 @@ class Check {
           writeAllowed(p, path, this.policy.workingDirectory) ||
           writeAllowed(p, real, this.policy.realWorkingDirectory),
       );
-      if (denied) return fail(`writes ${shown}, which a denied pattern covers`);
+      if (denied)
+        return fail('write-not-allowed', `writes ${shown}, which a denied pattern covers`);
       const allowed = this.policy.allowWrites.some(
         (p) =>
           writeAllowed(p, path, this.policy.workingDirectory) &&
@@ -529,6 +566,7 @@ class Check {
       if (!allowed) {
         const git = /(^|[/\\])\.git([/\\]|$)/i.test(path) || /(^|[/\\])\.git([/\\]|$)/i.test(real);
         return fail(
+          git ? 'write-into-git' : 'write-not-allowed',
           git
             ? `writes ${shown}, inside .git/, which only a pattern naming .git/ allows`
             : `writes ${shown}, which no '> PATH' pattern allows`,
@@ -556,6 +594,17 @@ function assignmentMatches(pattern: WordPattern, assignment: Assignment): boolea
 
 function variableWhy(name: string): string {
   return `sets ${name}, which can change what programs run; only locale and colour variables (LANG, LC_*, TZ, NO_COLOR…) and lower-case shell variables may be set unless a pattern spells the assignment out`;
+}
+
+/** A reason the policy has for refusing one match, before it becomes a Failure. */
+interface Issue {
+  readonly code: RefusalCode;
+  readonly why: string;
+}
+
+function dangerCode(danger: Danger): RefusalCode {
+  if (danger.severity === 'unresolvable') return 'unresolvable';
+  return danger.severity === 'code' ? 'inline-code' : 'dangerous-option';
 }
 
 function dangerAccepted(danger: Danger, match: Match): boolean {

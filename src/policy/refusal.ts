@@ -1,0 +1,46 @@
+/**
+ * Why the policy refuses a command, as a typed vocabulary. Every refusal — a parser problem, a
+ * dangerous option, a pattern miss, a write target — is one of these codes; the English the model
+ * reads is rendered from it in one place.
+ */
+
+export type RefusalCode =
+  /** The text does not parse as bash, or parses into something the policy does not read. */
+  | 'unparsable'
+  /** A construct the policy reads differently from bash, or cannot read at all. */
+  | 'unsupported-syntax'
+  | 'too-long'
+  | 'control-character'
+  | 'nested-too-deeply'
+  /** The command name is only known at run time. */
+  | 'dynamic-command'
+  | 'denied-pattern'
+  | 'no-matching-pattern'
+  /** An option that writes a file or runs a program, not spelled out by a pattern. */
+  | 'dangerous-option'
+  /** Inline code of a program the policy cannot read, not allowed by a pattern. */
+  | 'inline-code'
+  /** What runs cannot be known before it runs (`eval "$X"`, xargs feeding a runner). */
+  | 'unresolvable'
+  /** An assignment to a variable that changes what programs run or load. */
+  | 'risky-variable'
+  /** A write whose target no `> PATH` pattern allows (or a deny pattern covers). */
+  | 'write-not-allowed'
+  /** A write into `.git/` without a pattern that names `.git/`. */
+  | 'write-into-git'
+  /** A write whose target or directory is only known at run time. */
+  | 'write-target-unknown'
+  /** A directory change in code that runs later (function body, trap). */
+  | 'deferred-directory-change'
+  /** The checker itself failed: refused in production, a failure in tests. */
+  | 'internal-error';
+
+export interface Refusal {
+  readonly code: RefusalCode;
+  /** The sub-command or word refused, as written. */
+  readonly offender: string;
+  /** Outermost first, e.g. ['inside $(…)', 'run by find -exec']. */
+  readonly where: readonly string[];
+  /** The specific reason, as a phrase (`writes .git/config`, `-o writes a file`). */
+  readonly detail: string;
+}
