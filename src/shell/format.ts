@@ -5,6 +5,13 @@ export function omissionMarker(omitted: number): string {
   return `\n[... ${omitted} characters omitted ...]\n`;
 }
 
+export interface FormatOptions {
+  /** Most characters of the text returned: the `max-output` input; no cap by default. */
+  maxOutput?: number;
+  /** The run's deadline, not command-timeout, set the command's time limit. */
+  cutByDeadline?: boolean;
+}
+
 function describeShellExit(result: CommandResult): string {
   if (result.shellExitSignal !== null)
     return `the shell exited: it was killed by ${result.shellExitSignal}`;
@@ -16,15 +23,75 @@ function seconds(ms: number): string {
   return Number.isInteger(s) ? String(s) : s.toFixed(1);
 }
 
+/** Largest cut ≤ n that doesn't split a UTF-16 surrogate pair. */
+function headCut(text: string, n: number): number {
+  if (n >= text.length) return text.length;
+  if (n <= 0) return 0;
+  const code = text.charCodeAt(n - 1);
+  return code >= 0xd800 && code <= 0xdbff ? n - 1 : n;
+}
+
+/** Start of the longest tail of at most n characters that doesn't begin inside a surrogate pair. */
+function tailStart(text: string, n: number): number {
+  if (n >= text.length) return 0;
+  if (n <= 0) return text.length;
+  const start = text.length - n;
+  const code = text.charCodeAt(start);
+  return code >= 0xdc00 && code <= 0xdfff ? start + 1 : start;
+}
+
+/** The output as head, tail and the characters between them already dropped by the session. */
+function splitOutput(result: CommandResult): { head: string; tail: string; omitted: number } {
+  if (result.omittedChars > 0) {
+    const marker = omissionMarker(result.omittedChars);
+    const at = result.output.indexOf(marker);
+    if (at >= 0) {
+      return {
+        head: result.output.slice(0, at),
+        tail: result.output.slice(at + marker.length),
+        omitted: result.omittedChars,
+      };
+    }
+  }
+  // Whole: any split point will do; the middle keeps as much of the head as of the tail.
+  const middle = headCut(result.output, Math.ceil(result.output.length / 2));
+  return { head: result.output.slice(0, middle), tail: result.output.slice(middle), omitted: 0 };
+}
+
+/**
+ * The output cut to at most `room` characters, marker included: head and tail kept around one
+ * marker that counts everything dropped. Empty when not even a marker fits.
+ */
+function fitOutput(result: CommandResult, room: number): string {
+  if (result.output.length <= room) return result.output;
+  const { head, tail, omitted } = splitOutput(result);
+  // The marker is longest when everything is dropped; sized for that, the real one always fits.
+  const keep = room - omissionMarker(omitted + head.length + tail.length).length;
+  if (keep < 0) return '';
+  const headEnd = headCut(head, Math.max(Math.ceil(keep / 2), keep - tail.length));
+  const tailFrom = tailStart(tail, keep - headEnd);
+  const keptHead = head.slice(0, headEnd);
+  const keptTail = tail.slice(tailFrom);
+  const dropped = omitted + head.length - keptHead.length + tail.length - keptTail.length;
+  return `${keptHead}${omissionMarker(dropped)}${keptTail}`;
+}
+
 /**
  * The tool_result the model sees for one command (interface.md): the output, then one line for how it
- * ended when that was anything but success. Errors are flagged so the model cannot mistake them.
+ * ended when that was anything but success. Errors are flagged so the model cannot mistake them. The
+ * whole text, marker and notes included, is never longer than `maxOutput`.
  */
-export function formatCommandResult(result: CommandResult): { text: string; isError: boolean } {
+export function formatCommandResult(
+  result: CommandResult,
+  options: FormatOptions = {},
+): { text: string; isError: boolean } {
   const notes: string[] = [];
   if (result.timedOut) {
+    const why = options.cutByDeadline
+      ? ", cut short by the run's deadline (time-limit is near), not by command-timeout"
+      : '';
     notes.push(
-      `[timed out after ${seconds(result.timeoutMs)} s: the command and everything it started were killed; ` +
+      `[timed out after ${seconds(result.timeoutMs)} s${why}: the command and everything it started were killed; ` +
         `the shell was restarted, so the working directory, variables and functions were reset]`,
     );
   } else if (result.shellExited) {
@@ -35,8 +102,15 @@ export function formatCommandResult(result: CommandResult): { text: string; isEr
     notes.push(`[exit code: ${result.exitCode}]`);
   }
   const isError = notes.length > 0;
-  if (notes.length === 0 && result.output === '') return { text: '(no output)', isError };
-  const body =
-    result.output === '' || result.output.endsWith('\n') ? result.output : `${result.output}\n`;
-  return { text: notes.length === 0 ? result.output : body + notes.join('\n'), isError };
+  const max = options.maxOutput ?? Number.POSITIVE_INFINITY;
+  if (notes.length === 0) {
+    if (result.output === '') return { text: '(no output)'.slice(0, max), isError };
+    return { text: fitOutput(result, max), isError };
+  }
+  const note = notes.join('\n');
+  if (note.length >= max) return { text: note.slice(0, headCut(note, max)), isError };
+  // One character for the line break the output may need before the note.
+  const output = fitOutput(result, max - note.length - 1);
+  const body = output === '' || output.endsWith('\n') ? output : `${output}\n`;
+  return { text: body + note, isError };
 }
