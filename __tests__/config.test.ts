@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  InputError,
   parseBoolean,
   parseConfig,
   parseDuration,
@@ -91,7 +92,7 @@ describe('parseConfig', () => {
     const config = configFrom({ task: 'Fix the build' }, { ANTHROPIC_API_KEY: 'sk-ant-env' });
     expect(config).toMatchObject({
       task: 'Fix the build',
-      taskSource: 'task',
+      taskSource: "input 'task'",
       apiKey: 'sk-ant-env',
       baseUrl: undefined,
       model: 'claude-sonnet-5-5',
@@ -137,7 +138,7 @@ describe('parseConfig', () => {
     const config = configFrom({ 'working-directory': 'sub', 'task-file': 'task.md' });
     expect(config).toMatchObject({
       task: 'Do the thing.',
-      taskSource: 'task-file task.md',
+      taskSource: "input 'task-file' (task.md)",
       workingDirectory: path.join(workspace, 'sub'),
     });
     expect(() => configFrom({ 'task-file': 'missing.md' })).toThrow(
@@ -196,5 +197,43 @@ describe('parseConfig', () => {
       timeLimitMs: 45_000,
       commandTimeoutMs: 300_000,
     });
+  });
+
+  it.each([
+    ['allowed-commands', "ls *\n# reads\ngit diff '*\n", 3, /unterminated quote/],
+    ['allowed-commands', 'cat *\nnpm test && rm -rf /', 2, /shell syntax/],
+    ['denied-commands', '\n\n* push', 3, /command name must be spelled out/],
+    ['allowed-commands', '> a b', 1, /one path/],
+  ])(
+    'refuses a %s pattern that cannot be parsed, naming the input, the line and what is wrong',
+    (input, value, line, why) => {
+      let error: unknown;
+      try {
+        configFrom({ [input]: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).input).toBe(input);
+      expect((error as InputError).message).toMatch(new RegExp(`^Input '${input}' `));
+      expect((error as InputError).message).toMatch(why);
+      expect((error as InputError).message).toMatch(new RegExp(`on line ${line}$`));
+    },
+  );
+
+  it('keeps the pattern lines it checked, without comments and blank lines', () => {
+    expect(
+      configFrom({ 'allowed-commands': 'ls *\n\n# tests\nnpm test\n> src/**' }).allowedCommands,
+    ).toEqual(['ls *', 'npm test', '> src/**']);
+  });
+
+  it('refuses env-passthrough entries that are not variable names', () => {
+    expect(configFrom({ 'env-passthrough': 'NPM_TOKEN, MY_KEY' }).envPassthrough).toEqual([
+      'NPM_TOKEN',
+      'MY_KEY',
+    ]);
+    expect(() => configFrom({ 'env-passthrough': 'NPM_TOKEN=abc' })).toThrow(
+      "Input 'env-passthrough' must list environment variable names (letters, digits and _), got 'NPM_TOKEN=abc'",
+    );
   });
 });

@@ -2,12 +2,13 @@ import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
+import { parsePattern } from './policy/patterns.js';
 
 /** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
 export interface Config {
   /** The task text (from `task`, or the contents of `task-file`). Empty only when no task was given. */
   task: string;
-  /** Where the task came from, for messages: `task`, `task-file <path>`, or '' when none. */
+  /** Where the task came from, for messages: `input 'task'`, `input 'task-file' (<path>)`, or ''. */
   taskSource: string;
   /** API key from `anthropic-api-key` or ANTHROPIC_API_KEY; '' when neither is set. */
   apiKey: string;
@@ -19,9 +20,9 @@ export interface Config {
   systemPrompt: string;
   /** Absolute directory the shell starts in. */
   workingDirectory: string;
-  /** Raw allow pattern lines (comments and blank lines removed). */
+  /** Allow pattern lines (comments and blank lines removed), each one checked to parse. */
   allowedCommands: string[];
-  /** Raw deny pattern lines (comments and blank lines removed). */
+  /** Deny pattern lines (comments and blank lines removed), each one checked to parse. */
   deniedCommands: string[];
   commandTimeoutMs: number;
   timeLimitMs: number;
@@ -184,6 +185,35 @@ export function parseLines(value: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+/**
+ * The pattern lines of a policy input, each parsed now so that a broken one stops the run before
+ * any request: the error names the input, the line number and what is wrong.
+ */
+export function parsePatternLines(input: string, value: string): string[] {
+  value.split('\n').forEach((line, index) => {
+    try {
+      parsePattern(line, input);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new InputError(input, `${why} on line ${index + 1}`);
+    }
+  });
+  return parseLines(value);
+}
+
+/** Environment variable names, as `env-passthrough` lists them. */
+function parseVariableNames(input: string, value: string): string[] {
+  const names = parseList(value);
+  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+  if (bad !== undefined) {
+    throw new InputError(
+      input,
+      `Input '${input}' must list environment variable names (letters, digits and _), got '${bad}'`,
+    );
+  }
+  return names;
+}
+
 function parseBaseUrl(input: string, value: string): string {
   let url: URL;
   try {
@@ -227,7 +257,7 @@ function readTask(
       `Inputs 'task' and 'task-file' are alternatives; give one of them, not both`,
     );
   }
-  if (taskFile === '') return { task, taskSource: task === '' ? '' : 'task' };
+  if (taskFile === '') return { task, taskSource: task === '' ? '' : "input 'task'" };
   const file = path.resolve(workingDirectory, taskFile);
   let text: string;
   try {
@@ -243,7 +273,7 @@ function readTask(
   if (text.trim() === '') {
     throw new InputError('task-file', `Input 'task-file' names an empty file: '${taskFile}'`);
   }
-  return { task: text.trim(), taskSource: `task-file ${taskFile}` };
+  return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
 }
 
 /** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
@@ -303,16 +333,17 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     workingDirectory,
     // An explicitly empty allow list would deny everything; GitHub passes the default when unset, so
     // empty means "not given" here as well.
-    allowedCommands: parseLines(
+    allowedCommands: parsePatternLines(
+      'allowed-commands',
       allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText,
     ),
-    deniedCommands: parseLines(read('denied-commands')),
+    deniedCommands: parsePatternLines('denied-commands', read('denied-commands')),
     commandTimeoutMs: parseDuration('command-timeout', read('command-timeout'), 's'),
     timeLimitMs: parseDuration('time-limit', read('time-limit'), 'm'),
     maxTurns: parseInteger('max-turns', read('max-turns'), 1, 10_000),
     maxCostUsd: parseAmount('max-cost-usd', read('max-cost-usd')),
     maxOutput: parseInteger('max-output', read('max-output'), 200, 10_000_000),
-    envPassthrough: parseList(read('env-passthrough')),
+    envPassthrough: parseVariableNames('env-passthrough', read('env-passthrough')),
     failOnLimit: parseBoolean('fail-on-limit', read('fail-on-limit')),
     summary: parseBoolean('summary', read('summary')),
   };
