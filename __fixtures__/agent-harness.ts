@@ -22,6 +22,7 @@ import {
   type MessagesServer,
   type Reply,
   type Script,
+  type ServerOptions,
 } from './messages-server.js';
 
 /** The policy of loop tests: everything allowed but `rm`, through the real policy. */
@@ -45,6 +46,8 @@ export interface HarnessOptions {
   tools?: ToolExecutor;
   task?: string;
   system?: string;
+  /** How the server answers the token-counting endpoint (see ServerOptions). */
+  countTokens?: ServerOptions['countTokens'];
 }
 
 export interface HarnessRun {
@@ -61,7 +64,7 @@ export async function runScripted(
   script: Script | Reply[],
   options: HarnessOptions = {},
 ): Promise<HarnessRun> {
-  const server = await startMessagesServer(script);
+  const server = await startMessagesServer(script, { countTokens: options.countTokens });
   const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-test-')));
   const redactor = new Redactor(options.secrets ?? []);
   const maxOutput = options.maxOutput ?? 30_000;
@@ -84,7 +87,7 @@ export async function runScripted(
           (policy ??=
             options.policy ??
             loadPolicy({ allow: TEST_ALLOW, deny: TEST_DENY, workingDirectory: dir })),
-        format: formatCommandResult,
+        format: (result, context) => formatCommandResult(result, { ...context, maxOutput }),
         redact: redactor.fn,
       });
     const client = new Anthropic({
@@ -105,11 +108,11 @@ export async function runScripted(
         maxTurns: options.maxTurns ?? 10,
         timeLimitMs: options.timeLimitMs ?? 60_000,
         maxCostUsd: options.maxCostUsd ?? 0,
+        commandTimeoutMs,
         startedAt: started,
         windDownReserveMs: options.windDownReserveMs,
       }),
       price: options.price ?? priceFor('claude-sonnet-5-5').price,
-      commandTimeoutMs,
       contextBudgetTokens: options.contextBudgetTokens,
       onEvent: (event) => events.push(event),
     });

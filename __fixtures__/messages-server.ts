@@ -1,7 +1,9 @@
 /**
  * A scripted Messages API on loopback: `POST /v1/messages` answers from a script, and every request
  * is recorded. Plain JSON (the loop does not stream). Replies can be errors with headers (429 with
- * `retry-after-ms`), or hang until the client gives up, to test deadlines.
+ * `retry-after-ms`), or hang until the client gives up, to test deadlines. `POST
+ * /v1/messages/count_tokens` answers with a count (by default a quarter of the JSON's length) and
+ * is recorded apart, so the message requests stay the script's to count.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,10 +26,23 @@ export type Script = (
   requests: RecordedRequest[],
 ) => Reply | Promise<Reply>;
 
+export interface ServerOptions {
+  /** Answers a token-counting request: a count of input tokens, or a reply (an error, `hang`). */
+  countTokens?: (body: RequestBody, index: number) => number | Reply;
+}
+
+/** The default count: about what the API says for English text and JSON. */
+export function roughTokenCount(body: RequestBody): number {
+  const { system, tools, messages } = body;
+  return Math.ceil(JSON.stringify({ system, tools, messages }).length / 4);
+}
+
 export interface MessagesServer {
   /** Base URL for the SDK (`baseURL` / ANTHROPIC_BASE_URL). */
   url: string;
   requests: RecordedRequest[];
+  /** Token-counting requests, in order. */
+  countRequests: RecordedRequest[];
   /** Requests whose client went away before an answer (aborted). */
   aborted: number;
   close(): Promise<void>;
@@ -51,9 +66,14 @@ export function scripted(replies: Reply[]): Script {
     };
 }
 
-export async function startMessagesServer(script: Script | Reply[]): Promise<MessagesServer> {
+export async function startMessagesServer(
+  script: Script | Reply[],
+  options: ServerOptions = {},
+): Promise<MessagesServer> {
   const answer = Array.isArray(script) ? scripted(script) : script;
+  const countTokens = options.countTokens ?? roughTokenCount;
   const requests: RecordedRequest[] = [];
+  const countRequests: RecordedRequest[] = [];
   const state = { aborted: 0 };
 
   const send = async (res: ServerResponse, reply: Reply, gone: () => boolean): Promise<void> => {
@@ -96,8 +116,16 @@ export async function startMessagesServer(script: Script | Reply[]): Promise<Mes
         headers: req.headers,
         at,
       };
-      requests.push(request);
-      Promise.resolve(answer(request, requests.length - 1, requests))
+      const counting = req.url.startsWith('/v1/messages/count_tokens');
+      if (counting) countRequests.push(request);
+      else requests.push(request);
+      const reply = (): Reply | Promise<Reply> => {
+        if (!counting) return answer(request, requests.length - 1, requests);
+        const count = countTokens(request.body, countRequests.length - 1);
+        // A count is sent as the API sends it; the cast lets it travel the message reply path.
+        return typeof count === 'number' ? ({ input_tokens: count } as unknown as Reply) : count;
+      };
+      Promise.resolve(reply())
         .then((reply) => send(res, reply, () => res.destroyed))
         .catch((error: unknown) => {
           res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' });
@@ -113,6 +141,7 @@ export async function startMessagesServer(script: Script | Reply[]): Promise<Mes
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    countRequests,
     get aborted() {
       return state.aborted;
     },

@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultWindDownReserve, RunLimits } from '../src/agent/limits.js';
+import {
+  defaultWindDownReserve,
+  RunLimits,
+  type RequestCostEstimate,
+} from '../src/agent/limits.js';
 import { buildSystemPrompt, windDownInstruction } from '../src/agent/prompt.js';
 
 function clockAt(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
@@ -7,67 +11,206 @@ function clockAt(start = 1_000_000): { now: () => number; advance: (ms: number) 
   return { now: () => time, advance: (ms) => (time += ms) };
 }
 
+/** A request whose prompt and output cost nothing: only turns and time decide. */
+const FREE: RequestCostEstimate = {
+  promptUsd: 0,
+  windDownPromptUsd: 0,
+  nextWindDownPromptUsd: 0,
+  usdPerOutputToken: 0,
+  usdPerPromptToken: 0,
+  promptTokens: 100,
+};
+/**
+ * $1 per thousand output tokens, prompts priced per call; the response written again into the next
+ * prompt costs nothing unless said.
+ */
+function costing(
+  promptUsd: number,
+  windDownPromptUsd = promptUsd,
+  more: Partial<RequestCostEstimate> = {},
+): RequestCostEstimate {
+  return {
+    promptUsd,
+    windDownPromptUsd,
+    nextWindDownPromptUsd: windDownPromptUsd,
+    usdPerOutputToken: 0.001,
+    usdPerPromptToken: 0,
+    promptTokens: 1_000,
+    ...more,
+  };
+}
+const MINUTE = { maxTurns: 50, timeLimitMs: 60_000, commandTimeoutMs: 120_000 };
+
 describe('RunLimits', () => {
   it('allows max-turns requests, marks the last one, and refuses the next', () => {
     const clock = clockAt();
-    const limits = new RunLimits({ maxTurns: 2, timeLimitMs: 60_000, maxCostUsd: 0 }, clock.now);
+    const limits = new RunLimits({ ...MINUTE, maxTurns: 2, maxCostUsd: 0 }, clock.now);
 
-    expect(limits.nextRequest(0)).toEqual({ allowed: true, lastBecause: undefined });
+    expect(limits.nextRequest(FREE, 4096)).toMatchObject({ allowed: true, lastBecause: undefined });
     limits.recordRequest();
-    expect(limits.nextRequest(0)).toEqual({ allowed: true, lastBecause: 'max-turns' });
+    expect(limits.nextRequest(FREE, 4096)).toMatchObject({
+      allowed: true,
+      lastBecause: 'max-turns',
+    });
     limits.recordRequest();
-    expect(limits.nextRequest(0)).toEqual({ allowed: false, limit: 'max-turns' });
+    expect(limits.nextRequest(FREE, 4096)).toEqual({ allowed: false, limit: 'max-turns' });
     limits.dispose();
   });
 
-  it('marks a request the last when only the wind-down reserve of time is left, and refuses at the deadline', () => {
+  it('winds down once the time left could start no command, and refuses at the deadline', () => {
     const clock = clockAt();
-    const limits = new RunLimits({ maxTurns: 50, timeLimitMs: 60_000, maxCostUsd: 0 }, clock.now);
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 0 }, clock.now);
 
     expect(limits.windDownReserveMs).toBe(15_000);
-    clock.advance(44_000);
-    expect(limits.nextRequest(0)).toEqual({ allowed: true, lastBecause: undefined });
-    clock.advance(2_000);
-    expect(limits.nextRequest(0)).toEqual({ allowed: true, lastBecause: 'time-limit' });
-    clock.advance(14_000);
-    expect(limits.nextRequest(0)).toEqual({ allowed: false, limit: 'time-limit' });
+    clock.advance(43_900);
+    expect(limits.commandTimeLimit()).toBeDefined();
+    expect(limits.nextRequest(FREE, 4096)).toMatchObject({ lastBecause: undefined });
+    clock.advance(200);
+    expect(limits.commandTimeLimit()).toBeUndefined();
+    expect(limits.nextRequest(FREE, 4096)).toMatchObject({
+      allowed: true,
+      lastBecause: 'time-limit',
+    });
+    clock.advance(15_900);
+    expect(limits.nextRequest(FREE, 4096)).toEqual({ allowed: false, limit: 'time-limit' });
     limits.dispose();
   });
 
-  it('marks a request the last when its estimated cost would reach the budget, and refuses once spent', () => {
-    const limits = new RunLimits({ maxTurns: 50, timeLimitMs: 60_000, maxCostUsd: 1 });
+  // The fault this rule fixes: commands stopped below reserve + 1 s while requests wound down only
+  // below the reserve, so every request in between came back with nothing but "Not run".
+  it.each([1, 250, 500, 999])(
+    'leaves no gap: %i ms short of reserve + 1 s left, no command starts and the request is the wind-down',
+    (short) => {
+      const clock = clockAt();
+      const limits = new RunLimits(
+        { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 },
+        clock.now,
+      );
+      clock.advance(60_000 - (10_000 + 1_000 - short));
 
-    limits.recordCost(0.7);
-    expect(limits.nextRequest(0.2)).toEqual({ allowed: true, lastBecause: undefined });
-    expect(limits.nextRequest(0.3)).toEqual({ allowed: true, lastBecause: 'budget' });
-    limits.recordCost(0.3);
-    expect(limits.nextRequest(0)).toEqual({ allowed: false, limit: 'budget' });
+      expect(limits.timeLeftMs()).toBeGreaterThan(limits.windDownReserveMs);
+      expect(limits.commandTimeLimit()).toBeUndefined();
+      expect(limits.nextRequest(FREE, 4096)).toMatchObject({
+        allowed: true,
+        lastBecause: 'time-limit',
+      });
+      limits.dispose();
+    },
+  );
+
+  it('cuts a command timeout so the command ends before the wind-down reserve, and says when it did', () => {
+    const clock = clockAt();
+    const settings = { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 };
+    const limits = new RunLimits(settings, clock.now);
+    const short = new RunLimits({ ...settings, commandTimeoutMs: 5_000 }, clock.now);
+
+    expect(limits.commandTimeLimit()).toEqual({ timeoutMs: 50_000, cutByDeadline: true });
+    expect(short.commandTimeLimit()).toEqual({ timeoutMs: 5_000, cutByDeadline: false });
+    clock.advance(49_500);
+    expect(limits.commandTimeLimit()).toBeUndefined();
+    limits.dispose();
+    short.dispose();
+  });
+
+  it('still starts commands shorter than a second when command-timeout itself is that short', () => {
+    const clock = clockAt();
+    const limits = new RunLimits(
+      { ...MINUTE, maxCostUsd: 0, commandTimeoutMs: 400, windDownReserveMs: 10_000 },
+      clock.now,
+    );
+    clock.advance(49_500);
+    expect(limits.commandTimeLimit()).toEqual({ timeoutMs: 400, cutByDeadline: false });
+    expect(limits.nextRequest(FREE, 4096)).toMatchObject({ lastBecause: undefined });
+    limits.dispose();
+  });
+
+  it('sends a request only when its prompt and its max_tokens of output fit, with room for a wind-down after it', () => {
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 20 });
+
+    // $0.50 prompt + 4096 tokens ($4.096) + a wind-down of $0.50 + 2048 tokens: all within $20.
+    expect(limits.nextRequest(costing(0.5), 4096)).toEqual({
+      allowed: true,
+      lastBecause: undefined,
+      maxTokens: 4096,
+      estimatedUsd: 0.5 + 4.096,
+    });
+    limits.recordCost(12);
+    // $8 left: $0.50 + a wind-down reserve of $2.548 leaves room for 4952 tokens, not 8000.
+    expect(limits.nextRequest(costing(0.5), 8_000)).toMatchObject({
+      lastBecause: undefined,
+      maxTokens: 4_952,
+    });
+    limits.dispose();
+  });
+
+  it('keeps room for the wind-down after a request with its grown prompt and this response in it', () => {
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 10 });
+    limits.recordRequest();
+
+    // $10 left: $0.50 now, then a $1.50 wind-down prompt + 2048 tokens, each output token paid at
+    // $0.001 now and $0.001 again in that prompt: (10 - 0.5 - 1.5 - 2.048) / 0.002 = 2976 tokens.
+    expect(
+      limits.nextRequest(
+        costing(0.5, 0.5, { nextWindDownPromptUsd: 1.5, usdPerPromptToken: 0.001 }),
+        8_000,
+      ),
+    ).toMatchObject({ lastBecause: undefined, maxTokens: 2_976 });
+    limits.dispose();
+  });
+
+  it('makes a request the wind-down when an ordinary one would leave no room for one, and cuts its max_tokens to what is left', () => {
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 10 });
+    limits.recordRequest();
+    limits.recordCost(5);
+
+    // $5 left: $1 prompt + $2.548 wind-down leaves room for 1452 tokens, under 2048: wind down.
+    const decision = limits.nextRequest(costing(1, 0.5), 4096);
+    expect(decision).toEqual({
+      allowed: true,
+      lastBecause: 'budget',
+      maxTokens: 4096,
+      estimatedUsd: 0.5 + 4.096,
+    });
+    limits.recordCost(2);
+    expect(limits.nextRequest(costing(1, 0.5), 4096)).toMatchObject({
+      lastBecause: 'budget',
+      maxTokens: 2_500,
+    });
+    limits.dispose();
+  });
+
+  it('sends nothing once what is left cannot pay for a prompt and a short final answer', () => {
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 10 });
+    limits.recordRequest();
+    limits.recordCost(7.5);
+
+    expect(limits.nextRequest(costing(0.5), 4096)).toEqual({ allowed: false, limit: 'budget' });
+    limits.dispose();
+  });
+
+  it('refuses a first request that could only be a wind-down, saying what it would cost', () => {
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 5 });
+
+    const decision = limits.nextRequest(costing(2, 2.5), 4096);
+    expect(decision).toMatchObject({ allowed: false, limit: 'budget' });
+    // $2 prompt + 2048 tokens, then a $2.50 wind-down + 2048 tokens (responses written again free).
+    expect(decision.allowed === false && decision.firstRequestUsd).toBeCloseTo(8.596, 9);
     limits.dispose();
   });
 
   it('never stops for cost when max-cost-usd is 0', () => {
-    const limits = new RunLimits({ maxTurns: 50, timeLimitMs: 60_000, maxCostUsd: 0 });
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 0 });
     limits.recordCost(1_000);
-    expect(limits.nextRequest(1_000)).toEqual({ allowed: true, lastBecause: undefined });
-    limits.dispose();
-  });
-
-  it('cuts a command timeout so the command ends before the wind-down reserve, and refuses when under a second is left', () => {
-    const clock = clockAt();
-    const limits = new RunLimits(
-      { maxTurns: 5, timeLimitMs: 60_000, maxCostUsd: 0, windDownReserveMs: 10_000 },
-      clock.now,
-    );
-
-    expect(limits.commandTimeoutMs(120_000)).toBe(50_000);
-    expect(limits.commandTimeoutMs(5_000)).toBe(5_000);
-    clock.advance(49_500);
-    expect(limits.commandTimeoutMs(120_000)).toBe(0);
+    expect(limits.nextRequest(costing(1_000), 4096)).toMatchObject({
+      allowed: true,
+      lastBecause: undefined,
+      maxTokens: 4096,
+    });
     limits.dispose();
   });
 
   it('aborts its signal at the deadline', async () => {
-    const limits = new RunLimits({ maxTurns: 5, timeLimitMs: 50, maxCostUsd: 0 });
+    const limits = new RunLimits({ ...MINUTE, timeLimitMs: 50, maxCostUsd: 0 });
     expect(limits.signal.aborted).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(limits.signal.aborted).toBe(true);

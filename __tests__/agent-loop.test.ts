@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { runScripted } from '../__fixtures__/agent-harness.js';
-import type { Script } from '../__fixtures__/messages-server.js';
+import { roughTokenCount, type Script } from '../__fixtures__/messages-server.js';
+import type { TranscriptEvent } from '../src/transcript.js';
 import {
   apiError,
   commands,
@@ -184,39 +185,123 @@ describe('limits', () => {
     expect(elapsedMs).toBeLessThan(2_500);
     expect(server.requests.length).toBeGreaterThanOrEqual(1);
   });
+});
 
-  it('winds down when the next request would spend what is left of the budget', async () => {
-    // Each response costs $0.20 (20k output tokens at $10/MTok); the budget is $0.50.
-    const costly = { input_tokens: 10, output_tokens: 20_000 };
-    const { result, server } = await runScripted(
-      (request) =>
-        request.body.tool_choice?.type === 'none'
-          ? final('Summary: budget nearly spent.', costly)
-          : message([toolUse({ command: 'echo step' })], 'tool_use', { usage: costly }),
-      { maxCostUsd: 0.5 },
-    );
+describe('spend, capped before it is spent', () => {
+  const SONNET = { write: 2.5e-6, read: 0.2e-6, output: 10e-6 };
+  const requestEvents = (events: TranscriptEvent[]) =>
+    events.filter((e): e is Extract<TranscriptEvent, { type: 'request' }> => e.type === 'request');
 
-    expect(server.requests).toHaveLength(3);
-    expect(server.requests[2]!.body.tool_choice).toEqual({ type: 'none' });
+  it.each([
+    ['counted by the API', undefined],
+    ['estimated from characters when counting fails', () => apiError(404, 'not_found_error', 'no')],
+  ])(
+    'fails a task that alone would cross max-cost-usd before any request, with both amounts (%s)',
+    async (_how, countTokens) => {
+      const { result, server } = await runScripted([final('never')], {
+        task: `Summarise this log:\n${'2026-12-01 12:00:00 worker-7 processed job 1234 ok\n'.repeat(20_000)}`,
+        maxCostUsd: 0.1,
+        maxTokens: 16_000,
+        countTokens,
+      });
+
+      expect(server.requests).toHaveLength(0);
+      expect(result.conclusion).toBe('budget');
+      expect(result.turns).toBe(0);
+      const amount = /up to \$(\d+\.\d+)/.exec(result.detail ?? '');
+      expect(Number(amount?.[1])).toBeGreaterThan(0.5);
+      expect(result.detail).toContain('max-cost-usd allows ($0.1)');
+    },
+  );
+
+  it('never sends a request that could cross the budget while the conversation grows, and ends with a wind-down', async () => {
+    const maxCostUsd = 0.5;
+    // Every response uses all of its max_tokens and reports the prompt as uncached input.
+    const script: Script = (request) => {
+      const usage = {
+        input_tokens: roughTokenCount(request.body),
+        output_tokens: request.body.max_tokens,
+      };
+      return request.body.tool_choice?.type === 'none'
+        ? final('Summary: the budget ran out.', usage)
+        : message([toolUse({ command: 'seq 1 3000' })], 'tool_use', { usage });
+    };
+    const { result, server, events } = await runScripted(script, {
+      maxCostUsd,
+      maxTokens: 16_000,
+      maxTurns: 30,
+    });
+
+    const sent = requestEvents(events);
+    const billed = events.filter((e) => e.type === 'response').map((e) => e.costUsd);
     expect(result.conclusion).toBe('budget');
-    expect(result.result).toBe('Summary: budget nearly spent.');
-    expect(result.costUsd).toBeCloseTo(0.6, 3);
+    expect(result.result).toBe('Summary: the budget ran out.');
+    expect(server.requests.length).toBeGreaterThanOrEqual(3);
+    expect(server.requests.at(-1)!.body.tool_choice).toEqual({ type: 'none' });
+    expect(result.costUsd).toBeLessThanOrEqual(maxCostUsd);
+    // Each request went only when what was spent before it plus its estimate fit, and cost less.
+    let spentBefore = 0;
+    billed.forEach((usd, index) => {
+      expect(spentBefore + sent[index]!.estimatedUsd).toBeLessThanOrEqual(maxCostUsd);
+      expect(usd).toBeLessThanOrEqual(sent[index]!.estimatedUsd);
+      spentBefore += usd;
+    });
+    // The budget cut max_tokens before it stopped the run.
+    expect(Math.min(...server.requests.map((r) => r.body.max_tokens))).toBeLessThan(16_000);
+    expect(sent.every((e) => e.promptCounted)).toBe(true);
+    expect(server.countRequests).toHaveLength(server.requests.length);
   });
 
-  it('sends no request once the budget is spent', async () => {
-    const { result, server } = await runScripted(
-      [
-        message([toolUse({ command: 'echo step' })], 'tool_use', {
-          usage: { input_tokens: 10, output_tokens: 100_000 },
-        }),
-      ],
-      { maxCostUsd: 0.5 },
-    );
+  it('prices the prefix the previous request cached as cache reads, and the rest as writes', async () => {
+    // The server reports the part of each prompt the previous one covered as read from cache.
+    let previous = 0;
+    const script: Script = (request, index) => {
+      const prompt = roughTokenCount(request.body);
+      const usage = {
+        input_tokens: 0,
+        cache_read_input_tokens: previous,
+        cache_creation_input_tokens: prompt - previous,
+        output_tokens: 50,
+      };
+      previous = prompt;
+      return index === 0
+        ? message([toolUse({ command: 'seq 1 500' })], 'tool_use', { usage })
+        : final('done', usage);
+    };
+    const { events, server } = await runScripted(script, { maxCostUsd: 100, maxTokens: 4096 });
 
-    expect(server.requests).toHaveLength(1);
-    expect(result.conclusion).toBe('budget');
-    expect(result.costUsd).toBeGreaterThanOrEqual(0.5);
-    expect(result.commands).toBe(1);
+    const [first, second] = requestEvents(events);
+    const firstPrompt = roughTokenCount(server.countRequests[0]!.body);
+    const secondPrompt = roughTokenCount(server.countRequests[1]!.body);
+    expect(first!.promptTokens).toBe(firstPrompt);
+    expect(second!.promptTokens).toBe(secondPrompt);
+    expect(first!.estimatedUsd).toBeCloseTo(firstPrompt * SONNET.write + 4096 * SONNET.output, 12);
+    expect(second!.estimatedUsd).toBeCloseTo(
+      firstPrompt * SONNET.read +
+        (secondPrompt - firstPrompt) * SONNET.write +
+        4096 * SONNET.output,
+      12,
+    );
+  });
+
+  it('falls back to a character estimate for the rest of the run when counting fails once', async () => {
+    const { result, server, events } = await runScripted([commands('echo hi'), final('done')], {
+      maxCostUsd: 5,
+      countTokens: () => apiError(404, 'not_found_error', 'Not found'),
+    });
+
+    expect(result.conclusion).toBe('success');
+    expect(server.countRequests).toHaveLength(1);
+    expect(requestEvents(events).map((e) => e.promptCounted)).toEqual([false, false]);
+    expect(requestEvents(events)[0]!.promptTokens).toBeGreaterThan(0);
+    expect(
+      events.some((e) => e.type === 'notice' && /Token counting is not available/.test(e.message)),
+    ).toBe(true);
+  });
+
+  it('asks for no count when no budget is set', async () => {
+    const { server } = await runScripted([commands('echo hi'), final('done')], { maxCostUsd: 0 });
+    expect(server.countRequests).toHaveLength(0);
   });
 });
 

@@ -80,12 +80,25 @@ describe('costOfUsage', () => {
     expect(long).toBeCloseTo((100_001 * 0.5 + 1_000 * 2.5) / MTOK, 12);
   });
 
-  it('estimates a request as cache reads of the old prompt and cache writes of the new part', () => {
-    const estimate = estimateRequestCost(sonnet, {
-      cachedPrompt: MTOK,
-      newPrompt: MTOK,
-      output: MTOK,
-    });
-    expect(estimate).toBeCloseTo(0.2 + 2.5 + 10, 9);
+  it('estimates a request as cache reads of the cached prefix and cache writes of the rest', () => {
+    const estimate = estimateRequestCost(sonnet, { tokens: 2 * MTOK, cachedTokens: MTOK });
+    expect(estimate.promptUsd).toBeCloseTo(0.2 + 2.5, 9);
+    // The wind-down's tool_choice invalidates the cached messages: the whole prompt is written.
+    expect(estimate.windDownPromptUsd).toBeCloseTo(5, 9);
+    expect(estimate.usdPerOutputToken * MTOK).toBeCloseTo(10, 9);
+  });
+
+  it('never counts more cached tokens than the prompt has', () => {
+    const estimate = estimateRequestCost(sonnet, { tokens: MTOK, cachedTokens: 3 * MTOK });
+    expect(estimate.promptUsd).toBeCloseTo(0.2, 9);
+  });
+
+  it('prices an estimate over a long-prompt threshold at the long rates, output included', () => {
+    const haiku = priceFor('claude-haiku-5-5').price;
+    const short = estimateRequestCost(haiku, { tokens: 100_000, cachedTokens: 0 });
+    const long = estimateRequestCost(haiku, { tokens: 100_001, cachedTokens: 0 });
+    expect(short.usdPerOutputToken * MTOK).toBeCloseTo(0.5, 9);
+    expect(long.usdPerOutputToken * MTOK).toBeCloseTo(2.5, 9);
+    expect(long.promptUsd).toBeCloseTo((100_001 * 0.5 * 1.25) / MTOK, 12);
   });
 });

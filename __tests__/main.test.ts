@@ -94,6 +94,10 @@ describe('run', () => {
     expect(core.summaries[0]).toContain('There is one file: README.md.');
     expect(api.requests[0]!.body.system![0]!.text).toContain(`The shell starts in ${workspace}.`);
     expect(api.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(core.log[0]).toMatch(/^Task from input 'task'; model claude-sonnet-5-5; /);
+    expect(core.log).toContainEqual(
+      expect.stringMatching(/^Conclusion: success; 2 requests, 1 command \(0 denied\), /),
+    );
   });
 
   it('fails the step with conclusion error on a fatal 400 and still writes the summary', async () => {
@@ -130,7 +134,7 @@ describe('run', () => {
   });
 
   it.each([
-    ['true', ['Stopped at the max-turns limit']],
+    ['true', ['Stopped at the turn limit (max-turns)']],
     ['false', []],
   ])(
     'at a limit, fails the step only when fail-on-limit is true (%s)',
@@ -202,5 +206,76 @@ describe('run', () => {
 
     expect(core.outputs.conclusion).toBe('success');
     expect(childShells()).toEqual([]);
+  });
+});
+
+/** Fails unless every ::group:: is closed, and no error or warning is written inside one. */
+function expectGroupsClosed(log: readonly string[]): void {
+  let open: string | undefined;
+  for (const line of log) {
+    if (line.startsWith('::group::')) {
+      expect({ opened: line, while: open }).toEqual({ opened: line, while: undefined });
+      open = line;
+    } else if (line === '::endgroup::') {
+      open = undefined;
+    } else if (/^::(error|warning)::/.test(line)) {
+      expect({ line, inside: open }).toEqual({ line, inside: undefined });
+    }
+  }
+  expect(open).toBeUndefined();
+}
+
+describe('start-up', () => {
+  it('refuses a pattern that cannot be parsed before any request, naming the input and the line', async () => {
+    const api = await runWith([commands('git diff'), final('never')], {
+      'allowed-commands': "git status *\ngit diff '*",
+    });
+
+    expect(api.requests).toHaveLength(0);
+    expect(api.countRequests).toHaveLength(0);
+    expect(core.outputs.conclusion).toBe('error');
+    expect(core.failures).toEqual([
+      expect.stringMatching(
+        /^Input 'allowed-commands' .*'git diff '\*'.*unterminated quote.* on line 2$/,
+      ),
+    ]);
+    expectGroupsClosed(core.log);
+  });
+
+  it('closes the group of a command whose shell cannot start before it reports the error', async () => {
+    // No bash on PATH: the session fails to start at the first tool call.
+    process.env.PATH = workspace;
+    await runWith([commands('ls'), final('never')]);
+
+    expect(core.outputs.conclusion).toBe('error');
+    expect(core.log).toContain('::group::$ ls');
+    expect(core.failures).toHaveLength(1);
+    expectGroupsClosed(core.log);
+  });
+});
+
+describe('the time limit', () => {
+  it('winds down the moment no command can start: sleep 2 under time-limit 6s ends time-limit within 3 requests', async () => {
+    const api = await runWith(
+      (request) =>
+        request.body.tool_choice?.type === 'none'
+          ? final('Slept as long as I could.')
+          : commands('sleep 2'),
+      { 'time-limit': '6s', 'allowed-commands': 'sleep *', 'max-turns': '100' },
+    );
+
+    expect(core.outputs.conclusion).toBe('time-limit');
+    expect(core.outputs.result).toBe('Slept as long as I could.');
+    expect(api.requests.length).toBeLessThanOrEqual(3);
+    expect(api.requests.at(-1)!.body.tool_choice).toEqual({ type: 'none' });
+    // No request carried only results of commands that were never run.
+    for (const request of api.requests.slice(1)) {
+      const results = toolResults(request.body);
+      expect(results.length > 0 && results.every((r) => r.content.startsWith('Not run'))).toBe(
+        false,
+      );
+    }
+    expect(core.failures).toEqual(['Stopped at the time limit (time-limit)']);
+    expectGroupsClosed(core.log);
   });
 });

@@ -19,6 +19,7 @@ const base: SummaryInput = {
   denied: 1,
   usage: { inputTokens: 10, outputTokens: 20, cacheReadTokens: 300, cacheWriteTokens: 40 },
   costUsd: 0.01234,
+  estimatedCostUsd: 0.0456,
   maxCostUsd: 5,
   durationMs: 12_345,
 };
@@ -32,6 +33,8 @@ describe('renderSummary', () => {
     expect(markdown).toContain('| Commands run | 4 (1 more denied by the policy) |');
     expect(markdown).toContain('10 input, 20 output, 300 cache read, 40 cache write');
     expect(markdown).toContain('$0.0123 of $5.00 allowed');
+    // What was checked before each request, next to what the usage says was billed.
+    expect(markdown).toContain('| Estimated before sending | at most $0.0456 (');
     expect(markdown).toContain('```text\nList the TODO comments in src\n```');
     expect(markdown).toContain('```text\nFound 3 TODOs.\n```');
   });

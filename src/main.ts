@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import Anthropic from '@anthropic-ai/sdk';
 import { createBashExecutor } from './agent/bash-tool.js';
-import { RunLimits } from './agent/limits.js';
+import { LIMIT_DESCRIPTIONS, RunLimits, type LimitName } from './agent/limits.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
 import { priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
@@ -34,7 +34,13 @@ function failed(error: unknown): Outcome {
     denied: 0,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
     costUsd: 0,
+    estimatedCostUsd: 0,
   };
+}
+
+/** `1 command`, `2 commands`. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -58,7 +64,9 @@ function eventLogger(redactor: Redactor, maxTurns: number): (event: TranscriptEv
     switch (event.type) {
       case 'request':
         core.info(
-          `Request ${event.turn} of at most ${maxTurns}${event.windDown ? ` (last one: ${event.windDown} limit)` : ''}`,
+          `Request ${event.turn} of at most ${maxTurns}${event.windDown ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)` : ''}: ` +
+            `prompt ${event.promptTokens} tokens (${event.promptCounted ? 'counted' : 'estimated'}), ` +
+            `max_tokens ${event.maxTokens}, at most ${formatCost(event.estimatedUsd)}`,
         );
         break;
       case 'response': {
@@ -195,17 +203,18 @@ async function runTask(
     tools: createBashExecutor({
       session: () => startBackground().session,
       policy: () => startBackground().policy,
-      format: formatCommandResult,
+      format: (result, context) =>
+        formatCommandResult(result, { ...context, maxOutput: config.maxOutput }),
       redact: redactor.fn,
     }),
     limits: new RunLimits({
       maxTurns: config.maxTurns,
       timeLimitMs: config.timeLimitMs,
       maxCostUsd: config.maxCostUsd,
+      commandTimeoutMs: config.commandTimeoutMs,
       startedAt,
     }),
     price: lookup.price,
-    commandTimeoutMs: config.commandTimeoutMs,
     onEvent: (event) => {
       if (event.type === 'request' && event.turn === 1) {
         // Not once the run is over: a shell started after the final cleanup would keep the step alive.
@@ -267,6 +276,7 @@ async function report(
           denied: outcome.denied,
           usage: outcome.usage,
           costUsd: outcome.costUsd,
+          estimatedCostUsd: outcome.estimatedCostUsd,
           maxCostUsd: config.maxCostUsd,
           durationMs: Date.now() - startedAt,
         }),
@@ -279,13 +289,14 @@ async function report(
   }
 
   core.info(
-    `Conclusion: ${outcome.conclusion}; ${outcome.turns} requests, ${outcome.commands} commands ` +
-      `(${outcome.denied} denied), estimated cost ${formatCost(outcome.costUsd)}`,
+    `Conclusion: ${outcome.conclusion}; ${counted(outcome.turns, 'request')}, ${counted(outcome.commands, 'command')} ` +
+      `(${outcome.denied} denied), estimated cost ${formatCost(outcome.costUsd)} ` +
+      `(at most ${formatCost(outcome.estimatedCostUsd)} as estimated before sending)`,
   );
   if (outcome.conclusion === 'error') {
     core.setFailed(detail ?? 'The run failed');
   } else if (outcome.conclusion !== 'success') {
-    const message = detail ?? `Stopped at the ${outcome.conclusion} limit`;
+    const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion as LimitName]}`;
     if (config?.failOnLimit ?? true) core.setFailed(message);
     else core.warning(`${message} (fail-on-limit is false, so the step succeeds)`);
   }

@@ -26,7 +26,18 @@ export interface TokenUsage {
 }
 
 export type TranscriptEvent =
-  | { type: 'request'; turn: number; windDown?: LimitName }
+  | {
+      type: 'request';
+      turn: number;
+      windDown?: LimitName;
+      /** max_tokens sent (the configured one, or less to stay inside the budget). */
+      maxTokens: number;
+      /** Tokens of the prompt, counted by the API or estimated from characters. */
+      promptTokens: number;
+      promptCounted: boolean;
+      /** The most this request could cost, estimated before it was sent. */
+      estimatedUsd: number;
+    }
   | {
       type: 'response';
       turn: number;

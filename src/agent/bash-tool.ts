@@ -4,6 +4,7 @@
  * result; only a broken session (bash cannot be started again) throws, and that ends the run.
  */
 import type { CommandPolicy } from '../policy/types.js';
+import type { CommandTimeLimit } from './limits.js';
 import type { CommandResult } from '../shell/result.js';
 import type { ToolResultKind } from '../transcript.js';
 
@@ -19,10 +20,13 @@ export interface ToolOutcome {
 
 /** Runs the model's tool calls; the loop depends on this, not on the shell. */
 export interface ToolExecutor {
-  /** One tool call. `timeoutMs` is the time limit of a command (already cut to the time left). */
+  /**
+   * One tool call, with the time limit of a command (already cut to the time left; `cutByDeadline`
+   * when the run's deadline did the cutting).
+   */
   execute(
     call: { name: string; input: unknown },
-    options: { timeoutMs: number },
+    limit: Pick<CommandTimeLimit, 'timeoutMs'> & Partial<CommandTimeLimit>,
   ): Promise<ToolOutcome>;
 }
 
@@ -41,11 +45,26 @@ export interface BashExecutorDeps {
   session: () => ShellLike | Promise<ShellLike>;
   /** The command policy, asked for at each call (loaded lazily, like the session). */
   policy: () => CommandPolicy | Promise<CommandPolicy>;
-  format: (result: CommandResult) => { text: string; isError: boolean };
+  /** The tool_result of a command; `cutByDeadline` says the run's deadline set its time limit. */
+  format: (
+    result: CommandResult,
+    context: { cutByDeadline: boolean },
+  ) => { text: string; isError: boolean };
   redact: (text: string) => string;
 }
 
-type ParsedInput = { restart: true } | { command: string } | { error: string };
+type ParsedInput =
+  | { restart: true }
+  | { command: string }
+  /** Only blanks, newlines and comments: bash would do nothing and succeed. */
+  | { nothingToRun: true }
+  | { error: string };
+
+/**
+ * Text bash reads as no command at all: blank lines, and lines whose first word starts a comment.
+ * Blanks are what bash splits words on (space, tab); anything else, `\r` included, is a word to it.
+ */
+const NOTHING_TO_RUN = /^([ \t]*(#[^\n]*)?(\n|$))+$/;
 
 /** Validates the input of a bash_20250124 call: `{command: string}` or `{restart: true}`. */
 export function parseBashInput(input: unknown): ParsedInput {
@@ -78,7 +97,8 @@ export function parseBashInput(input: unknown): ParsedInput {
           : `Invalid bash tool input: "command" must be a string, got ${typeof command}.`,
     };
   }
-  if (command.trim() === '') return { error: 'Invalid bash tool input: "command" is empty.' };
+  if (command === '') return { error: 'Invalid bash tool input: "command" is empty.' };
+  if (NOTHING_TO_RUN.test(command)) return { nothingToRun: true };
   return { command };
 }
 
@@ -90,12 +110,13 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
   });
 
   return {
-    async execute(call, { timeoutMs }) {
+    async execute(call, { timeoutMs, cutByDeadline = false }) {
       if (call.name !== BASH_TOOL.name) {
         return outcome(`Unknown tool '${call.name}': the only tool is bash.`, true, 'invalid');
       }
       const input = parseBashInput(call.input);
       if ('error' in input) return outcome(input.error, true, 'invalid');
+      if ('nothingToRun' in input) return outcome('(no output)', false, 'command');
       const session = await deps.session();
       if ('restart' in input) {
         await session.restart();
@@ -110,7 +131,7 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
       if (!decision.allowed) return outcome(decision.message, true, 'denied');
       // What runs is what the policy checked: its own printing of the command, not the raw text.
       const result = await session.run(decision.script, { timeoutMs });
-      const formatted = deps.format(result);
+      const formatted = deps.format(result, { cutByDeadline });
       return outcome(formatted.text, formatted.isError, 'command');
     },
   };

@@ -118,16 +118,20 @@ export class Conversation {
    * (the next request reads everything up to here from cache) and one where the previous request
    * ended (this request's cache hit, exact even when the last response added more than the ~20
    * blocks the API looks back from a breakpoint). Older breakpoints are not carried: with the one on
-   * the system prompt that is 3 of the 4 the API allows. The stored history is never marked.
+   * the system prompt that is 3 of the 4 the API allows. The stored history is never marked, and
+   * nothing changes until markSent: the loop measures a request before it decides to send it.
    */
-  forRequest(): MessageParam[] {
+  requestMessages(): MessageParam[] {
     const marks = new Set([this.#messages.length - 1, this.#sentCount - 1]);
-    const request = this.#messages.map((message, index) =>
+    return this.#messages.map((message, index) =>
       marks.has(index) ? withBreakpoint(message) : message,
     );
+  }
+
+  /** Records that the messages as they are now were sent: the next request's cache hit ends here. */
+  markSent(): void {
     this.#sentCount = this.#messages.length;
     this.#charsSinceRequest = 0;
-    return request;
   }
 
   /**

@@ -7,6 +7,7 @@ import { APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type {
   ContentBlock,
   Message,
+  MessageCountTokensParams,
   MessageCreateParamsNonStreaming,
   TextBlockParam,
   ToolResultBlockParam,
@@ -15,7 +16,7 @@ import type {
 import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.js';
 import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
 import { Conversation, EPHEMERAL } from './conversation.js';
-import type { LimitName, RunLimits } from './limits.js';
+import { LIMIT_DESCRIPTIONS, type LimitName, type RunLimits } from './limits.js';
 import { costOfUsage, estimateRequestCost, promptTokens, type ModelPrice } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
 
@@ -28,6 +29,15 @@ export interface MessagesApi {
     params: MessageCreateParamsNonStreaming,
     options?: { signal?: AbortSignal; timeout?: number },
   ): PromiseLike<Message>;
+  /**
+   * The token-counting endpoint, asked for the size of each request before it is sent while a
+   * budget is set. Without it, or once it fails (a gateway may not serve it), sizes are estimated
+   * from characters.
+   */
+  countTokens?(
+    params: MessageCountTokensParams,
+    options?: { signal?: AbortSignal; timeout?: number; maxRetries?: number },
+  ): PromiseLike<{ input_tokens: number }>;
 }
 
 export interface AgentOptions {
@@ -41,8 +51,6 @@ export interface AgentOptions {
   tools: ToolExecutor;
   limits: RunLimits;
   price: ModelPrice;
-  /** The configured per-command time limit; each command gets it cut to the time left. */
-  commandTimeoutMs: number;
   /**
    * Prompt size (tokens) past which older tool outputs are condensed. 80k by default: well inside
    * every current context window next to max-tokens, under the 100k-token prompt above which Haiku
@@ -64,7 +72,10 @@ export interface AgentResult {
   commands: number;
   denied: number;
   usage: TokenUsage;
+  /** What the responses cost by their reported usage. */
   costUsd: number;
+  /** What the requests sent could have cost at most, as estimated before sending each. */
+  estimatedCostUsd: number;
 }
 
 const DEFAULT_CONTEXT_BUDGET_TOKENS = 80_000;
@@ -76,8 +87,19 @@ const MAX_CONSECUTIVE_CUTOFFS = 3;
 const MAX_CONSECUTIVE_PAUSES = 3;
 /** Longest a single API attempt may take; the run's deadline aborts earlier when it comes first. */
 const MAX_ATTEMPT_TIMEOUT_MS = 60 * 60_000;
-/** Output tokens assumed for a request when estimating its cost, at least. */
-const MIN_OUTPUT_ESTIMATE = 1_000;
+/** Longest the token count of one request may take; counting is skipped when it fails. */
+const COUNT_TIMEOUT_MS = 10_000;
+/**
+ * How long a prompt stays in the cache after a request: the 5-minute TTL of `ephemeral`, less a
+ * margin. An estimate after a longer pause prices the whole prompt as written again.
+ */
+const CACHE_LIFETIME_MS = 4.5 * 60_000;
+/** The wind-down instruction in tokens, added to the wind-down's prompt (same for every limit). */
+const WIND_DOWN_TOKENS = Math.ceil(windDownInstruction('time-limit').length / CHARS_PER_TOKEN) + 20;
+
+function usd(amount: number): string {
+  return `$${amount.toFixed(amount >= 1 ? 2 : 4)}`;
+}
 
 function textOf(content: readonly ContentBlock[]): string {
   return content
@@ -110,6 +132,12 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const counts = { commands: 0, denied: 0 };
   let lastText = '';
   let lastPromptTokens = 0;
+  /** Tokens of the last prompt the cache holds (0 when nothing is known to be cached), and when. */
+  let cached = { tokens: 0, at: 0 };
+  let estimatedCostUsd = 0;
+  /** Tokens of the previous request's prompt, and how much it grew from the one before. */
+  let sentPrompt = { tokens: 0, growth: 0 };
+  let counting = options.messages.countTokens !== undefined && limits.maxCostUsd > 0;
   let cutoffs = 0;
   let pauses = 0;
 
@@ -136,6 +164,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     denied: counts.denied,
     usage: { ...usage },
     costUsd: limits.costUsd,
+    estimatedCostUsd,
   });
 
   /**
@@ -148,46 +177,98 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       (conversation.totalChars() + options.system.length) / CHARS_PER_TOKEN,
     );
 
-  const estimateNextCost = (): number => {
-    const outputSoFar = limits.turns > 0 ? usage.outputTokens / limits.turns : 0;
-    return estimateRequestCost(price, {
-      cachedPrompt: lastPromptTokens,
-      newPrompt: Math.max(0, nextPromptTokens() - lastPromptTokens),
-      output: Math.max(MIN_OUTPUT_ESTIMATE, outputSoFar),
-    });
+  /**
+   * The size of a request about to be sent: counted by the API while the budget needs it and the
+   * endpoint answers, estimated from characters otherwise.
+   */
+  const measurePrompt = async (
+    request: Pick<MessageCountTokensParams, 'system' | 'tools' | 'messages'>,
+  ): Promise<{ tokens: number; counted: boolean }> => {
+    const estimate = { tokens: Math.ceil(nextPromptTokens()), counted: false };
+    const countTokens = options.messages.countTokens?.bind(options.messages);
+    if (!counting || !countTokens) return estimate;
+    try {
+      const answer = await countTokens(
+        { model: options.model, ...request },
+        {
+          signal: limits.signal,
+          timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(limits.timeLeftMs()))),
+          maxRetries: 0,
+        },
+      );
+      const tokens = answer?.input_tokens;
+      if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+        throw new Error(`the answer has no token count: ${JSON.stringify(answer)}`);
+      }
+      return { tokens, counted: true };
+    } catch (error) {
+      // At the deadline the limits stop the run next; the estimate is good enough for that.
+      if (limits.signal.aborted) return estimate;
+      counting = false;
+      notice(
+        `Token counting is not available (${describeError(error)}); request sizes are estimated from their length for the rest of the run`,
+      );
+      return estimate;
+    }
   };
+
+  /** Tokens of the next prompt the cache still holds from the previous request. */
+  const cachedTokens = (): number =>
+    Date.now() - cached.at <= CACHE_LIFETIME_MS ? cached.tokens : 0;
 
   const condenseIfOverBudget = (keepFraction: number, force = false): void => {
     if (!force && nextPromptTokens() <= budget) return;
     const condensed = conversation.condense(Math.floor(budget * CHARS_PER_TOKEN * keepFraction));
     if (condensed.results > 0) {
+      // The rewrite starts somewhere in the middle: count the whole prompt as written again.
+      cached = { tokens: 0, at: 0 };
       notice(
         `Condensed ${condensed.results} older command outputs (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`,
       );
     }
   };
 
-  const runTools = async (toolUses: ToolUseBlock[], cutOff: ToolUseBlock | undefined) => {
+  const runTools = async (
+    toolUses: ToolUseBlock[],
+    cutOff: ToolUseBlock | undefined,
+    maxTokens: number,
+  ) => {
     const results: ToolResultBlockParam[] = [];
     for (const call of toolUses) {
       emit({ type: 'tool_call', id: call.id, name: call.name, input: call.input });
       let outcome: ToolOutcome;
       if (call === cutOff) {
         outcome = {
-          text: `This tool call was cut off because your response reached max_tokens (${options.maxTokens}); its input may be incomplete, so it was not run. Send it again; split long commands or file contents over several calls.`,
+          text: `This tool call was cut off because your response reached max_tokens (${maxTokens}); its input may be incomplete, so it was not run. Send it again; split long commands or file contents over several calls.`,
           isError: true,
           kind: 'invalid',
         };
       } else {
-        const timeoutMs = limits.commandTimeoutMs(options.commandTimeoutMs);
-        outcome =
-          timeoutMs === 0 && call.name === BASH_TOOL.name
-            ? {
-                text: 'Not run: the run is about to reach its time limit, so no more commands can start.',
-                isError: true,
-                kind: 'not-run',
-              }
-            : await options.tools.execute({ name: call.name, input: call.input }, { timeoutMs });
+        const timeLimit = limits.commandTimeLimit();
+        if (!timeLimit && call.name === BASH_TOOL.name) {
+          outcome = {
+            text: 'Not run: the run is about to reach its time limit, so no more commands can start.',
+            isError: true,
+            kind: 'not-run',
+          };
+        } else {
+          try {
+            outcome = await options.tools.execute(
+              { name: call.name, input: call.input },
+              timeLimit ?? { timeoutMs: 0, cutByDeadline: true },
+            );
+          } catch (error) {
+            // Every call gets its result event, so whatever the events opened (a log group) closes.
+            emit({
+              type: 'tool_result',
+              id: call.id,
+              kind: 'not-run',
+              text: `Not run: ${describeError(error)}`,
+              isError: true,
+            });
+            throw error;
+          }
+        }
       }
       count(outcome.kind);
       emit({
@@ -215,31 +296,68 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   try {
     for (;;) {
       condenseIfOverBudget(0.25);
-      const decision = limits.nextRequest(estimateNextCost());
+      const tools = [BASH_TOOL];
+      // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
+      const system = [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }];
+      const draft = conversation.requestMessages();
+      const prompt = await measurePrompt({ system, tools, messages: draft });
+      const decision = limits.nextRequest(
+        estimateRequestCost(price, {
+          tokens: prompt.tokens,
+          cachedTokens: cachedTokens(),
+          windDownExtraTokens: WIND_DOWN_TOKENS,
+          // Unknown before the first response: the reserve then holds only the prompt itself.
+          growthTokens:
+            sentPrompt.tokens === 0
+              ? 0
+              : Math.max(sentPrompt.growth, prompt.tokens - sentPrompt.tokens),
+        }),
+        options.maxTokens,
+      );
       if (!decision.allowed) {
+        if (decision.firstRequestUsd !== undefined) {
+          const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
+          return finish('budget', {
+            detail: `The task alone would cost up to ${usd(decision.firstRequestUsd)} to work on (its prompt of ${size}, with room for one answer and a final message), more than max-cost-usd allows ($${limits.maxCostUsd}); no request was sent`,
+          });
+        }
         return finish(decision.limit, {
-          detail: `Stopped at the ${decision.limit} limit before the model wrote a final message`,
+          detail: `Stopped at ${LIMIT_DESCRIPTIONS[decision.limit]} before the model wrote a final message`,
         });
       }
       const windDown = decision.lastBecause;
       if (windDown) {
         conversation.appendUserText(windDownInstruction(windDown));
-        notice(`Winding down: this is the last request the ${windDown} limit allows`);
+        notice(`Winding down: this is the last request ${LIMIT_DESCRIPTIONS[windDown]} allows`);
       }
 
+      const maxTokens = decision.maxTokens;
       const params: MessageCreateParamsNonStreaming = {
         model: options.model,
-        max_tokens: options.maxTokens,
-        // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
-        system: [{ type: 'text', text: options.system, cache_control: EPHEMERAL }],
-        tools: [BASH_TOOL],
-        messages: conversation.forRequest(),
+        max_tokens: maxTokens,
+        system,
+        tools,
+        messages: windDown ? conversation.requestMessages() : draft,
         // Changing tool_choice invalidates the cached messages, but only for this last request.
         ...(windDown ? { tool_choice: { type: 'none' as const } } : {}),
       };
+      conversation.markSent();
+      sentPrompt = {
+        tokens: prompt.tokens,
+        growth: sentPrompt.tokens === 0 ? 0 : prompt.tokens - sentPrompt.tokens,
+      };
       limits.recordRequest();
+      estimatedCostUsd += decision.estimatedUsd;
       const turn = limits.turns;
-      emit({ type: 'request', turn, ...(windDown ? { windDown } : {}) });
+      emit({
+        type: 'request',
+        turn,
+        ...(windDown ? { windDown } : {}),
+        maxTokens,
+        promptTokens: prompt.tokens,
+        promptCounted: prompt.counted,
+        estimatedUsd: decision.estimatedUsd,
+      });
 
       let response: Message;
       try {
@@ -274,7 +392,16 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       usage.outputTokens += turnUsage.outputTokens;
       usage.cacheReadTokens += turnUsage.cacheReadTokens;
       usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
-      if (responseUsage) lastPromptTokens = promptTokens(responseUsage);
+      if (responseUsage) {
+        lastPromptTokens = promptTokens(responseUsage);
+        // A response that neither read nor wrote the cache (caching off at a gateway, or a prompt
+        // under the minimum) leaves nothing cheap to read next time.
+        const cachedNow =
+          (responseUsage.cache_read_input_tokens ?? 0) +
+            (responseUsage.cache_creation_input_tokens ?? 0) >
+          0;
+        cached = { tokens: cachedNow ? lastPromptTokens : 0, at: Date.now() };
+      }
 
       const content = Array.isArray(response.content) ? response.content : [];
       conversation.addAssistant(content);
@@ -301,7 +428,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           return finish(windDown ?? 'success', {
             result: text || lastText,
             finalMessage: true,
-            ...(windDown ? { detail: `Stopped at the ${windDown} limit` } : {}),
+            ...(windDown ? { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` } : {}),
           });
 
         case 'tool_use': {
@@ -312,14 +439,14 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
               'The last response asked for tools although none were allowed; they were not run',
               'warning',
             );
-            return finish(windDown, { detail: `Stopped at the ${windDown} limit` });
+            return finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
           }
           if (toolUses.length === 0) {
             return finish('error', {
               detail: 'The model stopped for tool use but sent no tool call',
             });
           }
-          conversation.addUser(await runTools(toolUses, undefined));
+          conversation.addUser(await runTools(toolUses, undefined, maxTokens));
           continue;
         }
 
@@ -327,11 +454,11 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         case 'model_context_window_exceeded': {
           const why =
             stopReason === 'max_tokens'
-              ? `reached max_tokens (${options.maxTokens})`
+              ? `reached max_tokens (${maxTokens}${maxTokens < options.maxTokens ? `, cut from ${options.maxTokens} to stay inside max-cost-usd` : ''})`
               : "filled the model's context window";
           if (windDown) {
             return finish(windDown, {
-              detail: `Stopped at the ${windDown} limit; the final message ${why} and is cut off`,
+              detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}; the final message ${why} and is cut off`,
             });
           }
           cutoffs += 1;
@@ -349,6 +476,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           const blocks: Array<ToolResultBlockParam | TextBlockParam> = await runTools(
             toolUses,
             cutOff,
+            maxTokens,
           );
           blocks.push({
             type: 'text',
@@ -372,7 +500,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
 
         case 'pause_turn': {
           // The API paused a long turn; sending the conversation back as it is lets it resume.
-          if (windDown) return finish(windDown, { detail: `Stopped at the ${windDown} limit` });
+          if (windDown) {
+            return finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
+          }
           pauses += 1;
           if (pauses > MAX_CONSECUTIVE_PAUSES) {
             return finish('error', {
@@ -380,7 +510,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
             });
           }
           notice('The model paused its turn; resuming it');
-          if (toolUses.length > 0) conversation.addUser(await runTools(toolUses, undefined));
+          if (toolUses.length > 0) {
+            conversation.addUser(await runTools(toolUses, undefined, maxTokens));
+          }
           continue;
         }
 

@@ -10,6 +10,7 @@
  * high stops a run a little early, while erring low would let it overspend. (Sonnet 5.5 cache reads
  * were reported cut from $0.20 to $0.10 in Oct 2026; the model page still lists $0.20, which we keep.)
  */
+import type { RequestCostEstimate } from './limits.js';
 
 /** USD per million tokens of each kind. */
 export interface TokenRates {
@@ -199,12 +200,16 @@ export function promptTokens(usage: UsageLike): number {
   );
 }
 
+/** The rates a request with a prompt of `promptTokens` is billed at (every token of it). */
+function ratesFor(price: ModelPrice, promptTokens: number): TokenRates {
+  return price.longPrompt && promptTokens > price.longPrompt.thresholdTokens
+    ? price.longPrompt.rates
+    : price.rates;
+}
+
 /** Estimated USD cost of one response. */
 export function costOfUsage(price: ModelPrice, usage: UsageLike): number {
-  const rates =
-    price.longPrompt && promptTokens(usage) > price.longPrompt.thresholdTokens
-      ? price.longPrompt.rates
-      : price.rates;
+  const rates = ratesFor(price, promptTokens(usage));
   const writes = usage.cache_creation_input_tokens ?? 0;
   const writes1h = Math.min(writes, usage.cache_creation?.ephemeral_1h_input_tokens ?? 0);
   const perToken =
@@ -217,18 +222,33 @@ export function costOfUsage(price: ModelPrice, usage: UsageLike): number {
 }
 
 /**
- * A cost estimate for a request not sent yet: the part of the prompt the last request already
- * covered is read from cache, what was added since is written to it, and the answer is as long as
- * `outputTokens`. Only used to decide whether the next request is the last the budget allows.
+ * What a request not sent yet would cost, from the size of its prompt: the part the previous
+ * request left in the cache is read from it, the rest is written to it (every request ends with a
+ * breakpoint). As the wind-down, whose tool_choice invalidates the cached messages and which carries
+ * `windDownExtraTokens` of instruction more, the whole prompt is written; a wind-down after this
+ * request has `growthTokens` more again. Output is priced per token; the limits choose how many.
  */
 export function estimateRequestCost(
   price: ModelPrice,
-  tokens: { cachedPrompt: number; newPrompt: number; output: number },
-): number {
-  return costOfUsage(price, {
-    input_tokens: 0,
-    output_tokens: tokens.output,
-    cache_creation_input_tokens: tokens.newPrompt,
-    cache_read_input_tokens: tokens.cachedPrompt,
-  });
+  prompt: {
+    tokens: number;
+    cachedTokens: number;
+    windDownExtraTokens?: number;
+    growthTokens?: number;
+  },
+): RequestCostEstimate {
+  const tokens = Math.max(0, Math.ceil(prompt.tokens));
+  const cached = Math.min(tokens, Math.max(0, prompt.cachedTokens));
+  const windDownTokens = tokens + (prompt.windDownExtraTokens ?? 0);
+  const nextWindDownTokens = windDownTokens + Math.max(0, prompt.growthTokens ?? 0);
+  // The rates of the largest prompt: one pushed over a long-prompt threshold pays more.
+  const rates = ratesFor(price, nextWindDownTokens);
+  return {
+    promptUsd: (cached * rates.cacheRead + (tokens - cached) * rates.cacheWrite) / 1_000_000,
+    windDownPromptUsd: (windDownTokens * rates.cacheWrite) / 1_000_000,
+    nextWindDownPromptUsd: (nextWindDownTokens * rates.cacheWrite) / 1_000_000,
+    usdPerOutputToken: rates.output / 1_000_000,
+    usdPerPromptToken: rates.cacheWrite / 1_000_000,
+    promptTokens: tokens,
+  };
 }

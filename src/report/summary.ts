@@ -18,7 +18,10 @@ export interface SummaryInput {
   commands: number;
   denied: number;
   usage: TokenUsage;
+  /** What the responses cost by their reported usage. */
   costUsd: number;
+  /** The most the requests could have cost, as estimated before sending each one. */
+  estimatedCostUsd: number;
   /** 0 when the cap is off. */
   maxCostUsd: number;
   durationMs: number;
@@ -117,7 +120,11 @@ export function renderSummary(input: SummaryInput): string {
     ],
     [
       'Estimated cost',
-      `${formatCost(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatCost(input.maxCostUsd)} allowed` : ''}`,
+      `${formatCost(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatCost(input.maxCostUsd)} allowed` : ''} (priced from the usage the API reported)`,
+    ],
+    [
+      'Estimated before sending',
+      `at most ${formatCost(input.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
     ],
     ['Duration', formatDuration(input.durationMs)],
   ];
