@@ -242,6 +242,27 @@ describe('start-up', () => {
     expectGroupsClosed(core.log);
   });
 
+  it('fails a 1 MB task under max-cost-usd 0.10 before any request, with both amounts', async () => {
+    const api = await runWith([final('never')], {
+      task: `Summarise:\n${'a line of a long build log, over and over again\n'.repeat(21_000)}`,
+      'max-cost-usd': '0.10',
+    });
+
+    expect(api.requests).toHaveLength(0);
+    expect(api.countRequests).toHaveLength(1);
+    expect(core.outputs).toMatchObject({
+      conclusion: 'budget',
+      turns: '0',
+      'cost-usd': '0.000000',
+    });
+    expect(core.failures).toEqual([
+      expect.stringMatching(
+        /^The task alone would cost up to \$\d+\.\d+ .*max-cost-usd allows \(\$0\.1\)/,
+      ),
+    ]);
+    expect(core.summaries[0]).toContain('Stopped at the cost limit');
+  });
+
   it('closes the group of a command whose shell cannot start before it reports the error', async () => {
     // No bash on PATH: the session fails to start at the first tool call.
     process.env.PATH = workspace;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { commandResult } from '../__fixtures__/command-result.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { formatCommandResult, omissionMarker } from '../src/shell/format.js';
 import { OutputCapture } from '../src/shell/output.js';
@@ -27,20 +28,11 @@ function captured(output: string, cap: number, ending: Partial<CommandResult>): 
   const capture = new OutputCapture(cap);
   for (let at = 0; at < output.length; at += 997) capture.append(output.slice(at, at + 997));
   const { head, tail, omitted } = capture.result();
-  return {
+  return commandResult({
     output: omitted > 0 ? `${head}${omissionMarker(omitted)}${tail}` : head + tail,
     omittedChars: omitted,
-    exitCode: 0,
-    timedOut: false,
-    timeoutMs: 120_000,
-    shellExited: false,
-    shellExitStatus: null,
-    shellExitSignal: null,
-    restarted: false,
-    cwd: '/work',
-    durationMs: 1,
     ...ending,
-  };
+  });
 }
 
 const ENDINGS: ReadonlyArray<[string, Partial<CommandResult>]> = [

@@ -1,24 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatCommandResult } from '../src/shell/format.js';
 import { OutputCapture } from '../src/shell/output.js';
-import type { CommandResult } from '../src/shell/result.js';
+import { commandResult } from '../__fixtures__/command-result.js';
 
-function result(overrides: Partial<CommandResult>): CommandResult {
-  return {
-    output: '',
-    omittedChars: 0,
-    exitCode: 0,
-    timedOut: false,
-    timeoutMs: 120_000,
-    shellExited: false,
-    shellExitStatus: null,
-    shellExitSignal: null,
-    restarted: false,
-    cwd: '/work',
-    durationMs: 5,
-    ...overrides,
-  };
-}
+const result = commandResult;
 
 describe('formatCommandResult', () => {
   it('returns the output alone on success, and says so when there was none', () => {

@@ -1,14 +1,14 @@
 import * as core from '@actions/core';
 import Anthropic from '@anthropic-ai/sdk';
 import { createBashExecutor } from './agent/bash-tool.js';
-import { LIMIT_DESCRIPTIONS, RunLimits, type LimitName } from './agent/limits.js';
+import { LIMIT_DESCRIPTIONS, RunLimits } from './agent/limits.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
-import { priceFor } from './agent/pricing.js';
+import { formatUsd, priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
 import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
-import { renderSummary, writeJobSummary, formatCost } from './report/summary.js';
+import { renderSummary, writeJobSummary } from './report/summary.js';
 import { buildShellEnv } from './shell/env.js';
 import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
@@ -66,14 +66,14 @@ function eventLogger(redactor: Redactor, maxTurns: number): (event: TranscriptEv
         core.info(
           `Request ${event.turn} of at most ${maxTurns}${event.windDown ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)` : ''}: ` +
             `prompt ${event.promptTokens} tokens (${event.promptCounted ? 'counted' : 'estimated'}), ` +
-            `max_tokens ${event.maxTokens}, at most ${formatCost(event.estimatedUsd)}`,
+            `max_tokens ${event.maxTokens}, at most ${formatUsd(event.estimatedUsd)}`,
         );
         break;
       case 'response': {
         const u = event.usage;
         core.info(
           `Response: stop reason ${event.stopReason}; tokens ${u.inputTokens} in, ${u.outputTokens} out, ` +
-            `${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write; ${formatCost(event.costUsd)}`,
+            `${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`,
         );
         if (event.text !== '') logUntrusted(event.text, redactor);
         break;
@@ -290,13 +290,13 @@ async function report(
 
   core.info(
     `Conclusion: ${outcome.conclusion}; ${counted(outcome.turns, 'request')}, ${counted(outcome.commands, 'command')} ` +
-      `(${outcome.denied} denied), estimated cost ${formatCost(outcome.costUsd)} ` +
-      `(at most ${formatCost(outcome.estimatedCostUsd)} as estimated before sending)`,
+      `(${outcome.denied} denied), estimated cost ${formatUsd(outcome.costUsd)} ` +
+      `(at most ${formatUsd(outcome.estimatedCostUsd)} as estimated before sending)`,
   );
   if (outcome.conclusion === 'error') {
     core.setFailed(detail ?? 'The run failed');
   } else if (outcome.conclusion !== 'success') {
-    const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion as LimitName]}`;
+    const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion]}`;
     if (config?.failOnLimit ?? true) core.setFailed(message);
     else core.warning(`${message} (fail-on-limit is false, so the step succeeds)`);
   }

@@ -17,7 +17,13 @@ import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.
 import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
 import { Conversation, EPHEMERAL } from './conversation.js';
 import { LIMIT_DESCRIPTIONS, type LimitName, type RunLimits } from './limits.js';
-import { costOfUsage, estimateRequestCost, promptTokens, type ModelPrice } from './pricing.js';
+import {
+  costOfUsage,
+  estimateRequestCost,
+  formatUsd,
+  promptTokens,
+  type ModelPrice,
+} from './pricing.js';
 import { windDownInstruction } from './prompt.js';
 
 /** How the run ended, as the `conclusion` output spells it. */
@@ -87,7 +93,10 @@ const MAX_CONSECUTIVE_CUTOFFS = 3;
 const MAX_CONSECUTIVE_PAUSES = 3;
 /** Longest a single API attempt may take; the run's deadline aborts earlier when it comes first. */
 const MAX_ATTEMPT_TIMEOUT_MS = 60 * 60_000;
-/** Longest the token count of one request may take; counting is skipped when it fails. */
+/**
+ * Longest the token count of one request may take: 10 s, and never more than a quarter of the time
+ * left, so a slow counter cannot eat the time kept for the wind-down. Counting stops when it fails.
+ */
 const COUNT_TIMEOUT_MS = 10_000;
 /**
  * How long a prompt stays in the cache after a request: the 5-minute TTL of `ephemeral`, less a
@@ -96,10 +105,6 @@ const COUNT_TIMEOUT_MS = 10_000;
 const CACHE_LIFETIME_MS = 4.5 * 60_000;
 /** The wind-down instruction in tokens, added to the wind-down's prompt (same for every limit). */
 const WIND_DOWN_TOKENS = Math.ceil(windDownInstruction('time-limit').length / CHARS_PER_TOKEN) + 20;
-
-function usd(amount: number): string {
-  return `$${amount.toFixed(amount >= 1 ? 2 : 4)}`;
-}
 
 function textOf(content: readonly ContentBlock[]): string {
   return content
@@ -192,7 +197,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         { model: options.model, ...request },
         {
           signal: limits.signal,
-          timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(limits.timeLeftMs()))),
+          timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(limits.timeLeftMs() / 4))),
           maxRetries: 0,
         },
       );
@@ -223,7 +228,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       // The rewrite starts somewhere in the middle: count the whole prompt as written again.
       cached = { tokens: 0, at: 0 };
       notice(
-        `Condensed ${condensed.results} older command outputs (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`,
+        `Condensed ${condensed.results} older command output${condensed.results === 1 ? '' : 's'} (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`,
       );
     }
   };
@@ -318,7 +323,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         if (decision.firstRequestUsd !== undefined) {
           const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
           return finish('budget', {
-            detail: `The task alone would cost up to ${usd(decision.firstRequestUsd)} to work on (its prompt of ${size}, with room for one answer and a final message), more than max-cost-usd allows ($${limits.maxCostUsd}); no request was sent`,
+            detail: `The task alone would cost up to ${formatUsd(decision.firstRequestUsd)} to work on (its prompt of ${size}, with room for one answer and a final message), more than max-cost-usd allows ($${limits.maxCostUsd}); no request was sent`,
           });
         }
         return finish(decision.limit, {
@@ -372,8 +377,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           limits.timeLeftMs() <= 0
         ) {
           return finish('time-limit', {
-            detail:
-              'Stopped at the time-limit while waiting for the model; the request was aborted',
+            detail: `Stopped at ${LIMIT_DESCRIPTIONS['time-limit']} while waiting for the model; the request was aborted`,
           });
         }
         throw error;

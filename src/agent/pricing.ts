@@ -179,6 +179,11 @@ export function priceFor(model: string): PriceLookup {
   };
 }
 
+/** An amount in dollars as messages show it: cents above a dollar, four decimals below. */
+export function formatUsd(usd: number): string {
+  return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
+}
+
 /** The token counts of one response, as `usage` reports them (null fields count as 0). */
 export interface UsageLike {
   input_tokens: number;

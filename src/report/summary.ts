@@ -4,6 +4,7 @@
  * around it, and the whole is kept under GitHub's 1 MiB limit for a step summary.
  */
 import * as core from '@actions/core';
+import { formatUsd } from '../agent/pricing.js';
 import type { TokenUsage } from '../transcript.js';
 
 export interface SummaryInput {
@@ -98,10 +99,6 @@ function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-export function formatCost(usd: number): string {
-  return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
-}
-
 /** The summary markdown. Inputs must already be redacted. */
 export function renderSummary(input: SummaryInput): string {
   const heading = HEADINGS[input.conclusion] ?? escapeInline(input.conclusion);
@@ -120,11 +117,11 @@ export function renderSummary(input: SummaryInput): string {
     ],
     [
       'Estimated cost',
-      `${formatCost(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatCost(input.maxCostUsd)} allowed` : ''} (priced from the usage the API reported)`,
+      `${formatUsd(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatUsd(input.maxCostUsd)} allowed` : ''} (priced from the usage the API reported)`,
     ],
     [
       'Estimated before sending',
-      `at most ${formatCost(input.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
+      `at most ${formatUsd(input.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
     ],
     ['Duration', formatDuration(input.durationMs)],
   ];
