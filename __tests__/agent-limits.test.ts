@@ -98,6 +98,21 @@ describe('RunLimits', () => {
     },
   );
 
+  it('winds down when the answer, taking as long as the last one, would come after commands can start', () => {
+    const clock = clockAt();
+    const limits = new RunLimits(
+      { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 },
+      clock.now,
+    );
+    clock.advance(48_000);
+
+    // 12 s left: a command could start now, but not 1.5 s from now (10.5 s left, reserve 10 s).
+    expect(limits.commandTimeLimit()).toBeDefined();
+    expect(limits.nextRequest(FREE, 4096, 500)).toMatchObject({ lastBecause: undefined });
+    expect(limits.nextRequest(FREE, 4096, 1_500)).toMatchObject({ lastBecause: 'time-limit' });
+    limits.dispose();
+  });
+
   it('cuts a command timeout so the command ends before the wind-down reserve, and says when it did', () => {
     const clock = clockAt();
     const settings = { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 };

@@ -137,17 +137,17 @@ export class RunLimits {
     return this.#costUsd;
   }
 
-  timeLeftMs(): number {
-    return Math.max(0, this.deadline - this.#clock());
+  timeLeftMs(at = this.#clock()): number {
+    return Math.max(0, this.deadline - at);
   }
 
   /**
-   * The time limit for a command starting now: the configured one, cut so the command ends before
-   * the time kept for the wind-down; undefined when no command may start any more. This is the one
-   * rule for "can a command still start": nextRequest winds down by it too.
+   * The time limit for a command starting now (or `afterMs` from now): the configured one, cut so
+   * the command ends before the time kept for the wind-down; undefined when no command may start.
+   * This is the one rule for "can a command still start": nextRequest winds down by it too.
    */
-  commandTimeLimit(): CommandTimeLimit | undefined {
-    const available = Math.floor(this.timeLeftMs() - this.windDownReserveMs);
+  commandTimeLimit(afterMs = 0): CommandTimeLimit | undefined {
+    const available = Math.floor(this.timeLeftMs(this.#clock() + afterMs) - this.windDownReserveMs);
     if (available < Math.min(MIN_COMMAND_MS, this.commandTimeoutMs)) return undefined;
     return available < this.commandTimeoutMs
       ? { timeoutMs: available, cutByDeadline: true }
@@ -156,7 +156,9 @@ export class RunLimits {
 
   /**
    * Whether a request may be sent now, whether it is the last one a limit allows, and its
-   * max_tokens. `maxTokens` is the configured max_tokens; `cost` what the request would cost.
+   * max_tokens. `maxTokens` is the configured max_tokens; `cost` what the request would cost;
+   * `responseMs` how long the answer is expected to take (the last one's time): a request whose
+   * answer would come when no command can start any more is the wind-down.
    *
    * The budget is never crossed by a request sent: a request goes only when its prompt plus its
    * max_tokens of output fit in what is left. An ordinary request must also leave room for a
@@ -164,12 +166,12 @@ export class RunLimits {
    * the run ends with a final message rather than out of money; when it cannot, this request is the
    * wind-down.
    */
-  nextRequest(cost: RequestCostEstimate, maxTokens: number): RequestDecision {
+  nextRequest(cost: RequestCostEstimate, maxTokens: number, responseMs = 0): RequestDecision {
     if (this.#turns >= this.maxTurns) return { allowed: false, limit: 'max-turns' };
     if (this.timeLeftMs() <= 0) return { allowed: false, limit: 'time-limit' };
     let lastBecause: LimitName | undefined;
     if (this.#turns + 1 >= this.maxTurns) lastBecause = 'max-turns';
-    else if (this.commandTimeLimit() === undefined) lastBecause = 'time-limit';
+    else if (this.commandTimeLimit(responseMs) === undefined) lastBecause = 'time-limit';
 
     if (this.maxCostUsd <= 0) {
       const promptUsd = lastBecause ? cost.windDownPromptUsd : cost.promptUsd;

@@ -142,6 +142,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   let estimatedCostUsd = 0;
   /** Tokens of the previous request's prompt, and how much it grew from the one before. */
   let sentPrompt = { tokens: 0, growth: 0 };
+  /** How long the last response took to come: the time the next one is expected to take. */
+  let responseMs = 0;
   let counting = options.messages.countTokens !== undefined && limits.maxCostUsd > 0;
   let cutoffs = 0;
   let pauses = 0;
@@ -318,6 +320,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
               : Math.max(sentPrompt.growth, prompt.tokens - sentPrompt.tokens),
         }),
         options.maxTokens,
+        responseMs,
       );
       if (!decision.allowed) {
         if (decision.firstRequestUsd !== undefined) {
@@ -365,6 +368,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       });
 
       let response: Message;
+      const sentAt = Date.now();
       try {
         response = await options.messages.create(params, {
           signal: limits.signal,
@@ -383,6 +387,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         throw error;
       }
 
+      responseMs = Date.now() - sentAt;
       const responseUsage = response.usage;
       const turnUsage: TokenUsage = {
         inputTokens: responseUsage?.input_tokens ?? 0,
