@@ -175,6 +175,23 @@ describe('limits', () => {
     expect(elapsedMs).toBeLessThan(3_000);
   });
 
+  it('answers calls that come too late to start with "Not run" only in the wind-down request', async () => {
+    // The first answer takes 1.6 s of a 3 s limit whose last 0.75 s are the wind-down's: no command
+    // can start when it comes.
+    const { result, server } = await runScripted(
+      [{ delayMs: 1_600, then: commands('echo late', 'echo later') }, final('Out of time.')],
+      { timeLimitMs: 3_000 },
+    );
+
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.body.tool_choice).toEqual({ type: 'none' });
+    expect(toolResults(server.requests[1]!.body).map((r) => r.content)).toEqual([
+      expect.stringMatching(/^Not run: /),
+      expect.stringMatching(/^Not run: /),
+    ]);
+    expect(result).toMatchObject({ conclusion: 'time-limit', result: 'Out of time.', commands: 0 });
+  });
+
   it('aborts a request still in flight at the deadline and concludes time-limit', async () => {
     const { result, server, elapsedMs } = await runScripted([{ hang: true }], {
       timeLimitMs: 1_200,
