@@ -317,6 +317,29 @@ describe('spend, capped before it is spent', () => {
     ).toBe(true);
   });
 
+  it('counts a response that reports no usage at its estimate, so the budget still holds', async () => {
+    const withoutUsage = (reply: ReturnType<typeof commands>) => {
+      const { usage: _omitted, ...rest } = reply;
+      return rest as unknown as ReturnType<typeof commands>;
+    };
+    const { result, events } = await runScripted(
+      (request) =>
+        withoutUsage(request.body.tool_choice ? final('Summary.') : commands('echo step')),
+      { maxCostUsd: 0.2, maxTokens: 4096, maxTurns: 30 },
+    );
+
+    const estimates = requestEvents(events).map((e) => e.estimatedUsd);
+    expect(result.conclusion).toBe('budget');
+    expect(result.costUsd).toBeCloseTo(
+      estimates.reduce((sum, usd) => sum + usd, 0),
+      12,
+    );
+    expect(result.costUsd).toBeLessThanOrEqual(0.2);
+    expect(
+      events.some((e) => e.type === 'notice' && /reported no token usage/.test(e.message)),
+    ).toBe(true);
+  });
+
   it('asks for no count when no budget is set', async () => {
     const { server } = await runScripted([commands('echo hi'), final('done')], { maxCostUsd: 0 });
     expect(server.countRequests).toHaveLength(0);

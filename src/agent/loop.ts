@@ -395,7 +395,15 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         cacheReadTokens: responseUsage?.cache_read_input_tokens ?? 0,
         cacheWriteTokens: responseUsage?.cache_creation_input_tokens ?? 0,
       };
-      const costUsd = responseUsage ? costOfUsage(price, responseUsage) : 0;
+      // A response without usage (some gateways) is counted at its estimate, the most it could
+      // cost: counted as nothing, it would let the budget be crossed unseen.
+      const costUsd = responseUsage ? costOfUsage(price, responseUsage) : decision.estimatedUsd;
+      if (!responseUsage) {
+        notice(
+          `Response ${turn} reported no token usage; it is counted at its estimate, ${formatUsd(costUsd)}`,
+          'warning',
+        );
+      }
       limits.recordCost(costUsd);
       usage.inputTokens += turnUsage.inputTokens;
       usage.outputTokens += turnUsage.outputTokens;
