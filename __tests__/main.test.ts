@@ -64,6 +64,8 @@ afterEach(async () => {
   rmSync(workspace, { recursive: true, force: true });
   process.env = { ...savedEnv };
   process.exitCode = undefined;
+  // Whatever path a run took, no log group is left open and no error is written inside one.
+  expectGroupsClosed(core.log);
 });
 
 afterAll(() => {
