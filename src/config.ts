@@ -189,7 +189,7 @@ export function parseLines(value: string): string[] {
  * The pattern lines of a policy input, each parsed now so that a broken one stops the run before
  * any request: the error names the input, the line number and what is wrong.
  */
-export function parsePatternLines(input: string, value: string): string[] {
+function parsePatternLines(input: string, value: string): string[] {
   value.split('\n').forEach((line, index) => {
     try {
       parsePattern(line, input);

@@ -103,6 +103,11 @@ const COUNT_TIMEOUT_MS = 10_000;
  * margin. An estimate after a longer pause prices the whole prompt as written again.
  */
 const CACHE_LIFETIME_MS = 4.5 * 60_000;
+/**
+ * What the API adds to the prompt of a request with tools and no text of ours shows: its tool-use
+ * system prompt and the bash tool's definition (about 350 and 245 tokens by the tool-use docs).
+ */
+const TOOL_USE_PROMPT_TOKENS = 600;
 /** The wind-down instruction in tokens, added to the wind-down's prompt (same for every limit). */
 const WIND_DOWN_TOKENS = Math.ceil(windDownInstruction('time-limit').length / CHARS_PER_TOKEN) + 20;
 
@@ -191,7 +196,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const measurePrompt = async (
     request: Pick<MessageCountTokensParams, 'system' | 'tools' | 'messages'>,
   ): Promise<{ tokens: number; counted: boolean }> => {
-    const estimate = { tokens: Math.ceil(nextPromptTokens()), counted: false };
+    const estimate = {
+      tokens: Math.ceil(nextPromptTokens()) + TOOL_USE_PROMPT_TOKENS,
+      counted: false,
+    };
     const countTokens = options.messages.countTokens?.bind(options.messages);
     if (!counting || !countTokens) return estimate;
     try {
