@@ -176,11 +176,11 @@ describe('limits', () => {
   });
 
   it('answers calls that come too late to start with "Not run" only in the wind-down request', async () => {
-    // The first answer takes 1.6 s of a 3 s limit whose last 0.75 s are the wind-down's: no command
-    // can start when it comes.
+    // The first answer takes 2.2 s of a 4 s limit whose last 1 s is the wind-down's: under the
+    // second a command needs is left when it comes.
     const { result, server } = await runScripted(
-      [{ delayMs: 1_600, then: commands('echo late', 'echo later') }, final('Out of time.')],
-      { timeLimitMs: 3_000 },
+      [{ delayMs: 2_200, then: commands('echo late', 'echo later') }, final('Out of time.')],
+      { timeLimitMs: 4_000 },
     );
 
     expect(server.requests).toHaveLength(2);
