@@ -7,7 +7,6 @@ import { APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type {
   ContentBlock,
   Message,
-  MessageCountTokensParams,
   MessageCreateParamsNonStreaming,
   TextBlockParam,
   ToolResultBlockParam,
@@ -17,14 +16,9 @@ import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.
 import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
 import { Conversation, EPHEMERAL } from './conversation.js';
 import { LIMIT_DESCRIPTIONS, type LimitName, type RunLimits } from './limits.js';
-import {
-  costOfUsage,
-  estimateRequestCost,
-  formatUsd,
-  promptTokens,
-  type ModelPrice,
-} from './pricing.js';
+import { costOfUsage, formatUsd, promptTokens, type ModelPrice } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
+import { CHARS_PER_TOKEN, RequestSizer, type CountTokens } from './request-size.js';
 
 /** How the run ended, as the `conclusion` output spells it. */
 export type Conclusion = 'success' | LimitName | 'error';
@@ -40,10 +34,7 @@ export interface MessagesApi {
    * budget is set. Without it, or once it fails (a gateway may not serve it), sizes are estimated
    * from characters.
    */
-  countTokens?(
-    params: MessageCountTokensParams,
-    options?: { signal?: AbortSignal; timeout?: number; maxRetries?: number },
-  ): PromiseLike<{ input_tokens: number }>;
+  countTokens?: CountTokens;
 }
 
 export interface AgentOptions {
@@ -85,32 +76,12 @@ export interface AgentResult {
 }
 
 const DEFAULT_CONTEXT_BUDGET_TOKENS = 80_000;
-/** A conservative characters-per-token ratio for estimates (code and logs tokenise densely). */
-const CHARS_PER_TOKEN = 3.5;
 /** Responses cut off at max_tokens in a row before the run gives up. */
 const MAX_CONSECUTIVE_CUTOFFS = 3;
 /** pause_turn responses in a row before the run gives up. */
 const MAX_CONSECUTIVE_PAUSES = 3;
 /** Longest a single API attempt may take; the run's deadline aborts earlier when it comes first. */
 const MAX_ATTEMPT_TIMEOUT_MS = 60 * 60_000;
-/**
- * Longest the token count of one request may take: 10 s, and never more than a quarter of the time
- * left, so a slow counter cannot eat the time kept for the wind-down. Counting stops when it fails.
- */
-const COUNT_TIMEOUT_MS = 10_000;
-/**
- * How long a prompt stays in the cache after a request: the 5-minute TTL of `ephemeral`, less a
- * margin. An estimate after a longer pause prices the whole prompt as written again.
- */
-const CACHE_LIFETIME_MS = 4.5 * 60_000;
-/**
- * What the API adds to the prompt of a request with tools and no text of ours shows: its tool-use
- * system prompt and the bash tool's definition (about 350 and 245 tokens by the tool-use docs).
- */
-const TOOL_USE_PROMPT_TOKENS = 600;
-/** The wind-down instruction in tokens, added to the wind-down's prompt (same for every limit). */
-const WIND_DOWN_TOKENS = Math.ceil(windDownInstruction('time-limit').length / CHARS_PER_TOKEN) + 20;
-
 function textOf(content: readonly ContentBlock[]): string {
   return content
     .filter((block): block is Extract<ContentBlock, { type: 'text' }> => block.type === 'text')
@@ -142,14 +113,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const counts = { commands: 0, denied: 0 };
   let lastText = '';
   let lastPromptTokens = 0;
-  /** Tokens of the last prompt the cache holds (0 when nothing is known to be cached), and when. */
-  let cached = { tokens: 0, at: 0 };
   let estimatedCostUsd = 0;
-  /** Tokens of the previous request's prompt, and how much it grew from the one before. */
-  let sentPrompt = { tokens: 0, growth: 0 };
   /** How long the last response took to come: the time the next one is expected to take. */
   let responseMs = 0;
-  let counting = options.messages.countTokens !== undefined && limits.maxCostUsd > 0;
   let cutoffs = 0;
   let pauses = 0;
 
@@ -189,54 +155,25 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       (conversation.totalChars() + options.system.length) / CHARS_PER_TOKEN,
     );
 
-  /**
-   * The size of a request about to be sent: counted by the API while the budget needs it and the
-   * endpoint answers, estimated from characters otherwise.
-   */
-  const measurePrompt = async (
-    request: Pick<MessageCountTokensParams, 'system' | 'tools' | 'messages'>,
-  ): Promise<{ tokens: number; counted: boolean }> => {
-    const estimate = {
-      tokens: Math.ceil(nextPromptTokens()) + TOOL_USE_PROMPT_TOKENS,
-      counted: false,
-    };
-    const countTokens = options.messages.countTokens?.bind(options.messages);
-    if (!counting || !countTokens) return estimate;
-    try {
-      const answer = await countTokens(
-        { model: options.model, ...request },
-        {
-          signal: limits.signal,
-          timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(limits.timeLeftMs() / 4))),
-          maxRetries: 0,
-        },
-      );
-      const tokens = answer?.input_tokens;
-      if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
-        throw new Error(`the answer has no token count: ${JSON.stringify(answer)}`);
-      }
-      return { tokens, counted: true };
-    } catch (error) {
-      // At the deadline the limits stop the run next; the estimate is good enough for that.
-      if (limits.signal.aborted) return estimate;
-      counting = false;
+  const sizer = new RequestSizer({
+    model: options.model,
+    countTokens: options.messages.countTokens?.bind(options.messages),
+    // Counting costs a round trip per request: worth it only when a budget depends on it.
+    useCounter: limits.maxCostUsd > 0,
+    signal: limits.signal,
+    timeLeftMs: () => limits.timeLeftMs(),
+    onCounterFailed: (error) =>
       notice(
         `Token counting is not available (${describeError(error)}); request sizes are estimated from their length for the rest of the run`,
-      );
-      return estimate;
-    }
-  };
-
-  /** Tokens of the next prompt the cache still holds from the previous request. */
-  const cachedTokens = (): number =>
-    Date.now() - cached.at <= CACHE_LIFETIME_MS ? cached.tokens : 0;
+      ),
+  });
 
   const condenseIfOverBudget = (keepFraction: number, force = false): void => {
     if (!force && nextPromptTokens() <= budget) return;
     const condensed = conversation.condense(Math.floor(budget * CHARS_PER_TOKEN * keepFraction));
     if (condensed.results > 0) {
       // The rewrite starts somewhere in the middle: count the whole prompt as written again.
-      cached = { tokens: 0, at: 0 };
+      sizer.forgetCache();
       notice(
         `Condensed ${condensed.results} older command output${condensed.results === 1 ? '' : 's'} (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`,
       );
@@ -315,21 +252,11 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
       const system = [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }];
       const draft = conversation.requestMessages();
-      const prompt = await measurePrompt({ system, tools, messages: draft });
-      const decision = limits.nextRequest(
-        estimateRequestCost(price, {
-          tokens: prompt.tokens,
-          cachedTokens: cachedTokens(),
-          windDownExtraTokens: WIND_DOWN_TOKENS,
-          // Unknown before the first response: the reserve then holds only the prompt itself.
-          growthTokens:
-            sentPrompt.tokens === 0
-              ? 0
-              : Math.max(sentPrompt.growth, prompt.tokens - sentPrompt.tokens),
-        }),
-        options.maxTokens,
-        responseMs,
+      const prompt = await sizer.measure(
+        { model: options.model, system, tools, messages: draft },
+        nextPromptTokens(),
       );
+      const decision = limits.nextRequest(sizer.cost(price, prompt), options.maxTokens, responseMs);
       if (!decision.allowed) {
         if (decision.firstRequestUsd !== undefined) {
           const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
@@ -358,10 +285,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         ...(windDown ? { tool_choice: { type: 'none' as const } } : {}),
       };
       conversation.markSent();
-      sentPrompt = {
-        tokens: prompt.tokens,
-        growth: sentPrompt.tokens === 0 ? 0 : prompt.tokens - sentPrompt.tokens,
-      };
+      sizer.sent(prompt);
       limits.recordRequest();
       estimatedCostUsd += decision.estimatedUsd;
       const turn = limits.turns;
@@ -417,16 +341,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       usage.outputTokens += turnUsage.outputTokens;
       usage.cacheReadTokens += turnUsage.cacheReadTokens;
       usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
-      if (responseUsage) {
-        lastPromptTokens = promptTokens(responseUsage);
-        // A response that neither read nor wrote the cache (caching off at a gateway, or a prompt
-        // under the minimum) leaves nothing cheap to read next time.
-        const cachedNow =
-          (responseUsage.cache_read_input_tokens ?? 0) +
-            (responseUsage.cache_creation_input_tokens ?? 0) >
-          0;
-        cached = { tokens: cachedNow ? lastPromptTokens : 0, at: Date.now() };
-      }
+      if (responseUsage) lastPromptTokens = promptTokens(responseUsage);
+      sizer.answered(responseUsage);
 
       const content = Array.isArray(response.content) ? response.content : [];
       conversation.addAssistant(content);
