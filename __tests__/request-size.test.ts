@@ -10,7 +10,6 @@ const request = {
 
 function sizer(countTokens: CountTokens | undefined, clock = () => 0, failures: unknown[] = []) {
   return new RequestSizer({
-    model: 'claude-sonnet-5-5',
     countTokens,
     useCounter: true,
     signal: new AbortController().signal,

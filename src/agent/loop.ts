@@ -156,7 +156,6 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     );
 
   const sizer = new RequestSizer({
-    model: options.model,
     countTokens: options.messages.countTokens?.bind(options.messages),
     // Counting costs a round trip per request: worth it only when a budget depends on it.
     useCounter: limits.maxCostUsd > 0,

@@ -42,7 +42,6 @@ export interface PromptSize {
 }
 
 export interface RequestSizerOptions {
-  model: string;
   /** The counter; undefined, or false-y `useCounter`, means characters only. */
   countTokens: CountTokens | undefined;
   useCounter: boolean;
