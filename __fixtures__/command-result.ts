@@ -12,6 +12,7 @@ export function commandResult(overrides: Partial<CommandResult> = {}): CommandRe
     shellExitStatus: null,
     shellExitSignal: null,
     restarted: false,
+    frameFault: null,
     cwd: '/work',
     durationMs: 5,
     ...overrides,

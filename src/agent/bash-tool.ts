@@ -32,7 +32,11 @@ export interface ToolExecutor {
 
 /** What the executor needs of BashSession. */
 export interface ShellLike {
-  run(command: string, options?: { timeoutMs?: number }): Promise<CommandResult>;
+  /** `expectedCwd`: the directory the command was checked in; it runs only if the shell is there. */
+  run(
+    command: string,
+    options?: { timeoutMs?: number; expectedCwd?: string },
+  ): Promise<CommandResult>;
   restart(): Promise<void>;
   readonly cwd: string;
 }
@@ -127,10 +131,13 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
         );
       }
       const policy = await deps.policy();
-      const decision = policy.check(input.command, session.cwd);
+      // The kernel's view of the shell's directory; relative writes are checked against it, and the
+      // session runs the command only if the shell is still there when bash reaches it.
+      const cwd = session.cwd;
+      const decision = policy.check(input.command, cwd);
       if (!decision.allowed) return outcome(decision.message, true, 'denied');
       // What runs is what the policy checked: its own printing of the command, not the raw text.
-      const result = await session.run(decision.script, { timeoutMs });
+      const result = await session.run(decision.script, { timeoutMs, expectedCwd: cwd });
       const formatted = deps.format(result, { cutByDeadline });
       return outcome(formatted.text, formatted.isError, 'command');
     },

@@ -1,4 +1,4 @@
-import type { CommandResult } from './result.js';
+import type { CommandResult, FrameFault } from './result.js';
 
 /** The text that stands in for the middle of an output too long to return whole. */
 export function omissionMarker(omitted: number): string {
@@ -17,6 +17,18 @@ function describeShellExit(result: CommandResult): string {
     return `the shell exited: it was killed by ${result.shellExitSignal}`;
   return `the shell exited with status ${result.shellExitStatus ?? 'unknown'}`;
 }
+
+const RESET =
+  'a new shell was started, so the working directory, variables and functions were reset';
+
+const FRAME_FAULTS: Record<FrameFault, string> = {
+  'directory-changed':
+    'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
+  'directory-deleted': "the command did not run: the shell's working directory had been deleted",
+  'early-end':
+    'the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
+  tampered: "the shell's end-of-command framing was tampered with (TIMEFORMAT)",
+};
 
 function seconds(ms: number): string {
   const s = ms / 1000;
@@ -94,10 +106,10 @@ export function formatCommandResult(
       `[timed out after ${seconds(result.timeoutMs)} s${why}: the command and everything it started were killed; ` +
         `the shell was restarted, so the working directory, variables and functions were reset]`,
     );
+  } else if (result.frameFault !== null) {
+    notes.push(`[${FRAME_FAULTS[result.frameFault]}; ${RESET}]`);
   } else if (result.shellExited) {
-    notes.push(
-      `[${describeShellExit(result)}; a new shell was started, so the working directory, variables and functions were reset]`,
-    );
+    notes.push(`[${describeShellExit(result)}; ${RESET}]`);
   } else if (result.exitCode !== 0) {
     notes.push(`[exit code: ${result.exitCode}]`);
   }

@@ -1,3 +1,14 @@
+/**
+ * Why a call's frame could not vouch for the call, so the shell was replaced:
+ * - `directory-changed`: the shell was no longer in the directory the command was checked against
+ *   (something moved it after the previous command had ended); the command did not run;
+ * - `directory-deleted`: that directory had been removed; the command did not run;
+ * - `early-end`: the end of an earlier command arrived only now, so that command was still running
+ *   when it seemed to end (its output imitated the marker);
+ * - `tampered`: the frame could not print its marker (`TIMEFORMAT` made readonly or a nameref).
+ */
+export type FrameFault = 'directory-changed' | 'directory-deleted' | 'early-end' | 'tampered';
+
 /** What one call of `BashSession.run` produced. */
 export interface CommandResult {
   /** stdout and stderr interleaved in arrival order, already cut to head + tail when too long. */
@@ -15,6 +26,8 @@ export interface CommandResult {
   /** How the shell ended when `shellExited`: its exit status, or the signal that killed it. */
   readonly shellExitStatus: number | null;
   readonly shellExitSignal: NodeJS.Signals | null;
+  /** Set when the frame found the call untrustworthy; the shell was replaced (see FrameFault). */
+  readonly frameFault: FrameFault | null;
   /** A fresh shell replaced the old one after this command, so cwd, variables and functions were reset. */
   readonly restarted: boolean;
   /** The shell's working directory after the command (the fresh shell's after a restart). */

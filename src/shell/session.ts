@@ -7,9 +7,23 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
 import { omissionMarker } from './format.js';
+import {
+  ansiCQuote,
+  frameCall,
+  frameDefinitions,
+  frameNames,
+  MARKER_LENGTH,
+  MARKER_TAG,
+  NONCE_HALF,
+  parseFrameEnd,
+  withoutTamperPrefix,
+  type FrameEnd,
+  type FrameNames,
+} from './frame.js';
+import { readKernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
 import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
-import type { CommandResult } from './result.js';
+import type { CommandResult, FrameFault } from './result.js';
 
 export interface BashSessionOptions {
   /** Directory the shell starts in, and restarts in. */
@@ -28,6 +42,11 @@ export interface BashSessionOptions {
 
 export interface RunOptions {
   timeoutMs?: number;
+  /**
+   * The directory the command was checked against (by default the session's `cwd`). The command runs
+   * only if the shell is in that directory when bash reaches it.
+   */
+  expectedCwd?: string;
 }
 
 /** How long to keep reading after the shell is gone, for output still in the pipe. */
@@ -39,9 +58,8 @@ const REAP_POLL_MS = 10;
 /** File descriptor the frame writes its end marker to: a copy of the original stdout, so a command
  * that redirects the shell's own stdout (`exec >log`) cannot swallow the marker. */
 const FRAME_FD = 63;
-
-/** The shell function that prints a call's end marker, its exit status and the working directory. */
-const END_FUNCTION = '__bash_agent_end';
+/** How many earlier markers of a shell are remembered to recognise a late one (see `early-end`). */
+const REMEMBERED_MARKERS = 256;
 
 /** One bash process and the state of the call running in it. */
 interface Shell {
@@ -49,6 +67,10 @@ interface Shell {
   pid: number;
   /** `NAME=value` every process of this shell inherits: how escaped descendants are found. */
   marker: string;
+  /** This shell's frame functions. */
+  frame: FrameNames;
+  /** Markers of this shell's earlier calls: one showing up later means a call ended only in appearance. */
+  pastMarkers: Set<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** `exited` as the outcome of a call, made once rather than per call. */
   exitedOutcome: Promise<'exited'>;
@@ -110,7 +132,7 @@ export class BashSession {
   /** Runs `command` and returns what it printed and how it ended; command failures never throw. */
   run(command: string, options: RunOptions = {}): Promise<CommandResult> {
     const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? this.#options.defaultTimeoutMs));
-    return this.#enqueue(() => this.#run(command, timeoutMs));
+    return this.#enqueue(() => this.#run(command, timeoutMs, options.expectedCwd));
   }
 
   /** Kills the shell and everything it started, and starts a fresh one in the working directory. */
@@ -211,6 +233,8 @@ export class BashSession {
       child,
       pid: child.pid!,
       marker,
+      frame: frameNames(randomBytes(3).toString('hex')),
+      pastMarkers: new Set(),
       exit: undefined,
       exited,
       exitedOutcome: exited.then(() => 'exited' as const),
@@ -228,14 +252,15 @@ export class BashSession {
     // stderr is joined to stdout below; anything bash itself prints before that still gets read.
     stderr.on('data', onData);
     shell.send(
-      // The FIFO's directory was only needed to name it; OLDPWD must not point there.
+      // The FIFO's directory was only needed to name it; OLDPWD must not point there. Nothing the
+      // agent defines exists yet, so these builtins are the real ones.
       `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
         `exec 2>&1 ${FRAME_FD}>&1\n` +
-        `${END_FUNCTION}() { builtin printf '\\n%s%s %s %s%s%s\\n' "$2" "$3" "$1" "$PWD" "$2" "$3" >&${FRAME_FD}; }\n`,
+        frameDefinitions(shell.frame, FRAME_FD),
     );
     this.#shell = shell;
     this.#cwd = cwd;
-    const check = await this.#frame(shell, 'true', 10_000);
+    const check = await this.#frame(shell, 'true', 10_000, cwd);
     if (check.exitCode !== 0) {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
@@ -248,64 +273,95 @@ export class BashSession {
     this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
   }
 
-  async #run(command: string, timeoutMs: number): Promise<CommandResult> {
+  async #run(
+    command: string,
+    timeoutMs: number,
+    expectedCwd: string | undefined,
+  ): Promise<CommandResult> {
     if (this.#shell === undefined || this.#shell.exit !== undefined) {
       await this.#stopShell();
       await this.#startShell();
     }
-    return this.#frame(this.#shell!, command, timeoutMs);
+    return this.#frame(this.#shell!, command, timeoutMs, expectedCwd ?? this.#cwd);
   }
 
-  /** Sends one framed command and waits for its end marker, a timeout or the shell's death. */
-  async #frame(shell: Shell, command: string, timeoutMs: number): Promise<CommandResult> {
+  /**
+   * Sends one framed command and waits for its end marker, a timeout or the shell's death. The
+   * directory afterwards is read from the kernel, never from anything the shell printed.
+   */
+  async #frame(
+    shell: Shell,
+    command: string,
+    timeoutMs: number,
+    checkedCwd: string,
+  ): Promise<CommandResult> {
     const started = performance.now();
     const capture = new OutputCapture(this.#options.maxOutput);
     const stray = this.#stray;
     this.#stray = '';
     capture.append(stray);
 
-    // The end marker is printed from two halves so that no trace of the frame (`set -x`, `set -v`)
-    // ever contains it whole; it is random per call, so earlier output cannot contain it either.
-    const nonce = nextNonce();
-    const half1 = `__BASH_AGENT_${nonce.slice(0, 12)}`;
-    const half2 = `${nonce.slice(12)}__`;
-    const marker = `\n${half1}${half2} `;
-    const ending = `${half1}${half2}\n`;
+    // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
+    // read it ahead from the FIFO.
+    const { line, marker } = frameCall(shell.frame, command, checkedCwd, nextNonce());
+    const past = shell.pastMarkers;
 
     let pending = '';
     let trailer: string | undefined;
-    let finishFrame!: (trailer: string) => void;
-    const framed = new Promise<string>((resolve) => (finishFrame = resolve));
+    let finishFrame!: (end: FrameEnd | 'late') => void;
+    const framed = new Promise<FrameEnd | 'late'>((resolve) => (finishFrame = resolve));
+    const finish = (end: FrameEnd | 'late', rest: string): void => {
+      shell.sink = (more) => this.#collectStray(more);
+      if (rest !== '') this.#collectStray(rest);
+      finishFrame(end);
+    };
     shell.sink = (text) => {
       if (trailer !== undefined) {
         trailer += text;
       } else {
         pending += text;
-        const at = pending.indexOf(marker);
-        if (at < 0) {
-          // Keep back what could be the start of a marker split across two reads.
-          const keep = Math.min(pending.length, marker.length - 1);
-          capture.append(pending.slice(0, pending.length - keep));
-          pending = pending.slice(pending.length - keep);
-          return;
+        let from = 0;
+        for (;;) {
+          const at = pending.indexOf(MARKER_TAG, from);
+          if (at < 0) {
+            // Keep back what could be the start of a marker split across two reads.
+            const keep = Math.min(pending.length, MARKER_TAG.length - 1);
+            capture.append(pending.slice(0, pending.length - keep));
+            pending = pending.slice(pending.length - keep);
+            return;
+          }
+          if (pending.length < at + MARKER_LENGTH) {
+            capture.append(pending.slice(0, at));
+            pending = pending.slice(at);
+            return;
+          }
+          const candidate = pending.slice(at, at + MARKER_LENGTH);
+          if (candidate === marker) {
+            capture.append(pending.slice(0, at));
+            trailer = pending.slice(at + MARKER_LENGTH);
+            pending = '';
+            break;
+          }
+          if (past.has(candidate)) {
+            // The real end of an earlier call: that call went on running after "its" end was seen.
+            capture.append(pending.slice(0, at));
+            pending = '';
+            finish('late', '');
+            return;
+          }
+          from = at + 1;
         }
-        capture.append(pending.slice(0, at));
-        trailer = pending.slice(at + marker.length);
-        pending = '';
       }
-      const end = trailer.indexOf(ending);
+      const end = trailer.indexOf('\n');
       if (end >= 0) {
-        const rest = trailer.slice(end + ending.length);
-        trailer = trailer.slice(0, end);
-        shell.sink = (more) => this.#collectStray(more);
-        if (rest !== '') this.#collectStray(rest);
-        finishFrame(trailer);
+        const rest = trailer.slice(end + 1);
+        const ending = parseFrameEnd(trailer.slice(0, end));
+        trailer = undefined;
+        finish(ending ?? { kind: 'tampered' }, rest);
       }
     };
 
-    // The command travels as one ANSI-C quoted word for `eval`: whatever it contains (an unclosed
-    // quote, a heredoc on its last line, a trailing backslash or `&`) it cannot run into the frame.
-    shell.send(`builtin eval -- ${ansiCQuote(command)}\n${END_FUNCTION} $? ${half1} ${half2}\n`);
+    shell.send(line);
 
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
@@ -313,12 +369,14 @@ export class BashSession {
     });
     const outcome = await Promise.race([framed, shell.exitedOutcome, timedOut]);
     clearTimeout(timer);
+    past.add(marker);
+    if (past.size > REMEMBERED_MARKERS) past.delete(past.values().next().value!);
 
     let exitCode: number | null = null;
-    let restarted = false;
     let shellExited = false;
     let shellExitStatus: number | null = null;
     let shellExitSignal: NodeJS.Signals | null = null;
+    let frameFault: FrameFault | null = null;
     const isTimeout = outcome === 'timeout';
 
     if (outcome === 'timeout') {
@@ -330,25 +388,32 @@ export class BashSession {
       // Orphaned background jobs of the dead shell go with it; their pipe ends would also keep
       // stdout open forever.
       await this.#killShell(shell, 0);
+    } else if (outcome === 'late') {
+      frameFault = 'early-end';
+      await this.#killShell(shell, this.#options.killGraceMs);
+    } else if (outcome.kind === 'exit') {
+      exitCode = outcome.status;
+      const cwd = readKernelCwd(shell.pid);
+      if (cwd !== undefined) this.#cwd = cwd.path;
     } else {
-      const space = outcome.indexOf(' ');
-      exitCode = Number(outcome.slice(0, space));
-      this.#cwd = outcome.slice(space + 1);
+      const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
+      frameFault =
+        outcome.kind === 'tampered' ? 'tampered' : gone ? 'directory-deleted' : 'directory-changed';
+      await this.#killShell(shell, 0);
     }
-    if (outcome !== 'timeout' && outcome !== 'exited') {
-      // fall through: the shell lives on
-    } else {
+    const restarted = exitCode === null;
+    if (restarted) {
       // Whatever reached the pipe before the end is part of the command's output.
       capture.append(pending);
       shell.dispose();
       this.#shell = undefined;
       await this.#startShell();
-      restarted = true;
     }
 
     const { head, tail, omitted } = capture.result();
+    const whole = omitted > 0 ? `${head}${omissionMarker(omitted)}${tail}` : head + tail;
     return {
-      output: omitted > 0 ? `${head}${omissionMarker(omitted)}${tail}` : head + tail,
+      output: frameFault === 'tampered' ? withoutTamperPrefix(whole) : whole,
       omittedChars: omitted,
       exitCode,
       timedOut: isTimeout,
@@ -356,6 +421,7 @@ export class BashSession {
       shellExited,
       shellExitStatus,
       shellExitSignal,
+      frameFault,
       restarted,
       cwd: this.#cwd,
       durationMs: performance.now() - started,
@@ -405,10 +471,10 @@ export class BashSession {
 }
 
 /**
- * 24 random hex digits per call, drawn from a pool refilled 64 calls at a time: one call into the
- * random source per call cost a measurable share of a short command's round trip.
+ * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 64 calls at a time: one call
+ * into the random source per call cost a measurable share of a short command's round trip.
  */
-const NONCE_BYTES = 12;
+const NONCE_BYTES = NONCE_HALF;
 let noncePool = Buffer.alloc(0);
 let noncePoolAt = 0;
 function nextNonce(): string {
@@ -418,19 +484,6 @@ function nextNonce(): string {
   }
   noncePoolAt += NONCE_BYTES;
   return noncePool.toString('hex', noncePoolAt - NONCE_BYTES, noncePoolAt);
-}
-
-/** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */
-function ansiCQuote(text: string): string {
-  // bash variables cannot hold NUL, and `\x00` would end the word: NULs are dropped.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
-  const body = text.replace(/[\\'\x00-\x1f\x7f]/g, (char) => {
-    if (char === '\\') return '\\\\';
-    if (char === "'") return "\\'";
-    if (char === '\x00') return '';
-    return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
-  });
-  return `$'${body}'`;
 }
 
 function delay(ms: number): Promise<void> {

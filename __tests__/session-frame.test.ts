@@ -1,0 +1,301 @@
+/**
+ * Attacks on the session's framing, run as a command would run them, through a real bash: the
+ * directory the session reports must be the kernel's, and the end of a call must be one no function,
+ * alias or variable of the agent's can change or forge (or the shell is replaced and the result says so).
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createBashExecutor } from '../src/agent/bash-tool.js';
+import { loadPolicy } from '../src/policy/policy.js';
+import { buildShellEnv } from '../src/shell/env.js';
+import { formatCommandResult } from '../src/shell/format.js';
+import { BashSession, type BashSessionOptions } from '../src/shell/session.js';
+
+let dir: string;
+const sessions: BashSession[] = [];
+
+async function startSession(options: Partial<BashSessionOptions> = {}): Promise<BashSession> {
+  const session = await BashSession.start({
+    cwd: dir,
+    env: buildShellEnv(process.env, []).env,
+    maxOutput: 30_000,
+    defaultTimeoutMs: 20_000,
+    ...options,
+  });
+  sessions.push(session);
+  return session;
+}
+
+/** What the kernel says about the shell's directory, asked from inside the shell by a fresh process. */
+async function kernelCwd(session: BashSession): Promise<string> {
+  const result = await session.run('/bin/readlink /proc/$$/cwd');
+  return result.output.trim();
+}
+
+const canary = (): string => path.join(dir, 'CANARY');
+
+beforeEach(() => {
+  dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'session-frame-')));
+  mkdirSync(path.join(dir, 'sub'));
+});
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the directory comes from the kernel', () => {
+  it('reports the real directory after PWD is assigned, and after cd is shadowed by a function', async () => {
+    const session = await startSession();
+    const moved = await session.run('cd sub; PWD=/tmp; OLDPWD=/tmp');
+    expect(moved).toMatchObject({ exitCode: 0, cwd: path.join(dir, 'sub') });
+    // A `cd` function that prints and does nothing: the shell stays where it is, and so does the report.
+    await session.run('cd() { echo "pretending to go to $1"; }');
+    const shadowed = await session.run('cd /');
+    expect(shadowed.output).toBe('pretending to go to /\n');
+    expect(session.cwd).toBe(path.join(dir, 'sub'));
+    expect(await kernelCwd(session)).toBe(path.join(dir, 'sub'));
+  });
+
+  it('reports the real .git directory after cd .git, whatever the old end function prints', async () => {
+    execFileSync('git', ['init', '-q', dir]);
+    const session = await startSession();
+    // The end function of the frame that printed $PWD, redefined to name the repository's root.
+    await session.run(
+      `__bash_agent_end() { builtin printf '\\n%s%s %s %s%s%s\\n' "$2" "$3" "$1" ${dir} "$2" "$3" >&63; }`,
+    );
+    const result = await session.run('cd .git');
+    expect(result.cwd).toBe(path.join(dir, '.git'));
+    expect(session.cwd).toBe(path.join(dir, '.git'));
+  });
+
+  it('resolves symbolic links to the physical directory', async () => {
+    const session = await startSession();
+    await session.run('ln -s sub link && cd link');
+    expect(session.cwd).toBe(path.join(dir, 'sub'));
+  });
+
+  it('keeps a directory whose name ends in " (deleted)" as it is', async () => {
+    const session = await startSession();
+    mkdirSync(path.join(dir, 'x (deleted)'));
+    await session.run("cd 'x (deleted)'");
+    expect(session.cwd).toBe(path.join(dir, 'x (deleted)'));
+    expect((await session.run('echo still')).output).toBe('still\n');
+  });
+
+  it('does not run a command in a directory that was deleted after it was checked, and says so', async () => {
+    const session = await startSession();
+    mkdirSync(path.join(dir, 'gone'));
+    await session.run('cd gone && rm -rf ../gone');
+    // The kernel's " (deleted)" is not part of the path the policy resolves against.
+    expect(session.cwd).toBe(path.join(dir, 'gone'));
+    const next = await session.run(`touch ${canary()}`);
+    expect(next).toMatchObject({
+      frameFault: 'directory-deleted',
+      restarted: true,
+      exitCode: null,
+    });
+    expect(existsSync(canary())).toBe(false);
+    expect(formatCommandResult(next).text).toMatch(
+      /did not run: .*deleted; a new shell was started/,
+    );
+    expect(session.cwd).toBe(dir);
+    expect((await session.run('pwd')).output).toBe(`${dir}\n`);
+  });
+
+  it('runs a command only in the directory it was checked against', async () => {
+    const session = await startSession();
+    const elsewhere = await session.run(`touch ${canary()}`, {
+      expectedCwd: path.join(dir, 'sub'),
+    });
+    expect(elsewhere).toMatchObject({ frameFault: 'directory-changed', restarted: true });
+    expect(existsSync(canary())).toBe(false);
+    const here = await session.run('cd sub', { expectedCwd: dir });
+    expect(here).toMatchObject({ exitCode: 0, frameFault: null, cwd: path.join(dir, 'sub') });
+  });
+});
+
+describe('no function, alias or builtin change of the agent reaches the frame', () => {
+  it('keeps output, exit status and directory with builtin, printf, command, eval-like names shadowed', async () => {
+    const session = await startSession();
+    const shadow = [
+      'builtin() { echo FORGED-builtin; }',
+      'printf() { echo FORGED-printf; }',
+      'command() { echo FORGED-command; }',
+      'echo() { /bin/echo "$@"; }',
+      '__bash_agent_end() { /bin/echo FORGED-end; }',
+      'enable -n printf pwd test',
+    ].join('; ');
+    expect(await session.run(shadow)).toMatchObject({ exitCode: 0, output: '' });
+    const result = await session.run('cd sub; echo out; (exit 5)');
+    expect(result).toMatchObject({ output: 'out\n', exitCode: 5, frameFault: null });
+    expect(session.cwd).toBe(path.join(dir, 'sub'));
+  });
+
+  it('cannot redefine, unset or alias the frame functions, nor alias the keywords the frame uses', async () => {
+    const session = await startSession();
+    const names = (await session.run('declare -F | grep -o "__bash_agent_[a-z0-9_]*"')).output
+      .trim()
+      .split('\n');
+    expect(names).toHaveLength(4);
+    const attempts = await session.run(
+      [
+        ...names.map((name) => `${name}() { /bin/echo FORGED; }`),
+        `unset -f ${names.join(' ')}`,
+        'shopt -s expand_aliases',
+        ...names.map((name) => `alias ${name}='/bin/echo FORGED'`),
+        ...['eval', 'time', 'if', 'then', '[[', '{', 'TIMEFORMAT'].map(
+          (word) => `alias '${word}'='/bin/echo FORGED'`,
+        ),
+      ].join('\n'),
+    );
+    expect(attempts.output).toMatch(/readonly function/);
+    const result = await session.run('echo out; (exit 4)');
+    expect(result).toMatchObject({ output: 'out\n', exitCode: 4, frameFault: null });
+  });
+
+  it('reports the exit status when IFS would split it and the variables of the old frame are readonly', async () => {
+    const session = await startSession();
+    await session.run('readonly PWD OLDPWD; IFS=0123456789');
+    expect(await session.run('(exit 10)')).toMatchObject({ exitCode: 10, frameFault: null });
+  });
+
+  it('holds under set -u, set -e, posix mode, xtrace and verbose', async () => {
+    const session = await startSession();
+    await session.run('set -u -o posix');
+    expect(await session.run('cd sub; echo one')).toMatchObject({ output: 'one\n', exitCode: 0 });
+    await session.run('set -xv');
+    const traced = await session.run('echo two');
+    expect(traced).toMatchObject({ exitCode: 0, frameFault: null });
+    expect(traced.output).toContain('two\n');
+    await session.run('set +xv; set -e');
+    expect(await session.run('(exit 3)')).toMatchObject({ shellExited: true, shellExitStatus: 3 });
+    expect(session.cwd).toBe(dir);
+  });
+
+  it('keeps the frame when the shell sends its stdout away and closes stderr', async () => {
+    const session = await startSession();
+    const hidden = await session.run('exec >/dev/null 2>&-; cd sub; echo hidden');
+    expect(hidden).toMatchObject({ output: '', exitCode: 0, cwd: path.join(dir, 'sub') });
+    expect(await session.run('echo again; (exit 2)')).toMatchObject({ output: '', exitCode: 2 });
+  });
+
+  it("keeps the agent's own TIMEFORMAT and time output", async () => {
+    const session = await startSession();
+    await session.run('TIMEFORMAT="took %0R s"');
+    expect((await session.run('time true')).output).toBe('took 0 s\n');
+    expect((await session.run('echo "[$TIMEFORMAT]"')).output).toBe('[took %0R s]\n');
+  });
+});
+
+describe('a frame that cannot vouch for a call replaces the shell', () => {
+  it('treats a TIMEFORMAT nameref as tampering and never assigns through it', async () => {
+    const session = await startSession();
+    const result = await session.run(`declare -n TIMEFORMAT='a[$(touch ${canary()})]'; echo set`);
+    expect(result).toMatchObject({ frameFault: 'tampered', restarted: true, output: 'set\n' });
+    expect(existsSync(canary())).toBe(false);
+    expect(formatCommandResult(result).text).toMatch(/framing was tampered with/);
+    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', frameFault: null });
+  });
+
+  it('treats a readonly TIMEFORMAT as tampering', async () => {
+    const session = await startSession();
+    const result = await session.run('readonly TIMEFORMAT; echo before');
+    expect(result).toMatchObject({ frameFault: 'tampered', restarted: true });
+    // bash's own complaint about the readonly variable stays; nothing of the frame does.
+    expect(result.output).toMatch(/^before\n(bash: line \d+: TIMEFORMAT: readonly variable\n)?$/);
+    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', frameFault: null });
+  });
+
+  it('is not disturbed by case, integer or array attributes on TIMEFORMAT', async () => {
+    const session = await startSession();
+    for (const change of [
+      'declare -u TIMEFORMAT',
+      'declare -l TIMEFORMAT',
+      'declare -ai TIMEFORMAT',
+    ]) {
+      await session.run(change);
+      expect(await session.run('echo x; (exit 6)')).toMatchObject({
+        output: 'x\n',
+        exitCode: 6,
+        frameFault: null,
+      });
+    }
+  });
+
+  it('times out and starts over when the frame descriptor is closed', async () => {
+    const session = await startSession();
+    const result = await session.run('exec 63>&-', { timeoutMs: 500 });
+    expect(result).toMatchObject({ timedOut: true, restarted: true });
+    expect(await session.run('echo ok')).toMatchObject({ output: 'ok\n', exitCode: 0 });
+  });
+});
+
+describe('reading the frame ahead gives a command nothing', () => {
+  it('finds nothing of its own frame left in the command FIFO', async () => {
+    const session = await startSession();
+    const result = await session.run(
+      `timeout 0.5 head -c 400 /proc/$$/fd/255 > ${dir}/ahead; wc -c < ${dir}/ahead`,
+    );
+    expect(result).toMatchObject({ output: '0\n', exitCode: 0, frameFault: null });
+    expect((await session.run('echo next')).output).toBe('next\n');
+  });
+
+  it('an end forged from the echoed line is detected, and the next command does not run elsewhere', async () => {
+    const session = await startSession();
+    // `set -v` echoes each line as bash reads it, frame included, into a file the command can read.
+    await session.run(`set -v; exec 2>${dir}/echo.log`);
+    const forged = await session.run(
+      // The marker halves are the 3rd and 4th words of the call's line.
+      `read -r _ _ h1 h2 _ < <(grep -a '^.__bash_agent_g' ${dir}/echo.log | tail -n 1); ` +
+        `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "$h1" "$h2"; sleep 0.5; cd sub`,
+    );
+    // The forgery works as far as this call goes: it seems to end at once, still in `dir`…
+    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
+    // …but the next call, checked against `dir`, never runs in `sub`: the real end arrives first.
+    const next = await session.run(`touch ${canary()}`);
+    expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, exitCode: null });
+    expect(existsSync(canary())).toBe(false);
+    expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
+    expect(formatCommandResult(next).text).toMatch(/still running after it appeared to end/);
+  });
+});
+
+describe('through the policy', () => {
+  it('refuses the write into .git/config that a forged directory used to let through', async () => {
+    execFileSync('git', ['init', '-q', dir]);
+    const config = path.join(dir, '.git', 'config');
+    const before = readFileSync(config, 'utf8');
+    const session = await startSession();
+    const policy = await loadPolicy({
+      allow: ['cd *', 'echo *', '> **'],
+      deny: [],
+      workingDirectory: dir,
+    });
+    const tool = createBashExecutor({
+      session: () => session,
+      policy: () => policy,
+      format: formatCommandResult,
+      redact: (text) => text,
+    });
+    const bash = (command: string) =>
+      tool.execute({ name: 'bash', input: { command } }, { timeoutMs: 10_000 });
+
+    // Each step passes the policy: a function built from echo, and a cd.
+    const forge = `__bash_agent_end() { echo; echo "$2$3 $1 ${dir}$2$3"; } >&63`;
+    expect(await bash(forge)).toMatchObject({ isError: false });
+    expect(await bash('cd .git')).toMatchObject({ isError: false });
+    expect(session.cwd).toBe(path.join(dir, '.git'));
+
+    const write = "echo '[core] hooksPath = /tmp/evil' > config";
+    expect(policy.check(write, session.cwd)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'write-into-git' },
+    });
+    expect(await bash(write)).toMatchObject({ isError: true, kind: 'denied' });
+    expect(readFileSync(config, 'utf8')).toBe(before);
+  });
+});

@@ -1,0 +1,37 @@
+import { readlinkSync, statSync } from 'node:fs';
+
+/** A process's working directory as the kernel knows it. */
+export interface KernelCwd {
+  /** The physical path (symbolic links resolved), without the kernel's ` (deleted)` suffix. */
+  path: string;
+  /** The directory was removed; the process is still in it, but no path leads there. */
+  deleted: boolean;
+}
+
+const DELETED = ' (deleted)';
+
+/**
+ * The working directory of process `pid`, read from `/proc/<pid>/cwd`: nothing the process prints or
+ * sets (`$PWD`, a function, a forged marker) can change what this returns. `undefined` when the
+ * process is gone.
+ */
+export function readKernelCwd(pid: number): KernelCwd | undefined {
+  const link = `/proc/${pid}/cwd`;
+  let target: string;
+  try {
+    target = readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+  if (!target.endsWith(DELETED)) return { path: target, deleted: false };
+  // The kernel appends the suffix to a removed directory, but a directory may also be named so:
+  // it is that directory when the path leads to the same inode the process is in.
+  try {
+    const here = statSync(link);
+    const named = statSync(target);
+    if (here.dev === named.dev && here.ino === named.ino) return { path: target, deleted: false };
+  } catch {
+    // no such path: removed
+  }
+  return { path: target.slice(0, -DELETED.length), deleted: true };
+}
