@@ -137,7 +137,7 @@ describe('no function, alias or builtin change of the agent reaches the frame', 
 
   it('cannot redefine, unset or alias the frame functions, nor alias the keywords the frame uses', async () => {
     const session = await startSession();
-    const names = (await session.run('declare -F | grep -o "__bash_agent_[a-z0-9_]*"')).output
+    const names = (await session.run('declare -F | grep -oE "__[getx][0-9a-f]{6}$"')).output
       .trim()
       .split('\n');
     expect(names).toHaveLength(4);
@@ -249,8 +249,8 @@ describe('reading the frame ahead gives a command nothing', () => {
     // `set -v` echoes each line as bash reads it, frame included, into a file the command can read.
     await session.run(`set -v; exec 2>${dir}/echo.log`);
     const forged = await session.run(
-      // The marker halves are the 3rd and 4th words of the call's line.
-      `read -r _ _ h1 h2 _ < <(grep -a '^.__bash_agent_g' ${dir}/echo.log | tail -n 1); ` +
+      // The marker halves are the 3rd and 4th words of the call's line (the 4th runs into `&&`).
+      `read -r _ _ h1 h2 < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); h2=\${h2%%'&&'*}; ` +
         `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "$h1" "$h2"; sleep 0.5; cd sub`,
     );
     // The forgery works as far as this call goes: it seems to end at once, still in `dir`…

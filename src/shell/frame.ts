@@ -33,8 +33,8 @@ export type FrameEnd =
 export const MARKER_TAG = '%BASH_AGENT_';
 /** The tag as the frame writes it into TIMEFORMAT (where `%%` prints `%`). */
 const TAG = `%${MARKER_TAG}`;
-/** Hex digits in each half of a call's nonce (64 random bits in all). */
-export const NONCE_HALF = 8;
+/** Hex digits in each half of a call's nonce: 48 random bits in all, far past guessing within a call. */
+export const NONCE_HALF = 6;
 /** Length of a marker: the tag, two nonce halves joined by `%`, and the space before the status. */
 export const MARKER_LENGTH = MARKER_TAG.length + NONCE_HALF + 1 + NONCE_HALF + 1;
 
@@ -53,10 +53,10 @@ export interface FrameNames {
 
 export function frameNames(id: string): FrameNames {
   return {
-    guard: `__bash_agent_g_${id}`,
-    end: `__bash_agent_e_${id}`,
-    time: `__bash_agent_t_${id}`,
-    broken: `__bash_agent_x_${id}`,
+    guard: `__g${id}`,
+    end: `__e${id}`,
+    time: `__t${id}`,
+    broken: `__x${id}`,
   };
 }
 
@@ -106,8 +106,8 @@ export function frameCall(
   const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
   return {
     line:
-      `\\${names.guard} ${ansiCQuote(checkedDir)} ${half1} ${half2} && ` +
-      `\\eval -- ${ansiCQuote(command)}; \\${names.end} "$?" ${half1} ${half2}\n`,
+      `\\${names.guard} ${ansiCQuote(checkedDir)} ${half1} ${half2}&&` +
+      `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2}\n`,
     marker: `${MARKER_TAG}${half1}%${half2} `,
   };
 }
