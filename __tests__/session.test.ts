@@ -106,10 +106,12 @@ describe('framing', () => {
   it('does not end a call early on text that looks like the end marker', async () => {
     const session = await startSession();
     const lookalike =
-      "printf '\\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\\n__BASH_AGENT_0123456789ab0123456789ab__\\n'; echo after";
+      "printf '\\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\\n__BASH_AGENT_0123456789ab0123456789ab__\\n'; " +
+      "printf '%%BASH_AGENT_0a1b2c%%3d4e5f 0\\n'; echo after";
     const result = await session.run(lookalike);
     expect(result.output).toBe(
-      '\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\n__BASH_AGENT_0123456789ab0123456789ab__\nafter\n',
+      '\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\n__BASH_AGENT_0123456789ab0123456789ab__\n' +
+        '%BASH_AGENT_0a1b2c%3d4e5f 0\nafter\n',
     );
     expect(result.exitCode).toBe(0);
     expect((await session.run('echo next')).output).toBe('next\n');

@@ -179,9 +179,10 @@ export class BashSession {
     const cwd = this.#startDirectory();
     const marker = `BASH_AGENT_SHELL=${randomBytes(8).toString('hex')}`;
     const [name, value] = marker.split('=') as [string, string];
-    // Commands reach bash through a FIFO that bash runs as its script, not through its stdin: bash
-    // reads a script in blocks but stdin one byte at a time, and stdin can stay /dev/null for bash and
-    // everything it starts, with no redirection per command (which alone cost ~80 µs a call). The FIFO
+    // Commands reach bash through a FIFO that bash runs as its script, not through its stdin, so
+    // stdin can stay /dev/null for bash and everything it starts, with no redirection per command
+    // (which alone cost ~80 µs a call). bash reads a FIFO one byte per read, never past the line it
+    // runs: while a command runs, nothing sent after it sits in bash's memory, only in the FIFO. The FIFO
     // is called `bash` in a private directory, so bash's messages read `bash: line 3: …` as usual.
     const dir = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
     const fifo = path.join(dir, 'bash');
