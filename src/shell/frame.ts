@@ -39,7 +39,7 @@ export const NONCE_HALF = 6;
 export const MARKER_LENGTH = MARKER_TAG.length + NONCE_HALF + 1 + NONCE_HALF + 1;
 
 /** What bash prints in front of the marker when the frame reports tampering (see `broken` below). */
-const TAMPER_PREFIX = /bash: [^\n]*: \/dev\/null\/$/;
+const TAMPER_PREFIX = /bash: [^\n:]*\d+: \/dev\/null\/$/;
 
 /** The names of one shell's frame functions; random per shell, so a shell that replaced itself with
  * `exec bash …` does not have them. Short: bash reads its script one byte per system call, so each
