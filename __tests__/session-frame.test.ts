@@ -86,6 +86,14 @@ describe('the directory comes from the kernel', () => {
     expect((await session.run('echo still')).output).toBe('still\n');
   });
 
+  it('goes on in a directory whose name is not UTF-8', async () => {
+    const session = await startSession();
+    await session.run("mkdir $'x\\xff\\xfe' && cd $'x\\xff\\xfe'");
+    expect(session.cwd).toBe(path.join(dir, 'x\uFFFD\uFFFD'));
+    const next = await session.run('touch made-here && ls');
+    expect(next).toMatchObject({ exitCode: 0, frameFault: null, output: 'made-here\n' });
+  });
+
   it('does not run a command in a directory that was deleted after it was checked, and says so', async () => {
     const session = await startSession();
     mkdirSync(path.join(dir, 'gone'));

@@ -99,14 +99,14 @@ export interface FramedCall {
 export function frameCall(
   names: FrameNames,
   command: string,
-  checkedDir: string,
+  checkedDir: Buffer,
   nonce: string,
 ): FramedCall {
   const half1 = nonce.slice(0, NONCE_HALF);
   const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
   return {
     line:
-      `\\${names.guard} ${ansiCQuote(checkedDir)} ${half1} ${half2}&&` +
+      `\\${names.guard} ${ansiCQuoteBytes(checkedDir)} ${half1} ${half2}&&` +
       `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2}\n`,
     marker: `${MARKER_TAG}${half1}%${half2} `,
   };
@@ -124,6 +124,21 @@ export function parseFrameEnd(trailer: string): FrameEnd | undefined {
 /** The output of a call whose frame reported tampering, without bash's error prefix before the marker. */
 export function withoutTamperPrefix(output: string): string {
   return output.replace(TAMPER_PREFIX, '');
+}
+
+/** `$'…'` quoting of bytes that may not be UTF-8 (a directory's name), each such byte as `\xNN`. */
+export function ansiCQuoteBytes(bytes: Buffer): string {
+  const text = bytes.toString();
+  if (Buffer.from(text).equals(bytes)) {
+    return ansiCQuote(text);
+  }
+  const body = Array.from(bytes, (byte) => {
+    if (byte === 0x5c) return '\\\\';
+    if (byte === 0x27) return "\\'";
+    if (byte >= 0x20 && byte < 0x7f) return String.fromCharCode(byte);
+    return `\\x${byte.toString(16).padStart(2, '0')}`;
+  }).join('');
+  return `$'${body}'`;
 }
 
 /** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */

@@ -4,11 +4,13 @@ import { readlinkSync, statSync } from 'node:fs';
 export interface KernelCwd {
   /** The physical path (symbolic links resolved), without the kernel's ` (deleted)` suffix. */
   path: string;
+  /** The same path as the kernel's bytes: a name that is not UTF-8 does not survive `path`. */
+  bytes: Buffer;
   /** The directory was removed; the process is still in it, but no path leads there. */
   deleted: boolean;
 }
 
-const DELETED = ' (deleted)';
+const DELETED = Buffer.from(' (deleted)');
 
 /**
  * The working directory of process `pid`, read from `/proc/<pid>/cwd`: nothing the process prints or
@@ -17,21 +19,26 @@ const DELETED = ' (deleted)';
  */
 export function readKernelCwd(pid: number): KernelCwd | undefined {
   const link = `/proc/${pid}/cwd`;
-  let target: string;
+  let target: Buffer;
   try {
-    target = readlinkSync(link);
+    target = readlinkSync(link, { encoding: 'buffer' });
   } catch {
     return undefined;
   }
-  if (!target.endsWith(DELETED)) return { path: target, deleted: false };
+  const found = (bytes: Buffer, deleted: boolean): KernelCwd => ({
+    path: bytes.toString(),
+    bytes,
+    deleted,
+  });
+  if (!target.subarray(-DELETED.length).equals(DELETED)) return found(target, false);
   // The kernel appends the suffix to a removed directory, but a directory may also be named so:
   // it is that directory when the path leads to the same inode the process is in.
   try {
     const here = statSync(link);
     const named = statSync(target);
-    if (here.dev === named.dev && here.ino === named.ino) return { path: target, deleted: false };
+    if (here.dev === named.dev && here.ino === named.ino) return found(target, false);
   } catch {
     // no such path: removed
   }
-  return { path: target.slice(0, -DELETED.length), deleted: true };
+  return found(target.subarray(0, -DELETED.length), true);
 }

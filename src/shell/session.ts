@@ -95,6 +95,8 @@ export class BashSession {
   readonly #options: Required<BashSessionOptions>;
   #shell: Shell | undefined;
   #cwd: string;
+  /** `#cwd` as the kernel's bytes, once read from the kernel (the frame checks against these). */
+  #cwdBytes: Buffer | undefined;
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -261,7 +263,8 @@ export class BashSession {
     );
     this.#shell = shell;
     this.#cwd = cwd;
-    const check = await this.#frame(shell, 'true', 10_000, cwd);
+    this.#cwdBytes = undefined;
+    const check = await this.#frame(shell, 'true', 10_000, Buffer.from(cwd));
     if (check.exitCode !== 0) {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
@@ -283,7 +286,11 @@ export class BashSession {
       await this.#stopShell();
       await this.#startShell();
     }
-    return this.#frame(this.#shell!, command, timeoutMs, expectedCwd ?? this.#cwd);
+    const checked =
+      expectedCwd === undefined || expectedCwd === this.#cwd
+        ? (this.#cwdBytes ?? Buffer.from(this.#cwd))
+        : Buffer.from(expectedCwd);
+    return this.#frame(this.#shell!, command, timeoutMs, checked);
   }
 
   /**
@@ -294,7 +301,7 @@ export class BashSession {
     shell: Shell,
     command: string,
     timeoutMs: number,
-    checkedCwd: string,
+    checkedCwd: Buffer,
   ): Promise<CommandResult> {
     const started = performance.now();
     const capture = new OutputCapture(this.#options.maxOutput);
@@ -395,7 +402,10 @@ export class BashSession {
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
       const cwd = readKernelCwd(shell.pid);
-      if (cwd !== undefined) this.#cwd = cwd.path;
+      if (cwd !== undefined) {
+        this.#cwd = cwd.path;
+        this.#cwdBytes = cwd.bytes;
+      }
     } else {
       const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
       frameFault =
