@@ -37,6 +37,19 @@ async function kernelCwd(session: BashSession): Promise<string> {
 
 const canary = (): string => path.join(dir, 'CANARY');
 
+/**
+ * Turns on `set -v` (bash echoes each line as it reads it, frame included) into a file, and returns a
+ * command that prints its own call's end marker, read from that echo, then runs `after`.
+ */
+async function forgingEnd(session: BashSession, after: string): Promise<string> {
+  await session.run(`set -v; exec 2>${dir}/echo.log`);
+  // The marker halves are the 3rd and 4th words of the call's line (the 4th runs into `&&`).
+  return (
+    `read -r _ _ h1 h2 < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); h2=\${h2%%'&&'*}; ` +
+    `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "$h1" "$h2"; ${after}`
+  );
+}
+
 beforeEach(() => {
   dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'session-frame-')));
   mkdirSync(path.join(dir, 'sub'));
@@ -254,13 +267,7 @@ describe('reading the frame ahead gives a command nothing', () => {
 
   it('an end forged from the echoed line is detected, and the next command does not run elsewhere', async () => {
     const session = await startSession();
-    // `set -v` echoes each line as bash reads it, frame included, into a file the command can read.
-    await session.run(`set -v; exec 2>${dir}/echo.log`);
-    const forged = await session.run(
-      // The marker halves are the 3rd and 4th words of the call's line (the 4th runs into `&&`).
-      `read -r _ _ h1 h2 < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); h2=\${h2%%'&&'*}; ` +
-        `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "$h1" "$h2"; sleep 0.5; cd sub`,
-    );
+    const forged = await session.run(await forgingEnd(session, 'sleep 0.5; cd sub'));
     // The forgery works as far as this call goes: it seems to end at once, still in `dir`…
     expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
     // …but the next call, checked against `dir`, never runs in `sub`: the real end arrives first.
@@ -269,6 +276,16 @@ describe('reading the frame ahead gives a command nothing', () => {
     expect(existsSync(canary())).toBe(false);
     expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
     expect(formatCommandResult(next).text).toMatch(/still running after it appeared to end/);
+  });
+
+  it('an end forged from the echoed line is detected when the real one comes between calls', async () => {
+    const session = await startSession();
+    const forged = await session.run(await forgingEnd(session, 'sleep 0.2; cd sub'));
+    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const next = await session.run(`touch ${canary()}`);
+    expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, output: '' });
+    expect(existsSync(canary())).toBe(false);
   });
 });
 

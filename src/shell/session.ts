@@ -305,10 +305,6 @@ export class BashSession {
   ): Promise<CommandResult> {
     const started = performance.now();
     const capture = new OutputCapture(this.#options.maxOutput);
-    const stray = this.#stray;
-    this.#stray = '';
-    capture.append(stray);
-
     // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
     // read it ahead from the FIFO.
     const { line, marker } = frameCall(shell.frame, command, checkedCwd, nextNonce());
@@ -369,6 +365,11 @@ export class BashSession {
       }
     };
 
+    // Output that came between calls is this call's, read like the rest: the late end of an earlier
+    // call may be in it.
+    const stray = this.#stray;
+    this.#stray = '';
+    if (stray !== '') shell.sink(stray);
     shell.send(line);
 
     let timer: NodeJS.Timeout | undefined;
