@@ -314,7 +314,9 @@ export class BashSession {
     let trailer: string | undefined;
     let finishFrame!: (end: FrameEnd | 'late') => void;
     const framed = new Promise<FrameEnd | 'late'>((resolve) => (finishFrame = resolve));
+    let finished = false;
     const finish = (end: FrameEnd | 'late', rest: string): void => {
+      finished = true;
       shell.sink = (more) => this.#collectStray(more);
       if (rest !== '') this.#collectStray(rest);
       finishFrame(end);
@@ -370,7 +372,8 @@ export class BashSession {
     const stray = this.#stray;
     this.#stray = '';
     if (stray !== '') shell.sink(stray);
-    shell.send(line);
+    // An earlier call found still running: its shell is replaced before this command reaches it.
+    if (!finished) shell.send(line);
 
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
