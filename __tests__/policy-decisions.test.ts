@@ -73,15 +73,28 @@ describe('denial messages', () => {
   });
 
   it('explain a dangerous option and how to allow it', async () => {
-    const p = await loadPolicy({ allow: ['sort *'], deny: [], workingDirectory: WD });
-    const decision = p.check('cat a | sort -no out a', WD);
+    const p = await loadPolicy({ allow: ['find *'], deny: [], workingDirectory: WD });
+    const decision = p.check('cat a | find . -fprint out', WD);
     expect(decision.allowed).toBe(false);
-    const sorted = p.check('sort -no out a', WD);
-    expect(sorted).toMatchObject({
+    const found = p.check('find . -fprint out', WD);
+    expect(found).toMatchObject({
       allowed: false,
-      refusal: { code: 'dangerous-option', offender: 'sort -no out a' },
+      refusal: { code: 'dangerous-option', offender: 'find . -fprint out' },
+    });
+    if (!found.allowed)
+      expect(found.message).toMatch(
+        /^Command denied by policy: 'find \. -fprint out' .*; allow it with a pattern that spells it out \(e\.g\. 'find \. -fprint \*'\)\. Allowed: find \*$/,
+      );
+  });
+
+  it('explain a write by an option as a write', async () => {
+    const p = await loadPolicy({ allow: ['sort *', '> out/**'], deny: [], workingDirectory: WD });
+    expect(p.check('sort -no out/s a', WD)).toMatchObject({ allowed: true });
+    expect(p.check('sort -no s a', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'write-not-allowed', offender: '-o s' },
       message:
-        "Command denied by policy: 'sort -no out a' writes a file (-o); allow it with a pattern that spells it out (e.g. 'sort -no *'). Allowed: sort *",
+        "Command denied by policy: '-o s' writes s, which no '> PATH' pattern allows. Allowed: > out/**",
     });
   });
 

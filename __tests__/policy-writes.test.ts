@@ -115,10 +115,11 @@ describe('writes by redirection', () => {
     expect(allowed(await policy(['echo *', '> **']), 'echo x > ~/.gitconfig')).toBe(true);
   });
 
-  it('lets the single pattern * write anywhere but .git/, and honours deny write patterns', async () => {
+  it('lets the single pattern * write anywhere, .git/ included, and honours deny write patterns', async () => {
     const p = await policy(['*'], ['> .env', '> secrets/**']);
     expect(allowed(p, 'echo x > a/b.txt')).toBe(true);
-    expect(allowed(p, 'echo x > .git/config')).toBe(false);
+    expect(allowed(p, 'echo x > .git/config')).toBe(true);
+    expect(allowed(p, 'echo x > "$f"')).toBe(true);
     expect(allowed(p, 'echo x > .env')).toBe(false);
     expect(allowed(p, 'cd secrets; echo x > k')).toBe(false);
   });

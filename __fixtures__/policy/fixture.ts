@@ -15,6 +15,15 @@ export interface PolicyCorpus {
     readonly command: string;
     readonly why: string;
   }[];
+  /**
+   * Commands that once counted as attacks or refusals and now run by design: the patterns already
+   * allow what they do in another spelling, or (under `*`) no static reading can see it.
+   */
+  readonly allowedByDesign?: readonly {
+    readonly id: string;
+    readonly command: string;
+    readonly why: string;
+  }[];
 }
 
 export interface Attack {

@@ -58,17 +58,39 @@ export interface VariableSet {
   readonly value?: Word;
 }
 
+/** A file a program writes because an option or operand names it (`sort -o FILE`, `sed -i FILE`). */
+export interface OptionWrite {
+  /** Index of the word holding the option (or the operand). */
+  readonly index: number;
+  /** Characters of that word a pattern must spell out to allow the write without a write pattern. */
+  readonly spell: number;
+  /** For messages: `-o`, `-i`. */
+  readonly option: string;
+  readonly target: Word;
+}
+
+/**
+ * A command name a later call may use to run something else (`alias del=rm`, `hash -p /bin/rm del`):
+ * `text` is the shell text that name will stand for; undefined when it is only known at run time.
+ */
+export interface Rename {
+  readonly index: number;
+  readonly text: string | undefined;
+}
+
 export interface Analysis {
   readonly dangers: Danger[];
   readonly inner: InnerCommand[];
   readonly scripts: InnerScript[];
   readonly variables: VariableSet[];
+  readonly writes: OptionWrite[];
+  readonly renames: Rename[];
   /** The command changes the shell's directory (cd, pushd, popd); undefined target: unknown. */
   readonly changesDirectory?: { readonly target: Word | undefined };
 }
 
 export function emptyAnalysis(): Analysis {
-  return { dangers: [], inner: [], scripts: [], variables: [] };
+  return { dangers: [], inner: [], scripts: [], variables: [], writes: [], renames: [] };
 }
 
 export interface AnalysisContext {

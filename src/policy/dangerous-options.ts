@@ -8,8 +8,13 @@ import type { OptionTable } from './options.js';
  * patterns alone.
  */
 
-const WRITES = 'writes a file';
-const RUNS = 'runs a program';
+/** The value names a file written: checked against the write patterns like a redirection. */
+const WRITES = { why: 'writes a file', effect: 'writes' } as const;
+/** The value names a program run: checked like a command of its own. */
+const RUNS = { why: 'runs a program', code: true, effect: 'runs-program' } as const;
+/** The value is shell text run by a shell: checked like a script. */
+const RUNS_SHELL = { why: 'runs a shell command', code: true, effect: 'runs-shell' } as const;
+const WRITES_INTO = 'writes files into a directory';
 const CODE = { why: 'runs code given on the command line', code: true } as const;
 
 /** ssh -o keys whose values are commands, files or libraries. */
@@ -101,9 +106,9 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
     dangerous: { '-i, --inplace': 'rewrites the input file' },
   },
   sed: {
-    values: ['-e, --expression=SCRIPT', '-l, --line-length=N'],
+    // -i rewrites the files it reads: a write of each, checked against the write patterns.
+    values: ['-e, --expression=SCRIPT', '-l, --line-length=N', '-i[SUFFIX], --in-place[=SUFFIX]'],
     dangerous: {
-      '-i[SUFFIX], --in-place[=SUFFIX]': 'rewrites the input files',
       '-f, --file=SCRIPTFILE':
         'runs a sed script from a file, which can run programs and write files',
     },
@@ -159,7 +164,7 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
       '--sortr=SORTBY',
     ],
     dangerous: {
-      '--pre=COMMAND': 'runs a preprocessor program',
+      '--pre=COMMAND': RUNS,
       '--hostname-bin=COMMAND': RUNS,
     },
   },
@@ -259,7 +264,7 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
       '-o, --output=FILE': WRITES,
       '-O, --remote-name': WRITES,
       '--remote-name-all': WRITES,
-      '--output-dir=DIR': WRITES,
+      '--output-dir=DIR': WRITES_INTO,
       '-D, --dump-header=FILE': WRITES,
       '-c, --cookie-jar=FILE': WRITES,
       '--trace=FILE': WRITES,
@@ -289,7 +294,7 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
       '-O, --output-document=FILE': WRITES,
       '-o, --output-file=FILE': WRITES,
       '-a, --append-output=FILE': WRITES,
-      '-P, --directory-prefix=PREFIX': WRITES,
+      '-P, --directory-prefix=PREFIX': WRITES_INTO,
       '-e, --execute=COMMAND': 'runs a wgetrc command, which can write files',
       '--use-askpass=COMMAND': RUNS,
       '--config=FILE': 'reads a configuration that can write files',
@@ -320,7 +325,7 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
     flags: ['--force-local'],
     dangerous: {
       '--checkpoint-action=ACTION': 'can run a program at checkpoints',
-      '--to-command=COMMAND': RUNS,
+      '--to-command=COMMAND': RUNS_SHELL,
       '-I, --use-compress-program=PROG': RUNS,
       '--rsh-command=COMMAND': RUNS,
       '--rmt-command=COMMAND': RUNS,
@@ -815,13 +820,13 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
       '-C[NUMBER]',
       '-D[FLAGS]',
       '-x[DIR]',
+      '-i[EXTENSION]',
     ],
     dangerous: {
       '-e PROGRAM': CODE,
       '-E PROGRAM': CODE,
       '-M MODULE': 'loads a module with arguments that can run code',
       '-m MODULE': 'loads a module with arguments that can run code',
-      '-i[EXTENSION]': 'rewrites the input files',
       '-d[MODULE]': 'starts a debugger',
     },
     optionsFirst: true,
@@ -836,10 +841,10 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
       '-W[LEVEL]',
       '-x[DIR]',
       '-K KCODE',
+      '-i[EXTENSION]',
     ],
     dangerous: {
       '-e SCRIPT': CODE,
-      '-i[EXTENSION]': 'rewrites the input files',
       '-r LIBRARY': 'loads a library',
     },
     optionsFirst: true,
@@ -937,7 +942,7 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
 // git: global options, options shared by the subcommands, and per-subcommand extras.
 
 /** Configuration keys that name no program, file or hook: `git -c user.name=… commit` is fine. */
-const GIT_INERT_CONFIG =
+export const GIT_INERT_CONFIG =
   /^(user\.(name|email)|author\.(name|email)|committer\.(name|email)|color\.[\w.-]+|core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|abbrev|precomposeunicode)|init\.defaultbranch|advice\.[\w.-]+|log\.[\w.-]+|diff\.(noprefix|renames|algorithm|context|mnemonicprefix|relative|statgraphwidth|interhunkcontext|colormoved)|merge\.conflictstyle|pull\.(rebase|ff)|push\.(default|autosetupremote)|commit\.(gpgsign|verbose)|tag\.gpgsign|gc\.auto|maintenance\.auto|fetch\.(prune|parallel)|status\.[\w.-]+|i18n\.[\w.-]+|column\.[\w.-]+|grep\.[\w.-]+|rerere\.enabled|blame\.[\w.-]+|protocol\.version|versionsort\.suffix|rebase\.(autosquash|autostash)|feature\.[\w.-]+)=/i;
 
 const gitConfigDanger = {
@@ -968,14 +973,14 @@ export const GIT_GLOBAL_OPTIONS: OptionTable = {
 export const GIT_COMMON_OPTIONS: OptionTable = {
   dangerous: {
     '--output=FILE': WRITES,
-    '--output-directory=DIR': WRITES,
+    '--output-directory=DIR': WRITES_INTO,
     '--ext-diff': 'runs an external diff program',
     '--textconv': 'runs textconv filter programs',
     '--filters': 'runs content filter programs',
     '--upload-pack=PROGRAM': 'runs a program',
     '--receive-pack=PROGRAM': 'runs a program',
     '--exec=PROGRAM': 'runs a program',
-    '--extcmd=COMMAND': 'runs a program',
+    '--extcmd=COMMAND': RUNS_SHELL,
     '--open-files-in-pager[=PAGER]': 'runs a program',
     '--template=DIR': 'copies hooks from a template directory',
     '--config=NAME=VALUE': gitConfigDanger,
@@ -992,7 +997,7 @@ export const GIT_SUBCOMMAND_OPTIONS: Readonly<Record<string, OptionTable>> = {
   },
   'format-patch': {
     values: ['--subject-prefix=PREFIX', '-v, --reroll-count=N'],
-    dangerous: { '-o, --output-directory=DIR': WRITES },
+    dangerous: { '-o, --output-directory=DIR': WRITES_INTO },
   },
   grep: {
     values: [
@@ -1018,10 +1023,10 @@ export const GIT_SUBCOMMAND_OPTIONS: Readonly<Record<string, OptionTable>> = {
       '-c, --config=NAME=VALUE': gitConfigDanger,
     },
   },
-  rebase: { dangerous: { '-x, --exec=COMMAND': 'runs a command after each commit' } },
+  rebase: { dangerous: { '-x, --exec=COMMAND': RUNS_SHELL } },
   difftool: {
     dangerous: {
-      '-x, --extcmd=COMMAND': 'runs a program',
+      '-x, --extcmd=COMMAND': RUNS_SHELL,
       '-t, --tool=TOOL': 'runs a diff tool',
       '-g, --gui': 'runs a diff tool',
     },

@@ -1,5 +1,13 @@
-import { codeDanger, optionDanger, type Danger } from './analysis.js';
-import { mayBeOption, type Word } from './words.js';
+import {
+  codeDanger,
+  optionDanger,
+  type Analysis,
+  type Danger,
+  type InnerCommand,
+  type InnerScript,
+  type OptionWrite,
+} from './analysis.js';
+import { literalWord, mayBeOption, type Word } from './words.js';
 
 /**
  * A program's options, written the way its man page writes them, so the tables read like the
@@ -38,6 +46,13 @@ export type DangerSpec =
       readonly why: string;
       readonly when?: (value: string | undefined) => boolean;
       readonly code?: boolean;
+      /**
+       * What the value is, when the policy can check it like any other command or write: a file
+       * written (checked against the write patterns), a program run with the words of the value
+       * (checked like a command), or shell text (checked like a script). A value not known until
+       * run time stays a danger.
+       */
+      readonly effect?: 'writes' | 'runs-program' | 'runs-shell';
     };
 
 type Arity = 'none' | 'required' | 'optional';
@@ -76,6 +91,10 @@ export interface ScanResult {
   readonly options: FoundOption[];
   readonly operands: number[];
   readonly dangers: Danger[];
+  /** Files options write, commands and scripts they run, when their values are known. */
+  readonly writes: OptionWrite[];
+  readonly inner: InnerCommand[];
+  readonly scripts: InnerScript[];
   /** Index of the first word after a terminal option (e.g. the code after python -c), if any. */
   readonly terminalAt: number | undefined;
 }
@@ -191,6 +210,9 @@ export function scanOptions(
   const options: FoundOption[] = [];
   const operands: number[] = [];
   const dangers: Danger[] = [];
+  const writes: OptionWrite[] = [];
+  const inner: InnerCommand[] = [];
+  const scripts: InnerScript[] = [];
   let endOfOptions = false;
   let terminalAt: number | undefined;
   const found = (
@@ -202,6 +224,30 @@ export function scanOptions(
   ): void => {
     options.push({ index, name: spec.spelling, value, valueIndex, spell });
     const why = dangerApplies(spec, value);
+    const effect = typeof spec.danger === 'object' ? spec.danger.effect : undefined;
+    const known =
+      typeof value === 'string' ? literalWord(value) : value?.literal ? value : undefined;
+    const at = valueIndex ?? index;
+    if (why && effect === 'writes' && value !== undefined) {
+      // A name known only at run time is a write to an unknown target, refused as such.
+      const target = typeof value === 'string' ? literalWord(value) : value;
+      writes.push({ index, spell, option: spec.spelling, target });
+      return;
+    }
+    if (why && effect && known) {
+      const where = `${spec.spelling} of ${String(words[0]?.text ?? '')}`;
+      if (effect === 'runs-shell') {
+        // `index` names a word holding exactly the text, so not `--exec=TEXT`.
+        scripts.push({ text: known.text, where: `in the text run by ${where}`, index: valueIndex });
+      } else {
+        const program = programWords(known);
+        // It reads what the outer program feeds it, which the policy cannot see.
+        const stdin = { kind: 'pipe' } as const;
+        if (program) inner.push({ words: program, from: [at], where: `run by ${where}`, stdin });
+        else dangers.push(codeDanger(index, spell, describe(spec, why)));
+      }
+      return;
+    }
     if (why) {
       // What runs a program is code the policy cannot follow; `*` alone does not allow it.
       const isCode =
@@ -285,7 +331,25 @@ export function scanOptions(
       break;
     }
   }
-  return { options, operands, dangers, terminalAt };
+  return { options, operands, dangers, writes, inner, scripts, terminalAt };
+}
+
+/**
+ * The words of a program named by an option value (`--compress-program='zstd -T0'`): split at
+ * spaces the way these programs split it, or undefined when the value holds anything a shell
+ * would read differently.
+ */
+function programWords(value: Word): Word[] | undefined {
+  if (!/^[\w./:=,+-]+( [\w./:=,+-]+)*$/.test(value.text)) return undefined;
+  return value.text.split(' ').map((part) => literalWord(part, value.start));
+}
+
+/** Adds what a scan found to an analysis. */
+export function absorb(result: Analysis, scan: ScanResult): void {
+  result.dangers.push(...scan.dangers);
+  result.writes.push(...scan.writes);
+  result.inner.push(...scan.inner);
+  result.scripts.push(...scan.scripts);
 }
 
 /** Why a word whose value is unknown may be a dangerous option, or undefined if it cannot be. */

@@ -1,6 +1,5 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { Analysis, Danger } from './analysis.js';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Analysis, Danger, OptionWrite } from './analysis.js';
 import {
   parseScript,
   TOP_LEVEL,
@@ -9,6 +8,7 @@ import {
   type Scope,
   type SimpleCommand,
 } from './parse.js';
+import { fileSystemResolver, type PathResolver } from './paths.js';
 import {
   homeWriteAllowed,
   matchAllow,
@@ -23,11 +23,19 @@ import {
   type WordPattern,
   type WritePattern,
 } from './patterns.js';
-import { analyseProgram, programName, TRANSPARENT, withoutGitGlobalOptions } from './programs.js';
+import {
+  analyseProgram,
+  canonicalGit,
+  programName,
+  TRANSPARENT,
+  withoutGitGlobalOptions,
+} from './programs.js';
+import { roleOf } from './registry.js';
 import { loadBashParser, type BashParser } from './tree-sitter.js';
-import type { RefusalCode } from './refusal.js';
+import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
-import type { Word } from './words.js';
+import { isRiskyVariable, riskyVariableWhy } from './variables.js';
+import { literalWord, type Word } from './words.js';
 
 export interface PolicyOptions {
   /** Lines of the `allowed-commands` input. */
@@ -36,6 +44,14 @@ export interface PolicyOptions {
   deny: readonly string[];
   /** Absolute working directory; write patterns are relative to it. */
   workingDirectory: string;
+  /** Where symlinks are resolved; the real file system unless given. */
+  resolver?: PathResolver;
+  /**
+   * Called when the checker itself fails. The command is refused either way (a checker bug must not
+   * let a command through or take the agent loop down); tests pass a hook that rethrows, so a crash
+   * fails the test instead of passing for a refusal.
+   */
+  onInternalError?: (error: unknown, command: string) => void;
 }
 
 export { DEFAULT_ALLOWED_COMMANDS } from './defaults.js';
@@ -49,7 +65,7 @@ export async function loadPolicy(options: PolicyOptions): Promise<CommandPolicy>
   const allow = parsePatterns(options.allow, 'allowed-commands');
   const deny = parsePatterns(options.deny, 'denied-commands');
   const parser = await loadBashParser();
-  return new Policy(parser, allow, deny, options.workingDirectory);
+  return new Policy(parser, allow, deny, options);
 }
 
 function parsePatterns(lines: readonly string[], input: string): Pattern[] {
@@ -64,37 +80,13 @@ function parsePatterns(lines: readonly string[], input: string): Pattern[] {
   return patterns;
 }
 
-/** Variables whose value changes no program's behaviour in a way that runs code or writes files. */
-const INERT_VARIABLE =
-  /^(IFS|LANG|LANGUAGE|LC_(ALL|CTYPE|COLLATE|MESSAGES|NUMERIC|TIME|MONETARY|PAPER|NAME|ADDRESS|TELEPHONE|MEASUREMENT|IDENTIFICATION)|TZ|TERM|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|COLORTERM|COLUMNS|LINES|GREP_COLOR|GREP_COLORS|LS_COLORS|CI|NODE_ENV|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE)$/;
-
-/**
- * An inert variable with a plain value. A locale, terminal or zone name with a slash is a path to
- * data files the programs then parse, so values stay names (TZ may name a zone like Europe/Paris).
- */
-function isInert(name: string, value: Word | undefined): boolean {
-  if (!INERT_VARIABLE.test(name)) return false;
-  if (value === undefined) return true;
-  if (!value.literal) return false;
-  // IFS only changes how expansions split, and the policy already treats those as unknown.
-  if (name === 'IFS') return true;
-  if (value.text.startsWith('-')) return false;
-  if (name === 'TZ') return !value.text.includes('..') && !/^:?\//.test(value.text);
-  return /^[A-Za-z0-9_.,:;@+=%# -]*$/.test(value.text);
-}
-
-/**
- * Lower-case variables are the script's own: bash and the programs it runs read upper-case names
- * (the exceptions below are read in lower case by npm, yarn and proxy-aware tools).
- */
-function isLocalName(name: string): boolean {
-  return (
-    /^[a-z_][a-z0-9_]*$/.test(name) &&
-    !/^(npm_|yarn_|pnpm_|bun_)|(^|_)proxy$|^histchars$|^auto_resume$/.test(name)
-  );
-}
-
 const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+/**
+ * Problems that only say the parser could not read the text; under `*` such text runs. Problems
+ * that say the text reads differently to bash and to the policy still refuse, since they are how a
+ * denied command would hide.
+ */
+const UNREAD_UNDER_UNIVERSAL: ReadonlySet<RefusalCode> = new Set(['unparsable', 'too-long']);
 const MAX_DEPTH = 8;
 const MAX_DIRECTORIES = 16;
 
@@ -114,32 +106,42 @@ class Policy implements CommandPolicy {
   readonly denyWrites: WritePattern[];
   readonly workingDirectory: string;
   readonly realWorkingDirectory: string;
+  /**
+   * The single pattern `*`: every command runs, and only the deny patterns are checked, against
+   * what a static reading can see.
+   */
+  readonly universal: boolean;
+  readonly resolver: PathResolver;
+  private readonly onInternalError: PolicyOptions['onInternalError'];
 
   constructor(
     readonly parser: BashParser,
     allow: Pattern[],
     deny: Pattern[],
-    workingDirectory: string,
+    options: PolicyOptions,
   ) {
     this.allowCommands = allow.filter((p): p is CommandPattern => p.kind === 'command');
     this.denyCommands = deny.filter((p): p is CommandPattern => p.kind === 'command');
     this.allowWrites = allow.filter((p): p is WritePattern => p.kind === 'write');
     this.denyWrites = deny.filter((p): p is WritePattern => p.kind === 'write');
-    if (this.allowCommands.some((p) => p.universal)) {
-      // The single pattern `*` implies `> **`.
-      const anything = parsePattern('> **', 'allowed-commands') as WritePattern;
-      this.allowWrites.push(anything);
-    }
-    this.workingDirectory = resolve(workingDirectory);
-    this.realWorkingDirectory = realPath(this.workingDirectory);
+    this.universal = this.allowCommands.some((p) => p.universal);
+    this.resolver = options.resolver ?? fileSystemResolver;
+    this.onInternalError = options.onInternalError;
+    this.workingDirectory = resolve(options.workingDirectory);
+    this.realWorkingDirectory = this.resolver.realPath(this.workingDirectory);
   }
 
   check(command: string, cwd: string): PolicyDecision {
+    if (this.universal && this.denyCommands.length === 0 && this.denyWrites.length === 0) {
+      // `*` alone: nothing to check, so nothing is parsed and the text goes to bash as written.
+      return { allowed: true, script: command, cacheable: true };
+    }
+    const check = new Check(this, resolve(this.workingDirectory, cwd), command);
     let failure: Failure | undefined;
     try {
-      failure = new Check(this, resolve(this.workingDirectory, cwd)).run(command);
+      failure = check.run(command);
     } catch (error) {
-      // A checker bug must refuse the command, not take the agent loop down or let it through.
+      this.onInternalError?.(error, command);
       const why = error instanceof Error ? error.message : String(error);
       failure = {
         code: 'internal-error',
@@ -149,20 +151,14 @@ class Policy implements CommandPolicy {
         suggest: {},
       };
     }
-    if (!failure) return { allowed: true, script: command, cacheable: false };
-    const refusal = {
+    if (!failure) return { allowed: true, script: command, cacheable: !check.consultedFiles };
+    const refusal: Refusal = {
       code: failure.code,
       offender: failure.offender,
       where: failure.where,
       detail: failure.why,
     };
-    return { allowed: false, refusal, message: this.message(failure) };
-  }
-
-  private message(failure: Failure): string {
-    const offender = shorten(failure.offender);
-    const where = failure.where.length > 0 ? ` (${[...failure.where].reverse().join(', ')})` : '';
-    return `Command denied by policy: '${offender}'${where} ${failure.why}. Allowed: ${this.nearest(failure)}`;
+    return { allowed: false, refusal, message: renderRefusal(refusal, this.nearest(failure)) };
   }
 
   /** The allow patterns most likely to help the model correct itself. */
@@ -195,61 +191,40 @@ function list(items: readonly string[], limit: number): string {
   return items.length > limit ? [...items.slice(0, limit), '…'].join(', ') : items.join(', ');
 }
 
-function shorten(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
-  return flat.length > 160 ? flat.slice(0, 157) + '…' : flat;
-}
-
-function realPath(path: string, depth = 0): string {
-  // Resolve symlinks in the longest existing prefix: a link named notes.txt may point into .git/,
-  // and a dangling one is followed too, since writing through it creates its target.
-  let existing = path;
-  const rest: string[] = [];
-  for (;;) {
-    try {
-      const real = realpathSync(existing);
-      return rest.length > 0 ? join(real, ...rest.reverse()) : real;
-    } catch {
-      const target = depth < 16 ? danglingLinkTarget(existing) : undefined;
-      if (target !== undefined) {
-        return realPath(rest.length > 0 ? join(target, ...[...rest].reverse()) : target, depth + 1);
-      }
-      const parent = dirname(existing);
-      if (parent === existing) return path;
-      rest.push(basename(existing));
-      existing = parent;
-    }
-  }
-}
-
-function danglingLinkTarget(path: string): string | undefined {
-  try {
-    if (!lstatSync(path).isSymbolicLink()) return undefined;
-    return resolve(dirname(path), readlinkSync(path));
-  } catch {
-    return undefined;
-  }
-}
-
 interface PendingWrite {
   readonly redirect: Redirect;
   readonly scope: Scope;
+  /** Where the command writing it starts in the checked text. */
+  readonly start: number;
+  /** Directories the program itself moves through before writing (`git -C A -C B`). */
+  readonly via?: readonly string[];
 }
 
 interface DirectoryChange {
   readonly target: Word | undefined;
   readonly scope: Scope;
   readonly source: string;
+  readonly start: number;
+}
+
+/** Where a top-level command sits in the checked text. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** One call of `check`: walks the text, then resolves the writes it collected. */
 class Check {
   private readonly writes: PendingWrite[] = [];
   private readonly directoryChanges: DirectoryChange[] = [];
+  private readonly topLevel: Span[] = [];
+  /** The resolver was asked: the decision depends on the file system, not only on the text. */
+  consultedFiles = false;
 
   constructor(
     private readonly policy: Policy,
     private readonly cwd: string,
+    private readonly text: string,
   ) {}
 
   run(command: string): Failure | undefined {
@@ -258,6 +233,8 @@ class Check {
 
   private script(text: string, scope: Scope, depth: number): Failure | undefined {
     if (depth > MAX_DEPTH) {
+      // Under `*` what the policy cannot see runs; only what it sees is held to the deny patterns.
+      if (this.policy.universal) return undefined;
       return {
         code: 'nested-too-deeply',
         offender: text,
@@ -272,6 +249,11 @@ class Check {
       if (failure && (!first || start < first.start)) first = { start, failure };
     };
     for (const problem of parsed.problems) {
+      // Under `*` text the parser cannot read runs: bash reports its own syntax errors.
+      if (this.policy.universal && UNREAD_UNDER_UNIVERSAL.has(problem.code)) {
+        consider(problem.start, this.deniedMention(text, scope));
+        continue;
+      }
       consider(problem.start, {
         code: problem.code,
         offender: problem.source,
@@ -284,11 +266,37 @@ class Check {
     return first?.failure;
   }
 
+  /**
+   * Text the parser cannot read, under `*` with deny patterns: it runs, unless it names a denied
+   * program, so that unreadable spelling (`{touch,x}`) is not the easy way around a deny pattern.
+   */
+  private deniedMention(text: string, scope: Scope): Failure | undefined {
+    const words = text.replace(/['"\\]/g, '').split(/[^\w./+-]+/);
+    const tokens = new Set(words.map(programName));
+    for (const pattern of this.policy.denyCommands) {
+      const first = pattern.words[0];
+      if (!first || !tokens.has(programName(first.text))) continue;
+      return {
+        code: 'unparsable',
+        offender: text,
+        where: scope.where,
+        why: `could not be parsed as bash, and names '${first.text}', which a denied pattern covers`,
+        suggest: {},
+      };
+    }
+    return undefined;
+  }
+
   private command(command: SimpleCommand, depth: number): Failure | undefined {
+    const topLevel = depth === 0 && command.scope.where.length === 0;
+    if (topLevel)
+      this.topLevel.push({ start: command.start, end: command.start + command.source.length });
     for (const redirect of command.redirects) {
-      if (redirect.kind === 'write') this.writes.push({ redirect, scope: command.scope });
+      if (redirect.kind === 'write')
+        this.writes.push({ redirect, scope: command.scope, start: command.start });
     }
     if (command.words.length === 0) {
+      if (this.policy.universal) return undefined;
       for (const assignment of command.assignments) {
         const failure = this.bareAssignment(assignment, command);
         if (failure) return failure;
@@ -307,19 +315,19 @@ class Check {
 
   private bareAssignment(assignment: Assignment, command: SimpleCommand): Failure | undefined {
     const name = assignment.name;
-    // IFS is fine for one command (`IFS= read -r line`), not for the rest of the session.
-    if ((name !== 'IFS' && isInert(name, assignment.value)) || isLocalName(name)) return undefined;
+    // IFS is fine for one command (`IFS= read -r line`), not for the rest of the session: later
+    // calls would split words where the policy does not expect it.
+    const risky = name === 'IFS' || isRiskyVariable(name, assignment.value);
+    if (!risky) return undefined;
     const spelled = this.policy.allowCommands.some(
-      (p) =>
-        p.universal ||
-        (p.words.length === 0 && p.assignments.some((a) => assignmentMatches(a, assignment))),
+      (p) => p.words.length === 0 && p.assignments.some((a) => assignmentMatches(a, assignment)),
     );
     if (spelled) return undefined;
     return {
       code: 'risky-variable',
       offender: command.source,
       where: command.scope.where,
-      why: variableWhy(name),
+      why: riskyVariableWhy(name),
       suggest: {},
     };
   }
@@ -338,6 +346,7 @@ class Check {
     assignments: readonly Assignment[],
   ): Failure | undefined {
     const scope = command.scope;
+    const universal = this.policy.universal;
     const name = words[0] as Word;
     const fail = (code: RefusalCode, why: string, program?: string): Failure => ({
       code,
@@ -347,6 +356,8 @@ class Check {
       suggest: { program },
     });
     if (!name.literal || name.ansiC || name.text === '') {
+      // Under `*` such a name is refused only when it could be a denied command.
+      if (universal && !this.policy.denyCommands.some((p) => matchDeny(p, words))) return undefined;
       return fail(
         'dynamic-command',
         `starts with a command name that is not a plain word ('${name.source}' is only known at run time)`,
@@ -360,6 +371,34 @@ class Check {
       ) {
         return fail('denied-pattern', `matches the denied pattern '${pattern.source}'`, program);
       }
+    }
+    if (universal) {
+      return this.follow(analyseProgram(words, { stdin: scope.stdin }), command, depth, offender);
+    }
+    // `git -C DIR …` is `cd DIR && git …`, and git's harmless global options say nothing a
+    // pattern needs to see: both are checked in that reading.
+    let via: string[] | undefined;
+    if (program === 'git') {
+      const git = canonicalGit(words);
+      for (const directory of git.directories) {
+        const changes = this.directoryChanges.length;
+        const failure = this.invocation(
+          [literalWord('cd', directory.start), directory],
+          {
+            ...command,
+            scope: { ...scope, where: [...scope.where, 'as the directory of git -C'] },
+          },
+          depth,
+          `git -C ${directory.source}`,
+          undefined,
+          [],
+        );
+        // git moves itself, not the shell.
+        this.directoryChanges.length = changes;
+        if (failure) return failure;
+      }
+      if (git.directories.length > 0) via = git.directories.map((d) => d.text);
+      words = git.words;
     }
     const transparent = TRANSPARENT.has(name.text) && words.length > 0;
     const matches: Match[] = [];
@@ -382,7 +421,7 @@ class Check {
     let chosen: Match | undefined;
     let firstIssue: Issue | undefined;
     for (const match of matches) {
-      const issue = this.issueWith(match, analysis, assignments, words);
+      const issue = this.issueWith(match, analysis, assignments, words, program);
       if (!issue) {
         chosen = match;
         break;
@@ -393,8 +432,26 @@ class Check {
       const issue = firstIssue as Issue;
       return fail(issue.code, issue.why, program);
     }
+    for (const write of analysis.writes) {
+      // A pattern that spells the option out (`sort -o *`) allows the write it names.
+      if (spells(chosen.coverage[write.index], write.spell)) continue;
+      this.writes.push({ redirect: optionRedirect(write), scope, start: command.start, via });
+    }
+    return this.follow(analysis, command, depth, offender, chosen);
+  }
+
+  /** Checks what an allowed command runs in turn, and notes where it moves the shell. */
+  private follow(
+    analysis: Analysis,
+    command: SimpleCommand,
+    depth: number,
+    offender: string,
+    chosen?: Match,
+  ): Failure | undefined {
+    const scope = command.scope;
     for (const inner of analysis.inner) {
-      const spelled = inner.from.every((i) => i >= 0 && literallyCovered(chosen, i));
+      const spelled =
+        chosen !== undefined && inner.from.every((i) => i >= 0 && literallyCovered(chosen, i));
       const innerScope: Scope = {
         ...scope,
         where: [...scope.where, inner.where],
@@ -424,18 +481,66 @@ class Check {
       );
       if (failure) return failure;
     }
+    if (this.policy.universal) {
+      const failure = this.renames(analysis, command, depth, offender);
+      if (failure) return failure;
+    }
     if (analysis.changesDirectory) {
       if (scope.deferred) {
-        return fail(
-          'deferred-directory-change',
-          'changes directory in code that runs later (a function body or trap), which would hide where later writes go',
-        );
+        if (this.policy.universal) {
+          this.directoryChanges.push({ target: undefined, scope, source: offender, start: 0 });
+          return undefined;
+        }
+        return {
+          code: 'deferred-directory-change',
+          offender,
+          where: scope.where,
+          why: 'changes directory in code that runs later (a function body or trap), which would hide where later writes go',
+          suggest: {},
+        };
       }
       this.directoryChanges.push({
         target: analysis.changesDirectory.target,
         scope,
         source: offender,
+        start: command.start,
       });
+    }
+    return undefined;
+  }
+
+  /**
+   * Under `*` with deny patterns, a name defined now may run a denied program in a later call
+   * (`alias del=rm`, `hash -p /bin/rm del`, `ln -s /bin/rm del`): what it will stand for is checked
+   * as if it ran, with any words after it.
+   */
+  private renames(
+    analysis: Analysis,
+    command: SimpleCommand,
+    depth: number,
+    offender: string,
+  ): Failure | undefined {
+    for (const rename of analysis.renames) {
+      if (rename.text === undefined) {
+        return {
+          code: 'unresolvable',
+          offender,
+          where: command.scope.where,
+          why: 'defines a command name whose meaning is only known at run time, which could be a denied command',
+          suggest: {},
+        };
+      }
+      const failure = this.script(
+        `${rename.text} "$@"`,
+        {
+          ...command.scope,
+          where: [...command.scope.where, 'as what a name defined here runs later'],
+          repeats: true,
+          deferred: true,
+        },
+        depth + 1,
+      );
+      if (failure) return failure;
     }
     return undefined;
   }
@@ -446,35 +551,40 @@ class Check {
     analysis: Analysis,
     assignments: readonly Assignment[],
     words: readonly Word[],
+    program: string,
   ): Issue | undefined {
-    const universal = match.pattern.universal;
+    // An interpreter allowed to run any file (`node *`) may as well run code given inline or on
+    // standard input: refusing that spelling protects nothing.
+    const anyCode = runsAnyFile(match.pattern, program);
     for (const danger of analysis.dangers) {
-      if (!dangerAccepted(danger, match)) {
-        return { code: dangerCode(danger), why: dangerWhy(danger, words, match) };
-      }
+      if (anyCode || dangerAccepted(danger, match)) continue;
+      return { code: dangerCode(danger), why: dangerWhy(danger, words) };
     }
     for (const assignment of assignments) {
-      if (isInert(assignment.name, assignment.value) || isLocalName(assignment.name) || universal)
-        continue;
+      if (!isRiskyVariable(assignment.name, assignment.value)) continue;
       if (match.pattern.assignments.some((a) => assignmentMatches(a, assignment))) continue;
       return {
         code: 'risky-variable',
-        why: `${variableWhy(assignment.name)} (in '${assignment.source}')`,
+        why: `${riskyVariableWhy(assignment.name)} (in '${assignment.source}')`,
       };
     }
     for (const variable of analysis.variables) {
-      if (isInert(variable.name, variable.value) || universal) continue;
-      if (isLocalName(variable.name)) continue;
+      if (!isRiskyVariable(variable.name, variable.value)) continue;
       if (spells(match.coverage[variable.index], variable.spell)) continue;
-      return { code: 'risky-variable', why: variableWhy(variable.name) };
+      return { code: 'risky-variable', why: riskyVariableWhy(variable.name) };
     }
     return undefined;
   }
 
+  private realPath(path: string): string {
+    this.consultedFiles = true;
+    return this.policy.resolver.realPath(path);
+  }
+
   private checkWrites(): Failure | undefined {
     const { directories, unknown } = this.directories();
-    for (const { redirect, scope } of this.writes) {
-      const failure = this.checkWrite(redirect, scope, directories, unknown);
+    for (const write of this.writes) {
+      const failure = this.checkWrite(write, this.directoriesFor(write) ?? directories, unknown);
       if (failure) return failure;
     }
     return undefined;
@@ -504,12 +614,41 @@ class Check {
     return { directories, unknown: undefined };
   }
 
+  /**
+   * `cd DIR && … > FILE`: the write runs only if the cd succeeded, so FILE is in DIR alone. Read
+   * from the text between top-level commands, and only when that cd is the one directory change:
+   * anything less plain falls back to every directory the shell may be in.
+   */
+  private directoriesFor(write: PendingWrite): string[] | undefined {
+    if (this.directoryChanges.length !== 1) return undefined;
+    const change = this.directoryChanges[0] as DirectoryChange;
+    const target = change.target;
+    if (!target?.literal || target.tilde || target.text === '-' || target.text === '') return;
+    if (change.scope.where.length > 0 || change.scope.repeats || change.scope.deferred) return;
+    const spans = this.topLevel;
+    const from = spans.findIndex((s) => s.start === change.start);
+    if (from < 0) return undefined;
+    // The cd runs whenever its list runs: first in it, or after `&&` (`a && cd d` is true only
+    // when the cd ran and succeeded); after `||` it may be skipped while the rest still runs.
+    const before = this.text.slice(from > 0 ? (spans[from - 1] as Span).end : 0, change.start);
+    if (!/(^|;|&&|\n)\s*$/.test(before) || /\|\|\s*$/.test(before)) return undefined;
+    for (let i = from; i + 1 < spans.length; i++) {
+      const gap = this.text.slice((spans[i] as Span).end, (spans[i + 1] as Span).start);
+      if (gap.replace(/\\\n/g, '').trim() !== '&&') return undefined;
+      const next = spans[i + 1] as Span;
+      if (write.start >= next.start && write.start < next.end)
+        return [resolve(this.cwd, target.text)];
+    }
+    return undefined;
+  }
+
   private checkWrite(
-    redirect: Redirect,
-    scope: Scope,
+    write: PendingWrite,
     directories: string[],
     unknown: string | undefined,
   ): Failure | undefined {
+    const { redirect, scope } = write;
+    const universal = this.policy.universal;
     const target = redirect.target;
     const fail = (code: RefusalCode, why: string): Failure => ({
       code,
@@ -518,38 +657,45 @@ class Check {
       why,
       suggest: { writes: true },
     });
-    if (!target)
-      return fail('write-target-unknown', 'writes to a file the policy could not identify');
-    if (!target.literal)
-      return fail(
-        'write-target-unknown',
-        `writes to a file whose name is only known at run time ('${target.source}')`,
-      );
+    // Under `*` writes are allowed everywhere; what cannot be read runs.
+    if (!target || !target.literal) {
+      if (universal) return undefined;
+      return target
+        ? fail(
+            'write-target-unknown',
+            `writes to a file whose name is only known at run time ('${target.source}')`,
+          )
+        : fail('write-target-unknown', 'writes to a file the policy could not identify');
+    }
     const text = target.text;
     if (ALWAYS_WRITABLE.has(text)) return undefined;
     if (target.tilde) {
       if (text !== '~' && !text.startsWith('~/'))
-        return fail('write-not-allowed', `writes to another user's home directory`);
+        return universal
+          ? undefined
+          : fail('write-not-allowed', `writes to another user's home directory`);
       const normalized = '~/' + relative('/', resolve('/', text.slice(1)));
       if (this.policy.denyWrites.some((p) => homeWriteAllowed(p, normalized)))
         return fail('write-not-allowed', `writes ${text}, which a denied pattern covers`);
-      if (this.policy.allowWrites.some((p) => homeWriteAllowed(p, normalized))) return undefined;
+      if (universal || this.policy.allowWrites.some((p) => homeWriteAllowed(p, normalized)))
+        return undefined;
       return fail('write-not-allowed', `writes ${text}, which no '> PATH' pattern allows`);
     }
     let paths: string[];
     if (isAbsolute(text)) {
       paths = [resolve(text)];
     } else if (unknown) {
+      if (universal) return undefined;
       return fail(
         'write-target-unknown',
         `writes '${text}' after ${unknown}, so the policy cannot tell which directory it is in`,
       );
     } else {
-      paths = directories.map((d) => resolve(d, text));
+      paths = directories.map((d) => resolve(d, ...(write.via ?? []), text));
     }
     for (const path of paths) {
       if (ALWAYS_WRITABLE.has(path)) continue;
-      const real = realPath(path);
+      const real = this.realPath(path);
       const shown = displayPath(path, this.policy.workingDirectory);
       const denied = this.policy.denyWrites.some(
         (p) =>
@@ -558,6 +704,7 @@ class Check {
       );
       if (denied)
         return fail('write-not-allowed', `writes ${shown}, which a denied pattern covers`);
+      if (universal) continue;
       const allowed = this.policy.allowWrites.some(
         (p) =>
           writeAllowed(p, path, this.policy.workingDirectory) &&
@@ -577,6 +724,26 @@ class Check {
   }
 }
 
+/** A file an option names, as the redirection it amounts to. */
+function optionRedirect(write: OptionWrite): Redirect {
+  return {
+    kind: 'write',
+    operator: write.option,
+    target: write.target,
+    source: `${write.option} ${write.target.source}`,
+  };
+}
+
+/**
+ * A pattern that lets an interpreter run any file (`node *`, `python3 *`, `deno run *`): the
+ * program's name, maybe a `run` subcommand, and the final `*`.
+ */
+function runsAnyFile(pattern: CommandPattern, program: string): boolean {
+  if (pattern.universal || !pattern.rest || roleOf(program) !== 'interpreter') return false;
+  const words = pattern.words.map((w) => w.text);
+  return words.length === 1 || (words.length === 2 && words[1] === 'run');
+}
+
 function displayPath(path: string, workingDirectory: string): string {
   const rel = relative(workingDirectory, path);
   return rel === ''
@@ -592,10 +759,6 @@ function assignmentMatches(pattern: WordPattern, assignment: Assignment): boolea
   return pattern.text === `${assignment.name}=*`;
 }
 
-function variableWhy(name: string): string {
-  return `sets ${name}, which can change what programs run; only locale and colour variables (LANG, LC_*, TZ, NO_COLOR…) and lower-case shell variables may be set unless a pattern spells the assignment out`;
-}
-
 /** A reason the policy has for refusing one match, before it becomes a Failure. */
 interface Issue {
   readonly code: RefusalCode;
@@ -609,11 +772,10 @@ function dangerCode(danger: Danger): RefusalCode {
 
 function dangerAccepted(danger: Danger, match: Match): boolean {
   if (danger.severity === 'unresolvable') return false;
-  if (match.pattern.universal) return danger.severity === 'option';
   return danger.spell > 0 && spells(match.coverage[danger.index], danger.spell);
 }
 
-function dangerWhy(danger: Danger, words: readonly Word[], match: Match): string {
+function dangerWhy(danger: Danger, words: readonly Word[]): string {
   if (danger.severity === 'unresolvable') return `cannot be checked: ${danger.why}`;
   const word = words[danger.index];
   const option = word && danger.spell > 0 ? word.text.slice(0, danger.spell) : undefined;
@@ -621,7 +783,6 @@ function dangerWhy(danger: Danger, words: readonly Word[], match: Match): string
     ? ` (e.g. '${[...words.slice(0, danger.index).map((w) => w.text), option, '*'].join(' ')}')`
     : '';
   const hint = danger.spell > 0 ? `; allow it with a pattern that spells it out${example}` : '';
-  void match;
   return `${danger.why}${hint}`;
 }
 

@@ -10,16 +10,18 @@ import {
 import {
   GIT_COMMON_OPTIONS,
   GIT_GLOBAL_OPTIONS,
+  GIT_INERT_CONFIG,
   GIT_RISKY_SUBCOMMANDS,
   GIT_SUBCOMMAND_OPTIONS,
   OPTION_TABLES,
-  TABLE_ALIASES,
 } from './dangerous-options.js';
 import {
+  absorb,
   compileTable,
   optionValue,
   scanOptions,
   type CompiledTable,
+  type FoundOption,
   type OptionTable,
 } from './options.js';
 import { awkProgramDangers, sedScriptDangers } from './scripts.js';
@@ -36,21 +38,11 @@ import {
   analyseTrap,
   analyseWatch,
   analyseXargs,
-  SHELLS,
-  STRING_RUNNERS,
-  WRAPPER_NAMES,
 } from './wrappers.js';
-import { mayBeOption, valueOf, type Word } from './words.js';
+import { programName, programsWithRole } from './registry.js';
+import { literalWord, mayBeOption, valueOf, type Word } from './words.js';
 
-/** The program a command word names: `/usr/bin/python3.12` → `python`. */
-export function programName(word: string): string {
-  const base = word.slice(word.lastIndexOf('/') + 1);
-  const unversioned =
-    /^(python|pypy|perl|ruby|php|lua|luajit|node|pip|tclsh|wish)[0-9]+(?:\.[0-9]+)*$/.exec(
-      base,
-    )?.[1] ?? base;
-  return TABLE_ALIASES[unversioned] ?? unversioned;
-}
+export { programName } from './registry.js';
 
 const compiled = new Map<string, CompiledTable>();
 
@@ -68,7 +60,7 @@ function table(name: string, source?: OptionTable): CompiledTable | undefined {
 function tableAnalysis(name: string, words: readonly Word[]): Analysis {
   const result = emptyAnalysis();
   const t = table(name);
-  if (t) result.dangers.push(...scanOptions(words, 1, t).dangers);
+  if (t) absorb(result, scanOptions(words, 1, t));
   return result;
 }
 
@@ -122,7 +114,7 @@ function gitTable(subcommand: string): CompiledTable {
 export const analyseGit: Analyzer = (words) => {
   const result = emptyAnalysis();
   const global = scanOptions(words, 1, GIT_GLOBAL);
-  result.dangers.push(...global.dangers);
+  absorb(result, global);
   const at = global.operands[0];
   if (at === undefined) return result;
   const sub = valueOf(words[at]);
@@ -130,7 +122,7 @@ export const analyseGit: Analyzer = (words) => {
   const risky = GIT_RISKY_SUBCOMMANDS[sub];
   if (risky) result.dangers.push(optionDanger(at, sub.length, `${risky} (git ${sub})`));
   const scan = scanOptions(words, at + 1, gitTable(sub));
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   const operandText = scan.operands.map((i) => valueOf(words[i]));
   if (sub === 'config') {
     const rest = words
@@ -202,7 +194,7 @@ export const analyseTar: Analyzer = (words) => {
     from = next;
   }
   const scan = scanOptions(words, from, t);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   // As the scan reads it: after `--` the word is a file name and forces nothing.
   const forceLocal = scan.options.some((option) => option.name === '--force-local');
   for (const option of scan.options) {
@@ -236,16 +228,24 @@ export const analyseSed: Analyzer = (words) => {
   const result = emptyAnalysis();
   const t = table('sed') as CompiledTable;
   const scan = scanOptions(words, 1, t);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   const scripts: Array<{ index: number; value: Word | string | undefined }> = scan.options
     .filter((o) => o.name === '-e' || o.name === '--expression')
     .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
   const fromFile = scan.options.some((o) => o.name === '-f' || o.name === '--file');
+  let files = scan.operands;
   if (scripts.length === 0 && !fromFile && scan.operands[0] !== undefined) {
     scripts.push({ index: scan.operands[0], value: words[scan.operands[0]] });
+    files = scan.operands.slice(1);
   }
+  const commands: string[] = [];
+  const read = (text: string): string[] => sedScriptDangers(text, commands);
   for (const { index, value } of scripts)
-    addProgramDangers(result, index, value, sedScriptDangers, 'sed script');
+    addProgramDangers(result, index, value, read, 'sed script');
+  for (const text of commands)
+    result.scripts.push({ text, where: 'in the command run by sed e', index: undefined });
+  const inPlace = scan.options.find((o) => o.name === '-i' || o.name === '--in-place');
+  if (inPlace) addInPlaceWrites(result, words, inPlace, files);
   return result;
 };
 
@@ -257,7 +257,7 @@ export const analyseAwk: Analyzer = (words) => {
   const result = emptyAnalysis();
   const t = table('awk') as CompiledTable;
   const scan = scanOptions(words, 1, t);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   const programs: Array<{ index: number; value: Word | string | undefined }> = scan.options
     .filter((o) => o.name === '-e' || o.name === '--source')
     .map((o) => ({ index: o.valueIndex ?? o.index, value: o.value }));
@@ -290,6 +290,34 @@ function addProgramDangers(
   }
 }
 
+/**
+ * `-i[SUFFIX]` (sed, perl, ruby) rewrites each file it reads, and writes FILE+SUFFIX as a backup:
+ * writes of those files. A suffix with `/` or `*` names the backup's place, which is refused.
+ */
+function addInPlaceWrites(
+  result: Analysis,
+  words: readonly Word[],
+  option: FoundOption,
+  files: readonly number[],
+): void {
+  const value = option.value;
+  const suffix = typeof value === 'string' ? value : value === undefined ? '' : valueOf(value);
+  if (suffix === undefined || /[/*]/.test(suffix)) {
+    result.dangers.push(
+      optionDanger(option.index, 0, `puts backups where its suffix says (${option.name})`),
+    );
+    return;
+  }
+  const write = (target: Word): void => {
+    result.writes.push({ index: option.index, spell: option.spell, option: option.name, target });
+  };
+  for (const file of files) {
+    const word = words[file] as Word;
+    write(word);
+    if (suffix !== '') write(word.literal ? literalWord(word.text + suffix, word.start) : word);
+  }
+}
+
 /** Interpreters: code options are table dangers; with no script they read code from stdin. */
 function analyseInterpreter(name: string): Analyzer {
   return (words, context) => {
@@ -297,7 +325,13 @@ function analyseInterpreter(name: string): Analyzer {
     const t = table(name);
     if (!t) return result;
     const scan = scanOptions(words, 1, t);
-    result.dangers.push(...scan.dangers);
+    absorb(result, scan);
+    const inPlace = scan.options.find((o) => o.name === '-i');
+    if (inPlace) {
+      // With -e the operands are all files; without, the first one is the script.
+      const inline = scan.options.some((o) => o.name === '-e' || o.name === '-E');
+      addInPlaceWrites(result, words, inPlace, scan.operands.slice(inline ? 0 : 1));
+    }
     if (scan.terminalAt !== undefined || scan.dangers.length > 0) return result;
     if (name === 'deno' && valueOf(words[1]) === 'eval') {
       result.dangers.push(codeDanger(1, 4, 'runs code given on the command line (deno eval)'));
@@ -440,7 +474,7 @@ function analyseDeclaration(name: string): Analyzer {
 const analyseRead: Analyzer = (words) => {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, table('read') as CompiledTable);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   const names = [...scan.operands];
   for (const option of scan.options)
     if (option.name === '-a' && option.valueIndex !== undefined) names.push(option.valueIndex);
@@ -451,7 +485,7 @@ const analyseRead: Analyzer = (words) => {
 const analyseMapfile: Analyzer = (words) => {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, table('mapfile') as CompiledTable);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   addNames(result, words, scan.operands.slice(0, 1), 'mapfile');
   return result;
 };
@@ -465,7 +499,7 @@ const analyseGetopts: Analyzer = (words) => {
 const analysePrintf: Analyzer = (words) => {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, table('printf') as CompiledTable);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   for (const option of scan.options) {
     if (option.name === '-v') {
       if (option.valueIndex !== undefined)
@@ -610,9 +644,67 @@ const analyseAlias: Analyzer = (words) => {
         'defines an alias, which changes what a later command runs',
       ),
     );
+    result.renames.push({ index: i, text: word.literal ? word.text.slice(eq + 1) : undefined });
   }
   return result;
 };
+
+/** hash -p PATH NAME makes NAME run PATH. */
+const analyseHash: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, table('hash') as CompiledTable);
+  absorb(result, scan);
+  for (const option of scan.options) {
+    if (option.name !== '-p') continue;
+    const path = optionValue(option);
+    result.renames.push({
+      index: option.index,
+      text: path === undefined ? undefined : quoted(path),
+    });
+  }
+  return result;
+};
+
+/**
+ * ln, cp, mv, install: a link or copy of a program runs that program under the new name
+ * (`ln -s /bin/rm del`). The sources are what the new names will stand for.
+ */
+const COPY_TABLE = compileTable({
+  values: ['-t, --target-directory=DIRECTORY', '-S, --suffix=SUFFIX', '-m, --mode=MODE'],
+});
+
+const analyseCopy: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, COPY_TABLE);
+  const intoDirectory = scan.options.some(
+    (o) => o.name === '-t' || o.name === '--target-directory',
+  );
+  const sources = intoDirectory ? scan.operands : scan.operands.slice(0, -1);
+  for (const i of sources) {
+    const word = words[i] as Word;
+    result.renames.push({ index: i, text: word.literal ? quoted(word.text) : undefined });
+  }
+  return result;
+};
+
+/** tee FILE…: writes each file it names. */
+const TEE_TABLE = compileTable({ values: ['--output-error[=MODE]'] });
+
+const analyseTee: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, TEE_TABLE);
+  for (const i of scan.operands) {
+    const word = words[i] as Word;
+    if (word.literal && word.text === '-') continue;
+    result.writes.push({ index: i, spell: word.text.length, option: 'tee', target: word });
+  }
+  return result;
+};
+
+/** A single-quoted shell word. */
+function quoted(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
 
 /** make NAME=VALUE overrides a variable of the makefile, which can change the commands it runs. */
 const analyseMake: Analyzer = (words) => {
@@ -651,21 +743,13 @@ function analyseOutputOperand(name: string, source: OptionTable, position: numbe
   return (words) => {
     const result = emptyAnalysis();
     const scan = scanOptions(words, 1, table(name, source) as CompiledTable);
-    result.dangers.push(...scan.dangers);
+    absorb(result, scan);
     const out = scan.operands[position];
     if (out !== undefined) {
       const word = words[out] as Word;
-      if (!(
-        word.literal &&
-        (word.text === '-' || word.text === '/dev/null' || word.text === '/dev/stdout')
-      )) {
-        result.dangers.push(
-          optionDanger(
-            out,
-            word.literal ? word.text.length : 0,
-            `writes its output to the file it names (${name})`,
-          ),
-        );
+      if (!(word.literal && word.text === '-')) {
+        const spell = word.literal ? word.text.length : 0;
+        result.writes.push({ index: out, spell, option: `${name}'s output file`, target: word });
       }
     }
     return result;
@@ -676,8 +760,11 @@ const analyseDd: Analyzer = (words) => {
   const result = emptyAnalysis();
   words.forEach((w, i) => {
     const known = w.literal ? w.text : w.prefix;
-    if (i > 0 && (known.startsWith('of=') || (!w.literal && known === ''))) {
-      result.dangers.push(optionDanger(i, 3, 'writes a file (dd of=)'));
+    if (i > 0 && known.startsWith('of=')) {
+      const target = w.literal ? literalWord(w.text.slice(3), w.start) : { ...w, literal: false };
+      result.writes.push({ index: i, spell: 3, option: 'of=', target });
+    } else if (i > 0 && !w.literal && known === '') {
+      result.dangers.push(optionDanger(i, 3, 'may write a file (dd of=)'));
     }
   });
   return result;
@@ -750,6 +837,12 @@ const SPECIAL: Record<string, Analyzer> = {
   pushd: analysePushd,
   popd: analysePopd,
   alias: analyseAlias,
+  hash: analyseHash,
+  ln: analyseCopy,
+  cp: analyseCopy,
+  mv: analyseCopy,
+  install: analyseCopy,
+  tee: analyseTee,
   make: analyseMake,
   gmake: analyseMake,
   npm: analyseNpm,
@@ -778,27 +871,10 @@ const SPECIAL: Record<string, Analyzer> = {
   red: analyseLineEditor('ed'),
 };
 
-for (const shell of SHELLS) SPECIAL[shell] = analyseShell(shell);
-for (const name of WRAPPER_NAMES) SPECIAL[name] ??= analyseGenericWrapper(name);
-for (const name of STRING_RUNNERS) SPECIAL[name] = analyseStringRunner;
-for (const name of [
-  'python',
-  'node',
-  'perl',
-  'ruby',
-  'php',
-  'lua',
-  'Rscript',
-  'R',
-  'julia',
-  'deno',
-  'bun',
-  'expect',
-  'osascript',
-  'jrunscript',
-]) {
-  SPECIAL[name] = analyseInterpreter(name);
-}
+for (const shell of programsWithRole('shell')) SPECIAL[shell] = analyseShell(shell);
+for (const name of programsWithRole('wrapper')) SPECIAL[name] ??= analyseGenericWrapper(name);
+for (const name of programsWithRole('string-runner')) SPECIAL[name] = analyseStringRunner;
+for (const name of programsWithRole('interpreter')) SPECIAL[name] = analyseInterpreter(name);
 
 /** What running these words does beyond what their pattern shows. */
 export function analyseProgram(words: readonly Word[], context: AnalysisContext): Analysis {
@@ -813,6 +889,53 @@ export function analyseProgram(words: readonly Word[], context: AnalysisContext)
 
 /** Keywords that run the command after them and need no pattern of their own. */
 export const TRANSPARENT = new Set(['time']);
+
+/** Global options of git that change nothing a pattern is about: skipped before matching. */
+const HARMLESS_GIT_GLOBAL = new Set([
+  '--no-pager',
+  '-P',
+  '-p',
+  '--paginate',
+  '--no-optional-locks',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--no-replace-objects',
+  '--no-advice',
+  '--no-lazy-fetch',
+]);
+
+/**
+ * git's words as a pattern should see them: harmless global options and configuration that names
+ * no program (`-c color.ui=never`) dropped, and `-C DIR` taken out as the directories git moves
+ * to first (checked as `cd DIR`). Stops at the first global option it does not know to be plain.
+ */
+export function canonicalGit(words: readonly Word[]): {
+  words: readonly Word[];
+  directories: Word[];
+} {
+  const directories: Word[] = [];
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (!word.literal) break;
+    if (HARMLESS_GIT_GLOBAL.has(word.text)) continue;
+    const value = words[i + 1];
+    if (word.text === '-C' && value?.literal && value.text !== '' && !value.tilde) {
+      directories.push(value);
+      i++;
+      continue;
+    }
+    if (word.text === '-c' && value?.literal && GIT_INERT_CONFIG.test(value.text)) {
+      i++;
+      continue;
+    }
+    break;
+  }
+  if (i === 1) return { words, directories };
+  return { words: [words[0] as Word, ...words.slice(i)], directories };
+}
 
 /** `git -C x push` as `git push`, so a deny pattern cannot be stepped around with global options. */
 export function withoutGitGlobalOptions(words: readonly Word[]): readonly Word[] {

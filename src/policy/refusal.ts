@@ -44,3 +44,17 @@ export interface Refusal {
   /** The specific reason, as a phrase (`writes .git/config`, `-o writes a file`). */
   readonly detail: string;
 }
+
+/**
+ * The one place a refusal becomes English: the tool_result text the model reads. `allowed` lists
+ * the patterns most likely to help it correct itself.
+ */
+export function renderRefusal(refusal: Refusal, allowed: string): string {
+  const where = refusal.where.length > 0 ? ` (${[...refusal.where].reverse().join(', ')})` : '';
+  return `Command denied by policy: '${shorten(refusal.offender)}'${where} ${refusal.detail}. Allowed: ${allowed}`;
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
+  return flat.length > 160 ? flat.slice(0, 157) + '…' : flat;
+}

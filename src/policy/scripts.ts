@@ -5,8 +5,11 @@
 
 const QUIET_TARGETS = new Set(['/dev/stdout', '/dev/stderr']);
 
-/** What in a sed script runs a program or writes a file, as phrases; empty when nothing does. */
-export function sedScriptDangers(script: string): string[] {
+/**
+ * What in a sed script runs a program or writes a file, as phrases; empty when nothing does. The
+ * text of each `e COMMAND` goes to `commands`, so what the policy can see of it is checked too.
+ */
+export function sedScriptDangers(script: string, commands: string[] = []): string[] {
   const dangers: string[] = [];
   const s = script;
   let i = 0;
@@ -106,7 +109,10 @@ export function sedScriptDangers(script: string): string[] {
       case 't':
       case 'T':
       case 'v':
-        while (i < n && s[i] !== ';' && s[i] !== '\n') i++;
+        // GNU sed ends a label at white space as well as at `;` (`:a e touch x` runs `e`): read
+        // the shortest label, so whatever follows is checked as commands.
+        skipBlanks();
+        while (i < n && !/[\s;]/.test(s[i] as string)) i++;
         break;
       case 'a':
       case 'i':
@@ -128,10 +134,12 @@ export function sedScriptDangers(script: string): string[] {
         if (!QUIET_TARGETS.has(target)) dangers.push(`writes a file (sed ${command} ${target})`);
         break;
       }
-      case 'e':
-        restOfLine();
+      case 'e': {
+        const command = restOfLine();
+        if (command !== '') commands.push(command);
         dangers.push('runs a program (sed e)');
         break;
+      }
       case 's': {
         const delimiter = s[i];
         if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') {

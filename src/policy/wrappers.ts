@@ -8,6 +8,7 @@ import {
   type InnerCommand,
 } from './analysis.js';
 import {
+  absorb,
   compileTable,
   resolveLong,
   scanOptions,
@@ -15,6 +16,7 @@ import {
   type CompiledTable,
   type OptionTable,
 } from './options.js';
+import { programName, runsItsArguments } from './registry.js';
 import {
   literalWord,
   mayBeOption,
@@ -29,25 +31,6 @@ import {
  * policy can check it on its own: allowing `env *`, `find *` or `xargs *` must not let an unlisted
  * command through them.
  */
-
-export const SHELLS = new Set([
-  'sh',
-  'bash',
-  'dash',
-  'zsh',
-  'ksh',
-  'mksh',
-  'ash',
-  'yash',
-  'posh',
-  'rbash',
-  'lksh',
-  'pdksh',
-  'oksh',
-  'csh',
-  'tcsh',
-  'fish',
-]);
 
 /** How a wrapper's own argv is laid out before the command it runs. */
 interface WrapperSpec {
@@ -304,7 +287,7 @@ function wrapperTable(name: string, spec: WrapperSpec): CompiledTable {
 function analyseWrapper(name: string, spec: WrapperSpec, words: readonly Word[]): Analysis {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, wrapperTable(name, spec));
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   const where = `run by ${name}`;
   for (const option of scan.options) {
     if (spec.scriptOptions?.includes(option.name)) {
@@ -615,55 +598,11 @@ const XARGS_TABLE = compileTable({
   optionsFirst: true,
 });
 
-/** Programs that run their arguments as commands or code: never behind xargs. */
-export function runsItsArguments(name: string): boolean {
-  return SHELLS.has(name) || name in WRAPPERS || RUNNERS.has(name);
-}
-
-const RUNNERS = new Set([
-  'env',
-  'xargs',
-  'eval',
-  'source',
-  '.',
-  'find',
-  'fd',
-  'fdfind',
-  'watch',
-  'script',
-  'busybox',
-  'parallel',
-  'perl',
-  'python',
-  'python2',
-  'python3',
-  'node',
-  'nodejs',
-  'ruby',
-  'php',
-  'lua',
-  'Rscript',
-  'tclsh',
-  'wish',
-  'expect',
-  'julia',
-  'deno',
-  'bun',
-  'npx',
-  'make',
-  'ssh',
-  'trap',
-  'vim',
-  'vi',
-  'ex',
-  'ed',
-]);
-
 /** xargs [OPTION]... [COMMAND [INITIAL-ARGS]...]: COMMAND gets words read from standard input. */
 export const analyseXargs: Analyzer = (words) => {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, XARGS_TABLE);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   let replace: string | undefined;
   for (const option of scan.options) {
     if (option.name === '-I' || option.name === '-i' || option.name === '--replace') {
@@ -682,14 +621,14 @@ export const analyseXargs: Analyzer = (words) => {
     start === undefined ? [literalWord('echo', words[0]?.start ?? 0)] : words.slice(start);
   const from: number[] = start === undefined ? [0] : inner.map((_, k) => start + k);
   const name = valueOf(inner[0]);
-  if (name !== undefined && runsItsArguments(basename(name))) {
+  if (name !== undefined && runsItsArguments(programName(name))) {
     result.dangers.push(
       unresolvable(
         from[0] as number,
         `xargs would hand ${basename(name)} words it runs, read from standard input`,
       ),
     );
-    return result;
+    // Refused under an allowlist; under `*` what can be seen of it still meets the deny patterns.
   }
   if (replace !== undefined) {
     const marker = replace;
@@ -1088,7 +1027,7 @@ const SCRIPT_TABLE = compileTable({
 export const analyseScript: Analyzer = (words) => {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, SCRIPT_TABLE);
-  result.dangers.push(...scan.dangers);
+  absorb(result, scan);
   for (const option of scan.options) {
     if (option.name === '-c' || option.name === '--command') {
       addScript(
@@ -1126,28 +1065,14 @@ export const analyseBusybox: Analyzer = (words) => {
   return result;
 };
 
-/** Wrappers not listed with their options: the command is the first word not starting with `-`. */
+/**
+ * A wrapper of the registry: laid out as WRAPPERS says, or, when it has no layout there, with the
+ * command as the first word not starting with `-`.
+ */
 export function analyseGenericWrapper(name: string): Analyzer {
-  return (words) => {
-    const spec = WRAPPERS[name];
-    if (spec) return analyseWrapper(name, spec, words);
-    return emptyAnalysis();
-  };
+  const spec = WRAPPERS[name] ?? {};
+  return (words) => analyseWrapper(name, spec, words);
 }
 
-export const WRAPPER_NAMES: readonly string[] = Object.keys(WRAPPERS);
-
-/** Programs that run argument strings through a shell in ways the policy does not model. */
-export const STRING_RUNNERS = new Set([
-  'parallel',
-  'sem',
-  'xe',
-  'rush',
-  'hyperfine',
-  'tmux',
-  'screen',
-  'at',
-  'batch',
-  'entr',
-  'byobu',
-]);
+/** The wrappers with a layout of their own (the registry must list each as a wrapper). */
+export const WRAPPER_LAYOUTS: readonly string[] = Object.keys(WRAPPERS);
