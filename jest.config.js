@@ -8,5 +8,7 @@ export default {
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
+  // A crash of the command policy fails the test instead of passing for a refusal.
+  setupFiles: ['<rootDir>/__fixtures__/strict-policy.ts'],
   verbose: false,
 };

@@ -30,7 +30,7 @@ import {
   TRANSPARENT,
   withoutGitGlobalOptions,
 } from './programs.js';
-import { roleOf } from './registry.js';
+import { FLOW_BUILTINS, roleOf } from './registry.js';
 import { loadBashParser, type BashParser } from './tree-sitter.js';
 import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
@@ -48,10 +48,18 @@ export interface PolicyOptions {
   resolver?: PathResolver;
   /**
    * Called when the checker itself fails. The command is refused either way (a checker bug must not
-   * let a command through or take the agent loop down); tests pass a hook that rethrows, so a crash
-   * fails the test instead of passing for a refusal.
+   * let a command through or take the agent loop down); a hook that rethrows makes a crash fail a
+   * test instead of passing for a refusal. Unset, it rethrows only where STRICT_POLICY_VARIABLE is
+   * `1`, which the test set-up sets for every test.
    */
   onInternalError?: (error: unknown, command: string) => void;
+}
+
+/** Set to `1` by the test set-up: a checker crash then throws instead of refusing. */
+export const STRICT_POLICY_VARIABLE = 'BASH_AGENT_STRICT_POLICY';
+
+function rethrowWhenStrict(error: unknown): void {
+  if (process.env[STRICT_POLICY_VARIABLE] === '1') throw error;
 }
 
 export { DEFAULT_ALLOWED_COMMANDS } from './defaults.js';
@@ -112,7 +120,7 @@ class Policy implements CommandPolicy {
    */
   readonly universal: boolean;
   readonly resolver: PathResolver;
-  private readonly onInternalError: PolicyOptions['onInternalError'];
+  private readonly onInternalError: NonNullable<PolicyOptions['onInternalError']>;
 
   constructor(
     readonly parser: BashParser,
@@ -126,7 +134,7 @@ class Policy implements CommandPolicy {
     this.denyWrites = deny.filter((p): p is WritePattern => p.kind === 'write');
     this.universal = this.allowCommands.some((p) => p.universal);
     this.resolver = options.resolver ?? fileSystemResolver;
-    this.onInternalError = options.onInternalError;
+    this.onInternalError = options.onInternalError ?? rethrowWhenStrict;
     this.workingDirectory = resolve(options.workingDirectory);
     this.realWorkingDirectory = this.resolver.realPath(this.workingDirectory);
   }
@@ -141,7 +149,7 @@ class Policy implements CommandPolicy {
     try {
       failure = check.run(command);
     } catch (error) {
-      this.onInternalError?.(error, command);
+      this.onInternalError(error, command);
       const why = error instanceof Error ? error.message : String(error);
       failure = {
         code: 'internal-error',
@@ -400,6 +408,7 @@ class Check {
       if (git.directories.length > 0) via = git.directories.map((d) => d.text);
       words = git.words;
     }
+    if (FLOW_BUILTINS.has(name.text) && words.every((w) => w.literal)) return undefined;
     const transparent = TRANSPARENT.has(name.text) && words.length > 0;
     const matches: Match[] = [];
     if (spelledBy) matches.push(spelledMatch(words));

@@ -217,7 +217,8 @@ export const PROGRAMS: Readonly<Record<string, ProgramEntry>> = {
       allow: ["find . -name '*.ts' -exec grep -l x {} +"],
       refuse: [
         ['find . -exec rm {} \\;', 'no-matching-pattern'],
-        ['find . -fprint out.txt', 'dangerous-option'],
+        ['find . -fprint out.txt', 'write-not-allowed'],
+        ['find . -delete', 'dangerous-option'],
       ],
     },
   },
@@ -299,11 +300,18 @@ export const PROGRAMS: Readonly<Record<string, ProgramEntry>> = {
       refuse: [
         ['git -C sub push', 'no-matching-pattern'],
         ['git log --output=x -1', 'write-not-allowed'],
-        ['git -c core.pager=sh log', 'inline-code'],
+        ['git -c core.pager=sh log', 'no-matching-pattern'],
       ],
     },
   },
 };
+
+/**
+ * Builtins that only steer the script's own loops and functions (`|| break`): they need no pattern
+ * when their words are literal (a deny pattern still applies). Other builtins, `true` included,
+ * are commands like any other.
+ */
+export const FLOW_BUILTINS: ReadonlySet<string> = new Set(['break', 'continue', 'return']);
 
 /** The role of a program, by the name `programName` gives. */
 export function roleOf(name: string): Role {

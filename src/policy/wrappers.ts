@@ -16,7 +16,7 @@ import {
   type CompiledTable,
   type OptionTable,
 } from './options.js';
-import { programName, runsItsArguments } from './registry.js';
+import { programName, roleOf, runsItsArguments } from './registry.js';
 import {
   literalWord,
   mayBeOption,
@@ -621,11 +621,14 @@ export const analyseXargs: Analyzer = (words) => {
     start === undefined ? [literalWord('echo', words[0]?.start ?? 0)] : words.slice(start);
   const from: number[] = start === undefined ? [0] : inner.map((_, k) => start + k);
   const name = valueOf(inner[0]);
-  if (name !== undefined && runsItsArguments(programName(name))) {
+  const program = name === undefined ? undefined : programName(name);
+  // An interpreter given words from stdin runs the files they name, which its own analysis and
+  // patterns judge (`xargs python3 -m py_compile` under `python3 *`); the rest run the words.
+  if (program !== undefined && runsItsArguments(program) && roleOf(program) !== 'interpreter') {
     result.dangers.push(
       unresolvable(
         from[0] as number,
-        `xargs would hand ${basename(name)} words it runs, read from standard input`,
+        `xargs would hand ${program} words it runs, read from standard input`,
       ),
     );
     // Refused under an allowlist; under `*` what can be seen of it still meets the deny patterns.
@@ -642,10 +645,6 @@ export const analyseXargs: Analyzer = (words) => {
   }
   return result;
 };
-
-function basename(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** find's predicates with the number of words they take. */
 const FIND_ARGUMENTS: Readonly<Record<string, number>> = {
@@ -699,10 +698,14 @@ const FIND_ARGUMENTS: Readonly<Record<string, number>> = {
 
 const FIND_DANGERS: Readonly<Record<string, { readonly args: number; readonly why: string }>> = {
   '-delete': { args: 0, why: 'deletes files' },
-  '-fprint': { args: 1, why: 'writes a file' },
-  '-fprint0': { args: 1, why: 'writes a file' },
-  '-fprintf': { args: 2, why: 'writes a file' },
-  '-fls': { args: 1, why: 'writes a file' },
+};
+
+/** Actions that write the file named by the next word: writes, checked like redirections. */
+const FIND_WRITES: Readonly<Record<string, number>> = {
+  '-fprint': 1,
+  '-fprint0': 1,
+  '-fprintf': 2,
+  '-fls': 1,
 };
 
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -781,6 +784,17 @@ export const analyseFind: Analyzer = (words) => {
       for (let k = i + 1; k < end; k++) from.push(k);
       result.inner.push({ words: inner, from, where: `run by find ${text}` });
       i = end + 1;
+      continue;
+    }
+    const writes = FIND_WRITES[text];
+    if (writes !== undefined) {
+      const target = words[i + 1];
+      if (target === undefined) {
+        result.dangers.push(optionDanger(i, text.length, `find ${text} has no file`));
+        return result;
+      }
+      result.writes.push({ index: i, spell: text.length, option: `find ${text}`, target });
+      i += 1 + writes;
       continue;
     }
     const danger = FIND_DANGERS[text];
