@@ -94,6 +94,8 @@ const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
  * that say the text reads differently to bash and to the policy still refuse, since they are how a
  * denied command would hide.
  */
+/** The scope of a function body named cd, pushd or popd (as the walker labels bodies). */
+const SHADOWS_DIRECTORY_BUILTIN = /\bfunction (cd|pushd|popd)$/;
 const UNREAD_UNDER_UNIVERSAL: ReadonlySet<RefusalCode> = new Set(['unparsable', 'too-long']);
 const MAX_DEPTH = 8;
 const MAX_DIRECTORIES = 16;
@@ -296,6 +298,17 @@ class Check {
   }
 
   private command(command: SimpleCommand, depth: number): Failure | undefined {
+    const shadow = command.scope.where.find((w) => SHADOWS_DIRECTORY_BUILTIN.test(w));
+    if (shadow) {
+      // Where a write lands after `cd DIR &&` rests on cd being the builtin.
+      return {
+        code: 'unsupported-syntax',
+        offender: command.source,
+        where: command.scope.where,
+        why: 'is in a function named like a builtin that changes directory, which would hide where writes go',
+        suggest: {},
+      };
+    }
     const topLevel = depth === 0 && command.scope.where.length === 0;
     if (topLevel)
       this.topLevel.push({ start: command.start, end: command.start + command.source.length });
@@ -634,21 +647,22 @@ class Check {
     const target = change.target;
     if (!target?.literal || target.tilde || target.text === '-' || target.text === '') return;
     if (change.scope.where.length > 0 || change.scope.repeats || change.scope.deferred) return;
-    const spans = this.topLevel;
+    const spans = [...this.topLevel].sort((a, b) => a.start - b.start);
     const from = spans.findIndex((s) => s.start === change.start);
-    if (from < 0) return undefined;
+    const to = spans.findIndex((s) => s.start === write.start);
+    if (from < 0 || to <= from) return undefined;
     // The cd runs whenever its list runs: first in it, or after `&&` (`a && cd d` is true only
     // when the cd ran and succeeded); after `||` it may be skipped while the rest still runs.
     const before = this.text.slice(from > 0 ? (spans[from - 1] as Span).end : 0, change.start);
     if (!/(^|;|&&|\n)\s*$/.test(before) || /\|\|\s*$/.test(before)) return undefined;
-    for (let i = from; i + 1 < spans.length; i++) {
+    for (let i = from; i < to; i++) {
       const gap = this.text.slice((spans[i] as Span).end, (spans[i + 1] as Span).start);
-      if (gap.replace(/\\\n/g, '').trim() !== '&&') return undefined;
-      const next = spans[i + 1] as Span;
-      if (write.start >= next.start && write.start < next.end)
-        return [resolve(this.cwd, target.text)];
+      // Nothing but blanks between two spans: the second is the first one's redirection (a newline
+      // would separate two commands).
+      const joined = gap.replace(/\\\n/g, '').replace(/[ \t]/g, '');
+      if (!/^(&&\n*)?$/.test(joined)) return undefined;
     }
-    return undefined;
+    return [resolve(this.cwd, target.text)];
   }
 
   private checkWrite(
