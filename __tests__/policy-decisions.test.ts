@@ -27,8 +27,14 @@ describe('loading a policy', () => {
     expect(p.check('git status && git log --oneline -3 | head; cd src && ls', WD)).toMatchObject({
       allowed: true,
     });
-    expect(p.check('git commit -m x', WD).allowed).toBe(false);
-    expect(p.check('echo x > a.txt', WD).allowed).toBe(false);
+    expect(p.check('git commit -m x', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'no-matching-pattern' },
+    });
+    expect(p.check('echo x > a.txt', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'write-not-allowed' },
+    });
   });
 });
 
@@ -136,11 +142,23 @@ describe('checking', () => {
 
   it('lets lower-case and locale variables be set, not others', async () => {
     const p = await loadPolicy({ allow: ['ls *'], deny: [], workingDirectory: WD });
-    expect(p.check('x=1; LC_ALL=C ls; n=$(ls | wc -l)', WD).allowed).toBe(false);
+    expect(p.check('x=1; LC_ALL=C ls; n=$(ls | wc -l)', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'no-matching-pattern' },
+    });
     expect(p.check('x=1; LC_ALL=C ls', WD)).toMatchObject({ allowed: true });
-    expect(p.check('LC_ALL=../../tmp/x ls', WD).allowed).toBe(false);
-    expect(p.check('PATH=/tmp ls', WD).allowed).toBe(false);
-    expect(p.check('npm_config_x=1 ls', WD).allowed).toBe(false);
+    expect(p.check('LC_ALL=../../tmp/x ls', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'risky-variable' },
+    });
+    expect(p.check('PATH=/tmp ls', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'risky-variable' },
+    });
+    expect(p.check('npm_config_x=1 ls', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'risky-variable' },
+    });
   });
 
   it('is fast once loaded', async () => {
@@ -160,6 +178,9 @@ describe('variables', () => {
     expect(p.check('while IFS= read -r line; do echo "$line"; done < a.txt', WD)).toMatchObject({
       allowed: true,
     });
-    expect(p.check('IFS=/', WD).allowed).toBe(false);
+    expect(p.check('IFS=/', WD)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'risky-variable' },
+    });
   });
 });

@@ -26,8 +26,10 @@ async function policy(allow: string[], deny: string[] = []): Promise<CommandPoli
   return loadPolicy({ allow, deny, workingDirectory: repo });
 }
 
-function allowed(p: CommandPolicy, command: string, cwd = repo): boolean {
-  return p.check(command, cwd).allowed;
+/** 'allowed', or the code of the refusal. */
+function allowed(p: CommandPolicy, command: string, cwd = repo): string {
+  const d = p.check(command, cwd);
+  return d.allowed ? 'allowed' : d.refusal.code;
 }
 
 describe('writes by redirection', () => {
@@ -42,7 +44,7 @@ describe('writes by redirection', () => {
       'ls >/dev/stdout 2>&-',
       'ls <&-',
     ]) {
-      expect([command, allowed(p, command)]).toEqual([command, true]);
+      expect([command, allowed(p, command)]).toEqual([command, 'allowed']);
     }
   });
 
@@ -61,70 +63,76 @@ describe('writes by redirection', () => {
       '{ echo; } > a',
       'f() { echo; } > a',
     ]) {
-      expect([command, allowed(p, command)]).toEqual([command, false]);
+      expect([command, allowed(p, command)]).toEqual([command, 'write-not-allowed']);
     }
-    expect(allowed(p, 'cat < a')).toBe(true);
+    expect(allowed(p, 'cat < a')).toBe('allowed');
   });
 
   it('resolves targets against the current directory, given as cwd', async () => {
     const p = await policy(['echo *', '> src/**']);
-    expect(allowed(p, 'echo x > src/a.ts')).toBe(true);
-    expect(allowed(p, 'echo x > a.ts', path.join(repo, 'src'))).toBe(true);
-    expect(allowed(p, 'echo x > a.ts')).toBe(false);
-    expect(allowed(p, 'echo x > ../repo/src/a.ts', path.join(repo, 'src'))).toBe(false);
-    expect(allowed(p, `echo x > ${repo}/src/a.ts`)).toBe(true);
-    expect(allowed(p, 'echo x > src/../a.ts')).toBe(false);
+    expect(allowed(p, 'echo x > src/a.ts')).toBe('allowed');
+    expect(allowed(p, 'echo x > a.ts', path.join(repo, 'src'))).toBe('allowed');
+    expect(allowed(p, 'echo x > a.ts')).toBe('write-not-allowed');
+    expect(allowed(p, 'echo x > ../repo/src/a.ts', path.join(repo, 'src'))).toBe(
+      'write-not-allowed',
+    );
+    expect(allowed(p, `echo x > ${repo}/src/a.ts`)).toBe('allowed');
+    expect(allowed(p, 'echo x > src/../a.ts')).toBe('write-not-allowed');
   });
 
   it('follows cd commands in the same text, including ones that may fail', async () => {
     const p = await policy(['echo *', 'cd *', '> src/**', '> *.txt']);
     // After `;` the cd may have failed: the write may land in either directory.
-    expect(allowed(p, 'cd src; echo x > a.ts')).toBe(false);
-    expect(allowed(p, 'cd src; echo x > b/a.txt')).toBe(false);
-    expect(allowed(p, 'cd src; echo x > x.txt')).toBe(true);
+    expect(allowed(p, 'cd src; echo x > a.ts')).toBe('write-not-allowed');
+    expect(allowed(p, 'cd src; echo x > b/a.txt')).toBe('write-not-allowed');
+    expect(allowed(p, 'cd src; echo x > x.txt')).toBe('allowed');
     // After `&&` it succeeded: the write lands in src/ alone.
-    expect(allowed(p, 'cd src && echo x > a.ts')).toBe(true);
-    expect(allowed(p, 'cd src && echo x > b/a.txt')).toBe(true);
-    expect(allowed(p, 'cd .git && echo x > config.txt')).toBe(false);
-    expect(allowed(p, 'cd "$d" && echo x > a.txt')).toBe(false);
-    expect(allowed(p, 'cd && echo x > a.txt')).toBe(false);
-    expect(allowed(p, 'for d in a b; do cd ..; done; echo x > a.txt')).toBe(false);
-    expect(allowed(p, 'f() { cd .git; }')).toBe(false);
+    expect(allowed(p, 'cd src && echo x > a.ts')).toBe('allowed');
+    expect(allowed(p, 'cd src && echo x > b/a.txt')).toBe('allowed');
+    expect(allowed(p, 'cd .git && echo x > config.txt')).toBe('write-into-git');
+    expect(allowed(p, 'cd "$d" && echo x > a.txt')).toBe('write-target-unknown');
+    expect(allowed(p, 'cd && echo x > a.txt')).toBe('write-target-unknown');
+    expect(allowed(p, 'for d in a b; do cd ..; done; echo x > a.txt')).toBe('write-target-unknown');
+    expect(allowed(p, 'f() { cd .git; }')).toBe('deferred-directory-change');
     // A subshell body cannot change the caller's directory.
-    expect(allowed(p, 'f() ( cd src; echo hi )')).toBe(true);
+    expect(allowed(p, 'f() ( cd src; echo hi )')).toBe('allowed');
   });
 
   it('never reaches into .git/, not even through a symlink, unless a pattern names .git', async () => {
     const p = await policy(['echo *', '> **']);
-    expect(allowed(p, 'echo x > anything/at/all.ts')).toBe(true);
-    expect(allowed(p, 'echo x >> .git/config')).toBe(false);
-    expect(allowed(p, 'echo x >> .GIT/config')).toBe(false);
-    expect(allowed(p, 'echo x >> notes.txt')).toBe(false);
-    expect(allowed(p, 'echo x > out/g/hooks/pre-commit')).toBe(false);
+    expect(allowed(p, 'echo x > anything/at/all.ts')).toBe('allowed');
+    expect(allowed(p, 'echo x >> .git/config')).toBe('write-into-git');
+    expect(allowed(p, 'echo x >> .GIT/config')).toBe('write-into-git');
+    expect(allowed(p, 'echo x >> notes.txt')).toBe('write-into-git');
+    expect(allowed(p, 'echo x > out/g/hooks/pre-commit')).toBe('write-into-git');
     const named = await policy(['echo *', '> .git/info/**']);
-    expect(allowed(named, 'echo x >> .git/info/exclude')).toBe(true);
+    expect(allowed(named, 'echo x >> .git/info/exclude')).toBe('allowed');
   });
 
   it('refuses targets known only at run time', async () => {
     const p = await policy(['echo *', '> **']);
-    expect(allowed(p, 'echo x > "$f"')).toBe(false);
-    expect(allowed(p, 'echo x > $(echo a)')).toBe(false);
-    expect(allowed(p, 'echo x > *.txt')).toBe(false);
+    expect(allowed(p, 'echo x > "$f"')).toBe('write-target-unknown');
+    expect(allowed(p, 'echo x > $(echo a)')).toBe('write-target-unknown');
+    expect(allowed(p, 'echo x > *.txt')).toBe('write-target-unknown');
   });
 
   it('matches ~/ targets only against ~/ patterns or **', async () => {
-    expect(allowed(await policy(['echo *', '> ~/notes/*']), 'echo x > ~/notes/a')).toBe(true);
-    expect(allowed(await policy(['echo *', '> ~/notes/*']), 'echo x > ~/.gitconfig')).toBe(false);
-    expect(allowed(await policy(['echo *', '> *']), 'echo x > ~/.gitconfig')).toBe(false);
-    expect(allowed(await policy(['echo *', '> **']), 'echo x > ~/.gitconfig')).toBe(true);
+    expect(allowed(await policy(['echo *', '> ~/notes/*']), 'echo x > ~/notes/a')).toBe('allowed');
+    expect(allowed(await policy(['echo *', '> ~/notes/*']), 'echo x > ~/.gitconfig')).toBe(
+      'write-not-allowed',
+    );
+    expect(allowed(await policy(['echo *', '> *']), 'echo x > ~/.gitconfig')).toBe(
+      'write-not-allowed',
+    );
+    expect(allowed(await policy(['echo *', '> **']), 'echo x > ~/.gitconfig')).toBe('allowed');
   });
 
   it('lets the single pattern * write anywhere, .git/ included, and honours deny write patterns', async () => {
     const p = await policy(['*'], ['> .env', '> secrets/**']);
-    expect(allowed(p, 'echo x > a/b.txt')).toBe(true);
-    expect(allowed(p, 'echo x > .git/config')).toBe(true);
-    expect(allowed(p, 'echo x > "$f"')).toBe(true);
-    expect(allowed(p, 'echo x > .env')).toBe(false);
-    expect(allowed(p, 'cd secrets; echo x > k')).toBe(false);
+    expect(allowed(p, 'echo x > a/b.txt')).toBe('allowed');
+    expect(allowed(p, 'echo x > .git/config')).toBe('allowed');
+    expect(allowed(p, 'echo x > "$f"')).toBe('allowed');
+    expect(allowed(p, 'echo x > .env')).toBe('write-not-allowed');
+    expect(allowed(p, 'cd secrets; echo x > k')).toBe('write-not-allowed');
   });
 });
