@@ -1,26 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadPolicy } from '../src/policy/policy.js';
+import { all, policy, verdicts } from '../__fixtures__/policy/verdicts.js';
 import { awkProgramDangers, sedScriptDangers } from '../src/policy/scripts.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
-const WD = '/work/repo';
-
-async function policy(allow: string[], deny: string[] = []): Promise<CommandPolicy> {
-  return loadPolicy({ allow, deny, workingDirectory: WD });
-}
-
-/** Each command's verdict: 'allowed', or the code of the refusal. */
-function verdicts(p: CommandPolicy, commands: string[]): Record<string, string> {
-  return Object.fromEntries(
-    commands.map((c) => {
-      const d = p.check(c, WD);
-      return [c, d.allowed ? 'allowed' : d.refusal.code];
-    }),
-  );
-}
-
 function allAllowed(commands: string[]): Record<string, string> {
-  return Object.fromEntries(commands.map((c) => [c, 'allowed']));
+  return all(commands, 'allowed');
 }
 
 /** Each command's verdict as the refusal code, or 'allowed'. */

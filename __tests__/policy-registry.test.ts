@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadPolicy, STRICT_POLICY_VARIABLE } from '../src/policy/policy.js';
 import type { PathResolver } from '../src/policy/paths.js';
+import type { CommandPolicy } from '../src/policy/types.js';
 import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/registry.js';
 import { WRAPPER_LAYOUTS } from '../src/policy/wrappers.js';
 
@@ -70,16 +71,22 @@ describe('a checker that fails', () => {
     },
   };
 
-  it('refuses the command in production', async () => {
+  /** A policy whose resolver breaks after it has loaded. */
+  async function brokenPolicy(onInternalError?: () => void): Promise<CommandPolicy> {
     broke = false;
     const policy = await loadPolicy({
       allow: ['echo *', '> **'],
       deny: [],
       workingDirectory: WD,
       resolver: breakable,
-      onInternalError: () => undefined,
+      onInternalError,
     });
     broke = true;
+    return policy;
+  }
+
+  it('refuses the command in production', async () => {
+    const policy = await brokenPolicy(() => undefined);
     expect(policy.check('echo x > out.txt', WD)).toMatchObject({
       allowed: false,
       refusal: { code: 'internal-error' },
@@ -88,14 +95,7 @@ describe('a checker that fails', () => {
 
   it('fails a test instead of passing for a refusal', async () => {
     expect(process.env[STRICT_POLICY_VARIABLE]).toBe('1');
-    broke = false;
-    const policy = await loadPolicy({
-      allow: ['echo *', '> **'],
-      deny: [],
-      workingDirectory: WD,
-      resolver: breakable,
-    });
-    broke = true;
+    const policy = await brokenPolicy();
     expect(() => policy.check('echo x > out.txt', WD)).toThrow('resolver broke');
   });
 });

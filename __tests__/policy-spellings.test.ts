@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { all, policy, verdicts } from '../__fixtures__/policy/verdicts.js';
 import { loadPolicy } from '../src/policy/policy.js';
-import type { CommandPolicy } from '../src/policy/types.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 
@@ -11,26 +11,6 @@ import { BashSession } from '../src/shell/session.js';
  * A pattern refuses only what it does not already allow in another spelling: each test names the
  * spelling that passes and the code of what is still refused.
  */
-
-const WD = '/work/repo';
-
-async function policy(allow: string[], deny: string[] = []): Promise<CommandPolicy> {
-  return loadPolicy({ allow, deny, workingDirectory: WD });
-}
-
-/** Each command's verdict: 'allowed' or the refusal's code. */
-function verdicts(p: CommandPolicy, commands: string[]): Record<string, string> {
-  return Object.fromEntries(
-    commands.map((c) => {
-      const d = p.check(c, WD);
-      return [c, d.allowed ? 'allowed' : d.refusal.code];
-    }),
-  );
-}
-
-function all(commands: string[], verdict: string): Record<string, string> {
-  return Object.fromEntries(commands.map((c) => [c, verdict]));
-}
 
 describe('options that write files are writes', () => {
   it('pass where a write pattern allows the file, and are refused as writes elsewhere', async () => {
