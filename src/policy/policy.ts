@@ -94,6 +94,8 @@ const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
  * that say the text reads differently to bash and to the policy still refuse, since they are how a
  * denied command would hide.
  */
+/** bash's alias and hash tables, which any assignment builtin can fill. */
+const DEFINES_NAMES = /\bBASH_(ALIASES|CMDS)\b/;
 /** The scope of a function body named cd, pushd or popd (as the walker labels bodies). */
 const SHADOWS_DIRECTORY_BUILTIN = /\bfunction (cd|pushd|popd)$/;
 const UNREAD_UNDER_UNIVERSAL: ReadonlySet<RefusalCode> = new Set(['unparsable', 'too-long']);
@@ -315,6 +317,17 @@ class Check {
     for (const redirect of command.redirects) {
       if (redirect.kind === 'write')
         this.writes.push({ redirect, scope: command.scope, start: command.start });
+    }
+    if (this.policy.universal && DEFINES_NAMES.test(command.source)) {
+      // BASH_ALIASES and BASH_CMDS are the alias and hash tables: a later call would run what an
+      // entry names without the deny patterns seeing it.
+      return {
+        code: 'risky-variable',
+        offender: command.source,
+        where: command.scope.where,
+        why: 'changes the table of aliases or hashed commands, which could make a later name run a denied command',
+        suggest: {},
+      };
     }
     if (command.words.length === 0) {
       if (this.policy.universal) return undefined;
