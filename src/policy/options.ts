@@ -7,7 +7,7 @@ import {
   type InnerScript,
   type OptionWrite,
 } from './analysis.js';
-import { literalWord, mayBeOption, type Word } from './words.js';
+import { literalWord, mayBeOption, unknownWords, type Word } from './words.js';
 
 /**
  * A program's options, written the way its man page writes them, so the tables read like the
@@ -341,7 +341,9 @@ export function scanOptions(
  */
 function programWords(value: Word): Word[] | undefined {
   if (!/^[\w./:=,+-]+( [\w./:=,+-]+)*$/.test(value.text)) return undefined;
-  return value.text.split(' ').map((part) => literalWord(part, value.start));
+  const words = value.text.split(' ').map((part) => literalWord(part, value.start));
+  // The outer program adds words of its own (`gzip -d`, the file for `rg --pre`).
+  return [...words, unknownWords('<words the outer program adds>', value.start)];
 }
 
 /** Adds what a scan found to an analysis. */

@@ -894,8 +894,6 @@ export const TRANSPARENT = new Set(['time']);
 const HARMLESS_GIT_GLOBAL = new Set([
   '--no-pager',
   '-P',
-  '-p',
-  '--paginate',
   '--no-optional-locks',
   '--literal-pathspecs',
   '--glob-pathspecs',

@@ -253,12 +253,12 @@ export const PROGRAMS: Readonly<Record<string, ProgramEntry>> = {
   sort: {
     role: 'plain',
     examples: {
-      patterns: ['sort *', '> out/**'],
-      allow: ['sort -o out/s.txt a.txt', 'sort -rn a.txt', 'sort --compress-program=sort a.txt'],
+      patterns: ['sort *', 'gzip *', '> out/**'],
+      allow: ['sort -o out/s.txt a.txt', 'sort -rn a.txt', 'sort --compress-program=gzip a.txt'],
       refuse: [
         ['sort -o s.txt a.txt', 'write-not-allowed'],
         ['sort -o .git/config a.txt', 'write-into-git'],
-        ['sort --compress-program=gzip a.txt', 'no-matching-pattern'],
+        ['sort --compress-program=xz a.txt', 'no-matching-pattern'],
       ],
     },
   },
