@@ -76,6 +76,29 @@ describe('options that write files are writes', () => {
     });
   });
 
+  it('refuses a file operand known only at run time, as it refuses such a redirection', async () => {
+    const p = await policy(['tee *', 'uniq *', 'echo *', '> **']);
+    expect(
+      verdicts(p, [
+        'echo | tee "$x"',
+        'x=.git/y; echo | tee $x',
+        'echo | tee -a "$x" out.txt',
+        'uniq "$a" .git/config',
+        'uniq $a out.txt',
+        'uniq "$a"',
+      ]),
+    ).toEqual({
+      'echo | tee "$x"': 'write-target-unknown',
+      'x=.git/y; echo | tee $x': 'write-target-unknown',
+      'echo | tee -a "$x" out.txt': 'write-target-unknown',
+      // "$a" is one word: the output is the second operand whatever "$a" holds.
+      'uniq "$a" .git/config': 'write-into-git',
+      // $a may split into several words, so any of them may be the output.
+      'uniq $a out.txt': 'write-target-unknown',
+      'uniq "$a"': 'allowed',
+    });
+  });
+
   it('still lets a pattern that spells the option out allow it without a write pattern', async () => {
     const p = await policy(['sort -o *', 'sed -i *']);
     expect(verdicts(p, ['sort -o out.txt a', "sed -i 's/a/b/' a.ts"])).toEqual(

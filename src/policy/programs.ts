@@ -23,6 +23,7 @@ import {
   type CompiledTable,
   type FoundOption,
   type OptionTable,
+  type ScanResult,
 } from './options.js';
 import { awkProgramDangers, sedScriptDangers } from './scripts.js';
 import {
@@ -245,7 +246,8 @@ export const analyseSed: Analyzer = (words) => {
   for (const text of commands)
     result.scripts.push({ text, where: 'in the command run by sed e', index: undefined });
   const inPlace = scan.options.find((o) => o.name === '-i' || o.name === '--in-place');
-  if (inPlace) addInPlaceWrites(result, words, inPlace, files);
+  const unknown = possibleOperands(words, scan).filter((i) => !scan.operands.includes(i));
+  if (inPlace) addInPlaceWrites(result, words, inPlace, [...files, ...unknown]);
   return result;
 };
 
@@ -693,13 +695,25 @@ const TEE_TABLE = compileTable({ values: ['--output-error[=MODE]'] });
 const analyseTee: Analyzer = (words) => {
   const result = emptyAnalysis();
   const scan = scanOptions(words, 1, TEE_TABLE);
-  for (const i of scan.operands) {
+  for (const i of possibleOperands(words, scan)) {
     const word = words[i] as Word;
     if (word.literal && word.text === '-') continue;
     result.writes.push({ index: i, spell: word.text.length, option: 'tee', target: word });
   }
   return result;
 };
+
+/**
+ * The words a program may take as file operands: the scan's operands, and the words whose value is
+ * unknown that the scan set aside as possible options (`"$f"` may as well be a file name).
+ */
+function possibleOperands(words: readonly Word[], scan: ScanResult): number[] {
+  const values = new Set(scan.options.map((o) => o.valueIndex));
+  const operands = new Set(scan.operands);
+  for (let i = 1; i < words.length; i++)
+    if (!(words[i] as Word).literal && !values.has(i)) operands.add(i);
+  return [...operands].sort((a, b) => a - b);
+}
 
 /** A single-quoted shell word. */
 function quoted(text: string): string {
@@ -744,7 +758,10 @@ function analyseOutputOperand(name: string, source: OptionTable, position: numbe
     const result = emptyAnalysis();
     const scan = scanOptions(words, 1, table(name, source) as CompiledTable);
     absorb(result, scan);
-    const out = scan.operands[position];
+    const operands = possibleOperands(words, scan);
+    // A word that splits before the output may put any later word in its place.
+    const split = operands.slice(0, position + 1).find((i) => (words[i] as Word).splits);
+    const out = split ?? operands[position];
     if (out !== undefined) {
       const word = words[out] as Word;
       if (!(word.literal && word.text === '-')) {
