@@ -349,7 +349,18 @@ describe('commands that run commands', () => {
   });
 
   it('parses shell text run by bash -c, eval, trap and heredocs fed to a shell', async () => {
-    const p = await policy(['bash *', 'sh *', 'eval *', 'trap *', 'ls *', 'echo *', 'cat *']);
+    // Patterns that let the shell run only what they name, so the text it runs is checked.
+    const shells = ['bash -c *', 'bash -o *', 'bash --* *', 'bash -x *', 'bash', 'sh -ec *'];
+    const p = await policy([
+      ...shells,
+      'sh',
+      'bash script.sh',
+      'eval *',
+      'trap *',
+      'ls *',
+      'echo *',
+      'cat *',
+    ]);
     const allowed = [
       "bash -c 'ls -la'",
       "sh -ec 'ls; echo ok'",
@@ -370,11 +381,31 @@ describe('commands that run commands', () => {
       "bash <<'EOF'\nrm x\nEOF": 'no-matching-pattern',
       'bash <<EOF\n$(ls)\nEOF': 'unresolvable',
       'echo ls | sh': 'unresolvable',
-      'bash <(cat x)': 'unresolvable',
+      'bash -x <(cat x)': 'unresolvable',
       "bash --rcfile x -c 'ls'": 'dangerous-option',
       "trap 'cd /tmp' DEBUG": 'no-matching-pattern',
     };
     expect(verdicts(p, Object.keys(denied))).toEqual(denied);
+  });
+
+  it('lets a shell that may run any file run any text, holding what it runs to the deny patterns', async () => {
+    const p = await policy(['bash *', 'sh *', 'echo *'], ['rm *', '> .env']);
+    const allowed = [
+      "bash -c 'curl -s x | sh'",
+      'bash -c "$cmd"',
+      'echo ls | sh',
+      'bash <(echo ls)',
+      "bash <<'EOF'\nmake all\nEOF",
+      "bash -c 'echo x > .git/config'",
+    ];
+    expect(verdicts(p, allowed)).toEqual(allAllowed(allowed));
+    expect(
+      verdicts(p, ["bash -c 'rm -rf build'", "sh -c 'echo x > .env'", "bash <<'EOF'\nrm x\nEOF"]),
+    ).toEqual({
+      "bash -c 'rm -rf build'": 'denied-pattern',
+      "sh -c 'echo x > .env'": 'write-not-allowed',
+      "bash <<'EOF'\nrm x\nEOF": 'denied-pattern',
+    });
   });
 
   it('lets an outer pattern that spells the inner command out stand for it', async () => {

@@ -210,6 +210,8 @@ interface PendingWrite {
   readonly start: number;
   /** Directories the program itself moves through before writing (`git -C A -C B`). */
   readonly via?: readonly string[];
+  /** Written where only deny patterns apply (under `*`, or by a shell allowed to run anything). */
+  readonly anywhere: boolean;
 }
 
 interface DirectoryChange {
@@ -232,12 +234,22 @@ class Check {
   private readonly topLevel: Span[] = [];
   /** The resolver was asked: the decision depends on the file system, not only on the text. */
   consultedFiles = false;
+  /**
+   * How many shell texts being checked run in a shell whose pattern runs any file (`bash *`):
+   * inside them, as under `*`, only the deny patterns apply.
+   */
+  private denyOnly = 0;
 
   constructor(
     private readonly policy: Policy,
     private readonly cwd: string,
     private readonly text: string,
   ) {}
+
+  /** Only deny patterns apply: under `*`, or in text run by a shell that may run anything. */
+  private get lenient(): boolean {
+    return this.policy.universal || this.denyOnly > 0;
+  }
 
   run(command: string): Failure | undefined {
     return this.script(command, TOP_LEVEL, 0) ?? this.checkWrites();
@@ -246,7 +258,7 @@ class Check {
   private script(text: string, scope: Scope, depth: number): Failure | undefined {
     if (depth > MAX_DEPTH) {
       // Under `*` what the policy cannot see runs; only what it sees is held to the deny patterns.
-      if (this.policy.universal) return undefined;
+      if (this.lenient) return undefined;
       return {
         code: 'nested-too-deeply',
         offender: text,
@@ -262,7 +274,7 @@ class Check {
     };
     for (const problem of parsed.problems) {
       // Under `*` text the parser cannot read runs: bash reports its own syntax errors.
-      if (this.policy.universal && UNREAD_UNDER_UNIVERSAL.has(problem.code)) {
+      if (this.lenient && UNREAD_UNDER_UNIVERSAL.has(problem.code)) {
         consider(problem.start, this.deniedMention(text, scope));
         continue;
       }
@@ -316,9 +328,14 @@ class Check {
       this.topLevel.push({ start: command.start, end: command.start + command.source.length });
     for (const redirect of command.redirects) {
       if (redirect.kind === 'write')
-        this.writes.push({ redirect, scope: command.scope, start: command.start });
+        this.writes.push({
+          redirect,
+          scope: command.scope,
+          start: command.start,
+          anywhere: this.lenient,
+        });
     }
-    if (this.policy.universal && DEFINES_NAMES.test(command.source)) {
+    if (this.lenient && DEFINES_NAMES.test(command.source)) {
       // BASH_ALIASES and BASH_CMDS are the alias and hash tables: a later call would run what an
       // entry names without the deny patterns seeing it.
       return {
@@ -330,7 +347,7 @@ class Check {
       };
     }
     if (command.words.length === 0) {
-      if (this.policy.universal) return undefined;
+      if (this.lenient) return undefined;
       for (const assignment of command.assignments) {
         const failure = this.bareAssignment(assignment, command);
         if (failure) return failure;
@@ -380,7 +397,7 @@ class Check {
     assignments: readonly Assignment[],
   ): Failure | undefined {
     const scope = command.scope;
-    const universal = this.policy.universal;
+    const universal = this.lenient;
     const name = words[0] as Word;
     const fail = (code: RefusalCode, why: string, program?: string): Failure => ({
       code,
@@ -470,9 +487,17 @@ class Check {
     for (const write of analysis.writes) {
       // A pattern that spells the option out (`sort -o *`) allows the write it names.
       if (spells(chosen.coverage[write.index], write.spell)) continue;
-      this.writes.push({ redirect: optionRedirect(write), scope, start: command.start, via });
+      this.writes.push({
+        redirect: optionRedirect(write),
+        scope,
+        start: command.start,
+        via,
+        anywhere: false,
+      });
     }
-    return this.follow(analysis, command, depth, offender, chosen);
+    // A shell allowed to run any file may as well run any text: only deny patterns apply in it.
+    const runsAnything = roleOf(program) === 'shell' && runsAnyFile(chosen.pattern, program);
+    return this.follow(analysis, command, depth, offender, chosen, runsAnything);
   }
 
   /** Checks what an allowed command runs in turn, and notes where it moves the shell. */
@@ -482,6 +507,7 @@ class Check {
     depth: number,
     offender: string,
     chosen?: Match,
+    scriptsRunAnything = false,
   ): Failure | undefined {
     const scope = command.scope;
     for (const inner of analysis.inner) {
@@ -504,25 +530,31 @@ class Check {
     }
     for (const script of analysis.scripts) {
       const deferred = scope.deferred || script.deferred === true;
-      const failure = this.script(
-        script.text,
-        {
-          where: [...scope.where, script.where],
-          stdin: script.stdin ?? { kind: 'inherited' },
-          repeats: scope.repeats || deferred,
-          deferred,
-        },
-        depth + 1,
-      );
+      if (scriptsRunAnything) this.denyOnly++;
+      let failure: Failure | undefined;
+      try {
+        failure = this.script(
+          script.text,
+          {
+            where: [...scope.where, script.where],
+            stdin: script.stdin ?? { kind: 'inherited' },
+            repeats: scope.repeats || deferred,
+            deferred,
+          },
+          depth + 1,
+        );
+      } finally {
+        if (scriptsRunAnything) this.denyOnly--;
+      }
       if (failure) return failure;
     }
-    if (this.policy.universal) {
+    if (this.lenient) {
       const failure = this.renames(analysis, command, depth, offender);
       if (failure) return failure;
     }
     if (analysis.changesDirectory) {
       if (scope.deferred) {
-        if (this.policy.universal) {
+        if (this.lenient) {
           this.directoryChanges.push({ target: undefined, scope, source: offender, start: 0 });
           return undefined;
         }
@@ -684,7 +716,7 @@ class Check {
     unknown: string | undefined,
   ): Failure | undefined {
     const { redirect, scope } = write;
-    const universal = this.policy.universal;
+    const universal = write.anywhere;
     const target = redirect.target;
     const fail = (code: RefusalCode, why: string): Failure => ({
       code,
@@ -771,11 +803,13 @@ function optionRedirect(write: OptionWrite): Redirect {
 }
 
 /**
- * A pattern that lets an interpreter run any file (`node *`, `python3 *`, `deno run *`): the
- * program's name, maybe a `run` subcommand, and the final `*`.
+ * A pattern that lets an interpreter or a shell run any file (`node *`, `python3 *`, `bash *`,
+ * `deno run *`): the program's name, maybe a `run` subcommand, and the final `*`.
  */
 function runsAnyFile(pattern: CommandPattern, program: string): boolean {
-  if (pattern.universal || !pattern.rest || roleOf(program) !== 'interpreter') return false;
+  const role = roleOf(program);
+  if (pattern.universal || !pattern.rest || (role !== 'interpreter' && role !== 'shell'))
+    return false;
   const words = pattern.words.map((w) => w.text);
   return words.length === 1 || (words.length === 2 && words[1] === 'run');
 }

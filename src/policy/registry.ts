@@ -40,17 +40,25 @@ const stringRunner: ProgramEntry = { role: 'string-runner' };
 /** Keyed by program name as `programName` gives it (`python3` → `python`, `gawk` → `awk`). */
 export const PROGRAMS: Readonly<Record<string, ProgramEntry>> = {
   // shells
-  sh: shell,
+  sh: {
+    role: 'shell',
+    examples: {
+      patterns: ['sh scripts/*', 'ls *'],
+      allow: ['sh scripts/build.sh'],
+      refuse: [
+        ["sh -c 'ls'", 'no-matching-pattern'],
+        ['sh scripts/build.sh; rm x', 'no-matching-pattern'],
+      ],
+    },
+  },
   bash: {
     role: 'shell',
     examples: {
-      patterns: ['bash *', 'ls *', 'echo *'],
-      allow: ["bash -c 'ls -la'", 'bash scripts/build.sh', "bash <<'EOF'\necho hi\nEOF"],
-      refuse: [
-        ["bash -c 'rm -rf build'", 'no-matching-pattern'],
-        ['echo rm x | bash', 'unresolvable'],
-        ['bash --rcfile evil.sh', 'dangerous-option'],
-      ],
+      // `bash *` runs any file, so it runs any text too; what the text runs still meets the deny
+      // patterns, which these examples do not have.
+      patterns: ['bash *', 'echo *'],
+      allow: ["bash -c 'rm -rf build'", 'echo rm x | bash', "bash <<'EOF'\nrm x\nEOF"],
+      refuse: [['ls | bash', 'no-matching-pattern']],
     },
   },
   dash: shell,
