@@ -274,7 +274,9 @@ class Check {
     };
     for (const problem of parsed.problems) {
       // Under `*` text the parser cannot read runs: bash reports its own syntax errors.
-      if (this.lenient && UNREAD_UNDER_UNIVERSAL.has(problem.code)) {
+      // Not in text a shell allowed to run anything runs: under an allowlist bash is to run only
+      // what the policy read.
+      if (this.policy.universal && UNREAD_UNDER_UNIVERSAL.has(problem.code)) {
         consider(problem.start, this.deniedMention(text, scope));
         continue;
       }
