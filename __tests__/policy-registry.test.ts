@@ -3,6 +3,8 @@ import { loadPolicy, STRICT_POLICY_VARIABLE } from '../src/policy/policy.js';
 import type { PathResolver } from '../src/policy/paths.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/registry.js';
+import { GIT_SUBCOMMAND_OPTIONS, OPTION_TABLES } from '../src/policy/dangerous-options.js';
+import { compileTable } from '../src/policy/options.js';
 import { WRAPPER_LAYOUTS } from '../src/policy/wrappers.js';
 
 const WD = '/work/repo';
@@ -26,6 +28,14 @@ describe('the program registry', () => {
         decision: { allowed: false, refusal: { code } },
       });
     }
+  });
+
+  it('has an option table that compiles for every program that has one', () => {
+    const tables = [...Object.entries(OPTION_TABLES), ...Object.entries(GIT_SUBCOMMAND_OPTIONS)];
+    for (const [, table] of tables) expect(() => compileTable(table)).not.toThrow();
+    // A table under a name no command word reaches would never be read.
+    for (const name of Object.keys(OPTION_TABLES))
+      expect([name, programName(name)]).toEqual([name, name]);
   });
 
   it('lists every wrapper that has a layout as a wrapper', () => {
