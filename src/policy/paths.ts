@@ -16,30 +16,31 @@ export const fileSystemResolver: PathResolver = { realPath: (path) => realPath(p
 
 function realPath(path: string, depth = 0): string {
   // Resolve symlinks in the longest existing prefix: a link named notes.txt may point into .git/,
-  // and a dangling one is followed too, since writing through it creates its target.
+  // and a dangling one is followed too, since writing through it creates its target. A missing
+  // path is asked about without throwing (a thrown error costs more than the system call); other
+  // failures (a loop, a file where a directory should be) move on to the parent, as a miss does.
   let existing = path;
   const rest: string[] = [];
   for (;;) {
-    try {
-      const real = realpathSync(existing);
-      return rest.length > 0 ? join(real, ...rest.reverse()) : real;
-    } catch {
-      const target = depth < 16 ? danglingLinkTarget(existing) : undefined;
-      if (target !== undefined) {
-        return realPath(rest.length > 0 ? join(target, ...[...rest].reverse()) : target, depth + 1);
-      }
-      const parent = dirname(existing);
-      if (parent === existing) return path;
-      rest.push(basename(existing));
-      existing = parent;
+    const entry = quietly(() => lstatSync(existing, { throwIfNoEntry: false }));
+    const real = entry && quietly(() => realpathSync(existing));
+    if (real !== undefined) return rest.length > 0 ? join(real, ...[...rest].reverse()) : real;
+    const link =
+      entry?.isSymbolicLink() && depth < 16 ? quietly(() => readlinkSync(existing)) : undefined;
+    if (link !== undefined) {
+      const target = resolve(dirname(existing), link);
+      return realPath(rest.length > 0 ? join(target, ...[...rest].reverse()) : target, depth + 1);
     }
+    const parent = dirname(existing);
+    if (parent === existing) return path;
+    rest.push(basename(existing));
+    existing = parent;
   }
 }
 
-function danglingLinkTarget(path: string): string | undefined {
+function quietly<T>(look: () => T): T | undefined {
   try {
-    if (!lstatSync(path).isSymbolicLink()) return undefined;
-    return resolve(dirname(path), readlinkSync(path));
+    return look();
   } catch {
     return undefined;
   }
