@@ -75,8 +75,11 @@ const RISKY_NAME = new RegExp(
       'GOOGLE_.*',
       'KUBE.*',
       'DOCKER_.*',
+      'LESS',
       'LESSOPEN',
       'LESSCLOSE',
+      'LESSKEY.*',
+      'MORE',
       'MANOPT',
       // homes and configuration files: where programs find code to run
       'HOME',
