@@ -1,4 +1,5 @@
 import './dirname-shim.js';
+import v8 from 'node:v8';
 import { bashGrammarWasm, runtimeWasm } from './wasm-files.js';
 import TreeSitter from './web-tree-sitter.cjs';
 
@@ -18,7 +19,24 @@ export function loadBashParser(): Promise<BashParser> {
   return loading;
 }
 
+/**
+ * Keeps the grammar's wasm on V8's baseline compiler (Liftoff). By default V8 recompiles the hot
+ * functions with its optimising compiler on background threads for about half a second of CPU after
+ * the first parses, and on a 2-core runner those threads compete with bash for the cores exactly
+ * while the model's first commands run. Liftoff code parses a command in ~20 µs instead of ~12 µs;
+ * the recompilation cost ~0.4 ms per command of a 300-command burst. Set at run time, a flag's
+ * implications are not applied, so `--liftoff-only` alone changes nothing: these are the two flags
+ * it implies that stop the tier-up. Unlike `--liftoff-only`, they still let a function Liftoff cannot
+ * compile fall back to the optimising compiler instead of aborting. They apply to wasm compiled
+ * after this call, and the parser is the process's only wasm.
+ */
+function keepWasmOnBaselineCompiler(): void {
+  v8.setFlagsFromString('--no-wasm-tier-up');
+  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
 async function initialise(): Promise<BashParser> {
+  keepWasmOnBaselineCompiler();
   // Passing the bytes keeps the glue from looking for the wasm files itself.
   await TreeSitter.Parser.init({ wasmBinary: runtimeWasm() });
   const bash = await TreeSitter.Language.load(bashGrammarWasm());
