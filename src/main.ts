@@ -6,6 +6,7 @@ import { runAgent, type AgentResult } from './agent/loop.js';
 import { formatUsd, priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
+import { bufferLog, type LogBuffer } from './log-buffer.js';
 import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
 import { renderSummary, writeJobSummary } from './report/summary.js';
@@ -58,8 +59,15 @@ function firstLine(text: string, max = 100): string {
   return `${line.slice(0, max)}${more ? ' …' : ''}`;
 }
 
-/** Turns loop events into log lines: a group per command, its output inside. */
-function eventLogger(redactor: Redactor, maxTurns: number): (event: TranscriptEvent) => void {
+/**
+ * Turns loop events into log lines: a group per command, its output inside. The lines are held in
+ * `buffer` and go out at each request, so the log is complete while the run waits for the model.
+ */
+function eventLogger(
+  redactor: Redactor,
+  maxTurns: number,
+  buffer: LogBuffer,
+): (event: TranscriptEvent) => void {
   return (event) => {
     switch (event.type) {
       case 'request':
@@ -68,6 +76,7 @@ function eventLogger(redactor: Redactor, maxTurns: number): (event: TranscriptEv
             `prompt ${event.promptTokens} tokens (${event.promptCounted ? 'counted' : 'estimated'}), ` +
             `max_tokens ${event.maxTokens}, at most ${formatUsd(event.estimatedUsd)}`,
         );
+        buffer.flush();
         break;
       case 'response': {
         const u = event.usage;
@@ -117,6 +126,7 @@ async function runTask(
   config: Config,
   redactor: Redactor,
   startedAt: number,
+  logBuffer: LogBuffer,
   track: (session: Promise<BashSession>) => void,
 ): Promise<AgentResult> {
   const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
@@ -192,7 +202,7 @@ async function runTask(
     },
   });
 
-  const log = eventLogger(redactor, config.maxTurns);
+  const log = eventLogger(redactor, config.maxTurns, logBuffer);
   let finished = false;
   const result = await runAgent({
     messages: client.messages,
@@ -304,6 +314,16 @@ async function report(
 
 /** The action: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
+  // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
+  const logBuffer = bufferLog(process.stdout);
+  try {
+    await runAction(logBuffer);
+  } finally {
+    logBuffer.stop();
+  }
+}
+
+async function runAction(logBuffer: LogBuffer): Promise<void> {
   const startedAt = Date.now();
   // Every secret of the environment is known before anything can fail and report it.
   const redactor = new Redactor(buildShellEnv(process.env, []).secretValues);
@@ -317,7 +337,13 @@ export async function run(): Promise<void> {
     core.info(
       `Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`,
     );
-    outcome = await runTask(config, redactor, startedAt, (started) => (session = started));
+    outcome = await runTask(
+      config,
+      redactor,
+      startedAt,
+      logBuffer,
+      (started) => (session = started),
+    );
   } catch (error) {
     outcome = failed(error);
   } finally {
