@@ -7,6 +7,7 @@ import { formatUsd, priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
 import { bufferLog, type LogBuffer } from './log-buffer.js';
+import { DecisionCache } from './policy/decision-cache.js';
 import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
 import { renderSummary, writeJobSummary } from './report/summary.js';
@@ -149,12 +150,15 @@ async function runTask(
         defaultTimeoutMs: config.commandTimeoutMs,
       }),
     );
-    const policy = import('./policy/policy.js').then(({ loadPolicy }) =>
-      loadPolicy({
-        allow: config.allowedCommands,
-        deny: config.deniedCommands,
-        workingDirectory: config.workingDirectory,
-      }),
+    const policy = import('./policy/policy.js').then(
+      async ({ loadPolicy }) =>
+        new DecisionCache(
+          await loadPolicy({
+            allow: config.allowedCommands,
+            deny: config.deniedCommands,
+            workingDirectory: config.workingDirectory,
+          }),
+        ),
     );
     // Awaited at the first tool call; until then a failure must not count as unhandled.
     session.catch(() => undefined);
