@@ -1,7 +1,8 @@
 /**
  * Whether the parser's V8 flags take effect, and what they cost the parse. Each variant runs in a
  * fresh process on the shipped Node: the bash parser loads, then parses a mix of commands for
- * PARSE_MS, as a run's first commands would. Figures: CPU spent on threads other than the main one
+ * PARSE_MS, as a run's first commands would. Figures: the load (while the first request is out),
+ * the first parse, CPU spent on threads other than the main one
  * (V8 recompiling the wasm with its optimising compiler: what competes with bash for the cores),
  * the mean of the first 300 parses, and the median parse once warm.
  * - as shipped: tree-sitter.ts sets its flags before the wasm is compiled;
@@ -38,6 +39,8 @@ const VARIANTS = {
 type Variant = keyof typeof VARIANTS;
 
 interface Figures {
+  loadMs: number;
+  firstParseUs: number;
   backgroundCpuMs: number;
   firstParsesUs: number;
   warmMedianUs: number;
@@ -47,7 +50,9 @@ async function child(variant: Variant): Promise<void> {
   VARIANTS[variant]();
   const cpu = process.cpuUsage();
   const mainThread = process.threadCpuUsage();
+  const loadStart = performance.now();
   const parser = await loadBashParser();
+  const loadMs = performance.now() - loadStart;
   const times: number[] = [];
   const until = performance.now() + PARSE_MS;
   while (performance.now() < until) {
@@ -66,6 +71,8 @@ async function child(variant: Variant): Promise<void> {
   const first = times.slice(0, 300);
   const sorted = [...times].sort((a, b) => a - b);
   const figures: Figures = {
+    loadMs,
+    firstParseUs: times[0] as number,
     backgroundCpuMs: (all.user + all.system - main.user - main.system) / 1000,
     firstParsesUs: first.reduce((sum, value) => sum + value, 0) / first.length,
     warmMedianUs: sorted[sorted.length >> 1] as number,
@@ -90,7 +97,7 @@ if (process.argv[2] !== undefined) {
     const figures = JSON.parse(run.stdout) as Figures;
     shipped ??= figures;
     console.log(
-      `  ${variant.padEnd(34)} background CPU ${fmt(figures.backgroundCpuMs, 'ms')}   first 300 parses ${fmt(figures.firstParsesUs, 'µs')}   warm median ${fmt(figures.warmMedianUs, 'µs')} (${(figures.warmMedianUs / shipped.warmMedianUs).toFixed(2)}x shipped)`,
+      `  ${variant.padEnd(34)} load ${fmt(figures.loadMs, 'ms')}   first parse ${fmt(figures.firstParseUs, 'µs')}   background CPU ${fmt(figures.backgroundCpuMs, 'ms')}   first 300 parses ${fmt(figures.firstParsesUs, 'µs')}   warm median ${fmt(figures.warmMedianUs, 'µs')} (${(figures.warmMedianUs / shipped.warmMedianUs).toFixed(2)}x shipped)`,
     );
   }
 }
