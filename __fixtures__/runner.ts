@@ -93,13 +93,15 @@ export interface RunBundleOptions {
    * reference for what reading the log costs; `stdout` is then empty.
    */
   stdout?: 'pipe' | 'ignore';
+  /** Called with the action's process id once it is started. */
+  onSpawn?: (pid: number) => void;
 }
 
 /** Starts `dist/index.js` on the shipped Node with `env` and waits for it to exit. */
 export function runBundle(
   env: Record<string, string>,
   cwd: string,
-  { timeoutMs = 30_000, stdout: stdoutMode = 'pipe' }: RunBundleOptions = {},
+  { timeoutMs = 30_000, stdout: stdoutMode = 'pipe', onSpawn }: RunBundleOptions = {},
 ): Promise<ActionRun> {
   requireBundle();
   const started = performance.now();
@@ -108,6 +110,7 @@ export function runBundle(
     env,
     stdio: ['ignore', stdoutMode, 'pipe'],
   });
+  if (child.pid !== undefined) onSpawn?.(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -12,7 +12,7 @@
  * `npm run bench -- commands`. Goals: ≤ 0.25 ms per command, ≥ 8x faster than the spawn.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,12 +43,57 @@ const median = (values: number[]): number => {
   return sorted[sorted.length >> 1] as number;
 };
 
-/** Milliseconds per command of one action run with 300 `true` calls in one response. */
-async function throughAction(stdout: 'pipe' | 'ignore'): Promise<number> {
+/** Nanoseconds on a core, and waiting for one, of a process's threads and its children's (Linux). */
+interface CpuTimes {
+  mainThread: number;
+  otherThreads: number;
+  bash: number;
+  waiting: number;
+}
+
+function cpuTimes(pid: number): CpuTimes {
+  const times: CpuTimes = { mainThread: 0, otherThreads: 0, bash: 0, waiting: 0 };
+  const add = (process: number, onCpu: (ns: number, thread: string) => void): void => {
+    for (const thread of readdirSync(`/proc/${process}/task`)) {
+      // schedstat: time on a core, time runnable but waiting for one, in ns.
+      const [run, wait] = readFileSync(`/proc/${process}/task/${thread}/schedstat`, 'utf8')
+        .split(' ')
+        .map(Number) as [number, number];
+      onCpu(run, thread);
+      times.waiting += wait;
+    }
+  };
+  add(pid, (ns, thread) => {
+    if (thread === String(pid)) times.mainThread += ns;
+    else times.otherThreads += ns;
+  });
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ');
+  for (const child of children.filter((word) => word.trim() !== '')) {
+    add(Number(child), (ns) => (times.bash += ns));
+  }
+  return times;
+}
+
+interface ActionFigures {
+  /** Milliseconds per command, from the response leaving to the next request arriving. */
+  wall: number;
+  /** Milliseconds per command on a core (or waiting for one) over the same span. */
+  cpu: { [part in keyof CpuTimes]: number };
+}
+
+/** One action run with 300 `true` calls in one response. */
+async function throughAction(stdout: 'pipe' | 'ignore'): Promise<ActionFigures> {
   let sentAt = 0;
+  let pid = 0;
+  let before: CpuTimes | undefined;
+  let after: CpuTimes | undefined;
   const server = await startMessagesServer(async (_request, index) => {
-    if (index > 0) return final('done');
+    if (index > 0) {
+      after = cpuTimes(pid);
+      return final('done');
+    }
     await new Promise((resolve) => setTimeout(resolve, READY_MS));
+    before = cpuTimes(pid);
     sentAt = performance.now();
     return commands(...Array.from({ length: COMMANDS }, () => 'true'));
   });
@@ -61,14 +106,24 @@ async function throughAction(stdout: 'pipe' | 'ignore'): Promise<number> {
     { ANTHROPIC_BASE_URL: server.url },
   );
   try {
-    const run = await runBundle(runner.env, runner.workspace, { stdout });
+    const run = await runBundle(runner.env, runner.workspace, {
+      stdout,
+      onSpawn: (started) => (pid = started),
+    });
     const next = server.requests[1];
     if (run.code !== 0 || !next || run.outputs.commands !== String(COMMANDS)) {
       throw new Error(
         `the action failed (exit ${run.code}, ${run.outputs.commands} commands):\n${run.stdout}\n${run.stderr}`,
       );
     }
-    return (next.at - sentAt) / COMMANDS;
+    const perCommand = (ns: number): number => ns / 1e6 / COMMANDS;
+    const cpu = Object.fromEntries(
+      Object.entries(before!).map(([part, ns]) => [
+        part,
+        perCommand(after![part as keyof CpuTimes] - ns),
+      ]),
+    ) as ActionFigures['cpu'];
+    return { wall: (next.at - sentAt) / COMMANDS, cpu };
   } finally {
     await server.close();
     rmSync(runner.root, { recursive: true, force: true });
@@ -157,6 +212,10 @@ if (process.argv[2] !== undefined) {
   requireBundle();
   const figures = {
     action: [] as number[],
+    mainThread: [] as number[],
+    otherThreads: [] as number[],
+    bash: [] as number[],
+    waiting: [] as number[],
     actionNoLogReader: [] as number[],
     spawn: [] as number[],
     session: [] as number[],
@@ -164,8 +223,12 @@ if (process.argv[2] !== undefined) {
     cachedPolicy: [] as number[],
   };
   for (let round = 0; round < ROUNDS; round += 1) {
-    figures.action.push(await throughAction('pipe'));
-    figures.actionNoLogReader.push(await throughAction('ignore'));
+    const piped = await throughAction('pipe');
+    figures.action.push(piped.wall);
+    for (const part of Object.keys(piped.cpu) as Array<keyof CpuTimes>) {
+      figures[part].push(piped.cpu[part]);
+    }
+    figures.actionNoLogReader.push((await throughAction('ignore')).wall);
     figures.spawn.push(await perCall(spawnTrue));
     for (const part of Object.keys(PARTS) as Part[]) figures[part].push(timePart(part));
   }
@@ -197,6 +260,11 @@ function report(figures: Record<string, number[]>): void {
   row('session', m('session'));
   row('log (pipe read minus /dev/null)', log);
   row('rest (loop, formatting, redaction, API)', action - m('policy') - m('session') - log);
+  console.log('CPU per command over the same span, from /proc/*/schedstat (load-independent):');
+  row('the action, main thread', m('mainThread'));
+  row('the action, other threads (V8, libuv)', m('otherThreads'));
+  row('bash', m('bash'));
+  row('runnable but waiting for a core (all)', m('waiting'));
   console.log('once the policy marks such decisions cacheable (forced here):');
   row('policy check through the decision cache', m('cachedPolicy'));
   row(
