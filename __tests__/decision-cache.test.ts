@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -133,39 +133,23 @@ describe('DecisionCache', () => {
 });
 
 describe('DecisionCache with the real policy and a real bash', () => {
-  let dir: string;
-  let session: BashSession;
-
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'decision-cache-'));
-    mkdirSync(path.join(dir, 'out'));
-    session = await BashSession.start({
-      cwd: dir,
-      env: buildShellEnv(process.env, []).env,
-      maxOutput: 10_000,
-      defaultTimeoutMs: 10_000,
-    });
-  });
-
-  afterEach(async () => {
-    await session.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('a write allowed in one directory is checked again, and refused, after a cd', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'decision-cache-'));
+    mkdirSync(path.join(dir, 'out'));
     const real = await loadPolicy({
       allow: ['cd *', 'echo *', '> out/**'],
       deny: [],
       workingDirectory: dir,
     });
     // Every allowed decision marked cacheable, as a policy that trusted its own reading would.
-    const eager: CommandPolicy = {
+    const cache = new DecisionCache({
       check: (command, cwd) => {
         const decision = real.check(command, cwd);
         return decision.allowed ? { ...decision, cacheable: true } : decision;
       },
-    };
-    const cache = new DecisionCache(eager);
+    });
+    const shell = { env: buildShellEnv(process.env, []).env, maxOutput: 10_000 };
+    const session = await BashSession.start({ cwd: dir, defaultTimeoutMs: 10_000, ...shell });
     const tool = createBashExecutor({
       session: () => session,
       policy: () => cache,
@@ -174,16 +158,20 @@ describe('DecisionCache with the real policy and a real bash', () => {
     });
     const bash = (command: string) =>
       tool.execute({ name: 'bash', input: { command } }, { timeoutMs: 10_000 });
+    try {
+      expect(await bash('cd out')).toMatchObject({ isError: false });
+      expect(await bash('echo hi > CANARY')).toMatchObject({ isError: false });
+      expect(existsSync(path.join(dir, 'out', 'CANARY'))).toBe(true);
 
-    expect(await bash('cd out')).toMatchObject({ isError: false });
-    expect(await bash('echo hi > CANARY')).toMatchObject({ isError: false });
-    expect(existsSync(path.join(dir, 'out', 'CANARY'))).toBe(true);
-
-    expect(await bash('cd ..')).toMatchObject({ isError: false });
-    const again = await bash('echo hi > CANARY');
-    expect(again).toMatchObject({ isError: true, kind: 'denied' });
-    expect(existsSync(path.join(dir, 'CANARY'))).toBe(false);
-    const decision = cache.check('echo hi > CANARY', session.cwd);
-    expect(decision.allowed === false && decision.refusal.code).toBe('write-not-allowed');
+      expect(await bash('cd ..')).toMatchObject({ isError: false });
+      const again = await bash('echo hi > CANARY');
+      expect(again).toMatchObject({ isError: true, kind: 'denied' });
+      expect(existsSync(path.join(dir, 'CANARY'))).toBe(false);
+      const decision = cache.check('echo hi > CANARY', session.cwd);
+      expect(decision.allowed === false && decision.refusal.code).toBe('write-not-allowed');
+    } finally {
+      await session.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

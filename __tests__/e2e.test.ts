@@ -10,7 +10,11 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import {
+  startMessagesServer,
+  type MessagesServer,
+  type Reply,
+} from '../__fixtures__/messages-server.js';
 import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
@@ -29,28 +33,45 @@ afterEach(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * Serves `replies` on loopback and runs the bundle with `inputs` (the API key unless they set it);
+ * `prepare` fills the workspace first. The server and the files go after the test.
+ */
+async function runScripted(
+  replies: Reply[],
+  inputs: Record<string, string>,
+  prepare?: (workspace: string) => void,
+) {
+  server = await startMessagesServer(replies);
+  const runner = runnerEnvironment(
+    { 'anthropic-api-key': KEY, ...inputs },
+    { ANTHROPIC_BASE_URL: server.url },
+  );
+  root = runner.root;
+  prepare?.(runner.workspace);
+  return {
+    requests: server.requests,
+    workspace: runner.workspace,
+    run: await runBundle(runner.env, runner.workspace),
+  };
+}
+
 describe('dist/index.js', () => {
   it('runs a task the way a workflow step does and reports through the runner files', async () => {
-    server = await startMessagesServer([
-      commands('cat notes.txt'),
-      final('The notes say: hello from the workspace.\n::error::not a command'),
-    ]);
-    const runner = runnerEnvironment(
-      { task: 'Read the notes', 'max-turns': '5', 'time-limit': '1m', 'anthropic-api-key': KEY },
-      { ANTHROPIC_BASE_URL: server.url },
+    const { requests, workspace, run } = await runScripted(
+      [
+        commands('cat notes.txt'),
+        final('The notes say: hello from the workspace.\n::error::not a command'),
+      ],
+      { task: 'Read the notes', 'max-turns': '5', 'time-limit': '1m' },
+      (dir) => writeFileSync(path.join(dir, 'notes.txt'), 'hello from the workspace\n'),
     );
-    root = runner.root;
-    writeFileSync(path.join(runner.workspace, 'notes.txt'), 'hello from the workspace\n');
-
-    const run = await runBundle(runner.env, runner.workspace);
 
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(server.requests).toHaveLength(2);
-    expect(server.requests[0]!.body.system![0]!.text).toContain(
-      `The shell starts in ${runner.workspace}.`,
-    );
-    const [result] = toolResults(server.requests[1]!.body);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.body.system![0]!.text).toContain(`The shell starts in ${workspace}.`);
+    const [result] = toolResults(requests[1]!.body);
     expect(result!.content.trim()).toBe('hello from the workspace');
     expect(run.outputs).toMatchObject({
       conclusion: 'success',
@@ -65,20 +86,14 @@ describe('dist/index.js', () => {
     // The model's text reached the log, but never at the start of a line.
     expect(run.stdout).toContain('│ ::error::not a command');
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toEqual([]);
-    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain(KEY);
+    expect(JSON.stringify(requests.map((r) => r.body))).not.toContain(KEY);
   });
 
   it('fails the step on a fatal API error and still writes the summary', async () => {
-    server = await startMessagesServer([
-      apiError(400, 'invalid_request_error', 'model: unknown model'),
-    ]);
-    const runner = runnerEnvironment(
-      { task: 'Anything', 'anthropic-api-key': KEY },
-      { ANTHROPIC_BASE_URL: server.url },
+    const { run } = await runScripted(
+      [apiError(400, 'invalid_request_error', 'model: unknown model')],
+      { task: 'Anything' },
     );
-    root = runner.root;
-
-    const run = await runBundle(runner.env, runner.workspace);
 
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
@@ -89,14 +104,13 @@ describe('dist/index.js', () => {
   });
 
   it('says what is missing when there is no task and no key, before any request', async () => {
-    server = await startMessagesServer([final('never')]);
-    const runner = runnerEnvironment({ task: '' }, { ANTHROPIC_BASE_URL: server.url });
-    root = runner.root;
-
-    const run = await runBundle(runner.env, runner.workspace);
+    const { requests, run } = await runScripted([final('never')], {
+      task: '',
+      'anthropic-api-key': '',
+    });
 
     expect(run.code).toBe(1);
-    expect(server.requests).toHaveLength(0);
+    expect(requests).toHaveLength(0);
     expect(run.stdout).toMatch(/::error::Cannot start: no task: .*no API key: /);
   });
 });
@@ -115,17 +129,13 @@ describe('the shipped Node', () => {
   });
 
   it('runs the action: the parent process of the shell is that binary', async () => {
-    server = await startMessagesServer([commands('readlink /proc/$PPID/exe'), final('done')]);
-    const runner = runnerEnvironment(
-      { task: 'Which node?', 'allowed-commands': '*', 'anthropic-api-key': KEY },
-      { ANTHROPIC_BASE_URL: server.url },
+    const { requests, run } = await runScripted(
+      [commands('readlink /proc/$PPID/exe'), final('done')],
+      { task: 'Which node?', 'allowed-commands': '*' },
     );
-    root = runner.root;
-
-    const run = await runBundle(runner.env, runner.workspace);
 
     expect(run.code).toBe(0);
-    const [result] = toolResults(server.requests[1]!.body);
+    const [result] = toolResults(requests[1]!.body);
     expect(result!.content.trim()).toBe(realpathSync(shippedNode()));
   });
 });
@@ -134,17 +144,10 @@ describe('the log', () => {
   it('shows every command of a response in order, each with its output, before the next request', async () => {
     const count = 40;
     const numbers = Array.from({ length: count }, (_, index) => index + 1);
-    server = await startMessagesServer([
-      commands(...numbers.map((n) => `echo out-${n}`)),
-      final('All printed.'),
-    ]);
-    const runner = runnerEnvironment(
-      { task: 'Print them', 'allowed-commands': 'echo *', 'anthropic-api-key': KEY },
-      { ANTHROPIC_BASE_URL: server.url },
+    const { run } = await runScripted(
+      [commands(...numbers.map((n) => `echo out-${n}`)), final('All printed.')],
+      { task: 'Print them', 'allowed-commands': 'echo *' },
     );
-    root = runner.root;
-
-    const run = await runBundle(runner.env, runner.workspace);
 
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
