@@ -260,7 +260,7 @@ function report(figures: Record<string, number[]>): void {
   row('session', m('session'));
   row('log (pipe read minus /dev/null)', log);
   row('rest (loop, formatting, redaction, API)', action - m('policy') - m('session') - log);
-  console.log('CPU per command over the same span, from /proc/*/schedstat (load-independent):');
+  console.log('CPU per command over the same span, from /proc/*/schedstat:');
   row('the action, main thread', m('mainThread'));
   row('the action, other threads (V8, libuv)', m('otherThreads'));
   row('bash', m('bash'));
