@@ -1,11 +1,12 @@
 /**
  * Holds the action's log in memory and writes it out in batches. Every `core.info` is a synchronous
  * write to the log pipe, and each one wakes the runner that reads it: three per command, which on a
- * 2-core runner cost more than the command itself. Corking the stream keeps everything written to
- * it, by whichever module, in one queue in its order; a flush hands the whole queue to the kernel
- * in one write. What is held goes out on a short timer (so the log of a long command shows while it
- * runs), when the caller asks (before each model request), and on every way out of the process:
- * the end of the run, `process.exit`, an uncaught error, and SIGINT/SIGTERM (the runner's cancel).
+ * 2-core runner cost about as much as running the command in bash. Corking the stream keeps
+ * everything written to it, by whichever module, in one queue in its order; a flush hands the whole
+ * queue to the kernel at once (one writev on a pipe). What is held goes out on a short timer (so
+ * the log of a long command shows while it runs), when the caller asks (before each model request),
+ * and on every way out of the process: the end of the run, `process.exit`, an uncaught error, and
+ * SIGINT/SIGTERM (the runner's cancel).
  */
 import type { Writable } from 'node:stream';
 
