@@ -24,11 +24,12 @@ export function loadBashParser(): Promise<BashParser> {
  * functions with its optimising compiler on background threads for about half a second of CPU after
  * the first parses, and on a 2-core runner those threads compete with bash for the cores exactly
  * while the model's first commands run. Liftoff code parses a command in ~20 µs instead of ~12 µs;
- * the recompilation cost ~0.4 ms per command of a 300-command burst. Set at run time, a flag's
- * implications are not applied, so `--liftoff-only` alone changes nothing: these are the two flags
- * it implies that stop the tier-up. Unlike `--liftoff-only`, they still let a function Liftoff cannot
- * compile fall back to the optimising compiler instead of aborting. They apply to wasm compiled
- * after this call, and the parser is the process's only wasm.
+ * the recompilation cost 0.2-0.4 ms per command of a 300-command burst (bench/parser-tiering and
+ * bench/commands measure both). Set at run time, a flag's implications are not applied, so
+ * `--liftoff-only` alone changes nothing: these are the two flags it implies that stop the tier-up.
+ * Unlike `--liftoff-only`, they still let a function Liftoff cannot compile fall back to the
+ * optimising compiler instead of aborting. They apply to wasm compiled after this call, and the
+ * parser is the process's only wasm.
  */
 function keepWasmOnBaselineCompiler(): void {
   v8.setFlagsFromString('--no-wasm-tier-up');
