@@ -95,13 +95,15 @@ export interface RunBundleOptions {
   stdout?: 'pipe' | 'ignore';
   /** Called with the action's process id once it is started. */
   onSpawn?: (pid: number) => void;
+  /** Called with the log so far each time more of it arrives. */
+  onStdout?: (soFar: string) => void;
 }
 
 /** Starts `dist/index.js` on the shipped Node with `env` and waits for it to exit. */
 export function runBundle(
   env: Record<string, string>,
   cwd: string,
-  { timeoutMs = 30_000, stdout: stdoutMode = 'pipe', onSpawn }: RunBundleOptions = {},
+  { timeoutMs = 30_000, stdout: stdoutMode = 'pipe', onSpawn, onStdout }: RunBundleOptions = {},
 ): Promise<ActionRun> {
   requireBundle();
   const started = performance.now();
@@ -113,7 +115,10 @@ export function runBundle(
   if (child.pid !== undefined) onSpawn?.(child.pid);
   let stdout = '';
   let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    onStdout?.(stdout);
+  });
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

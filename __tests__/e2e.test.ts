@@ -6,7 +6,14 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +24,12 @@ import {
 } from '../__fixtures__/messages-server.js';
 import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import {
+  requireBundle,
+  runBundle,
+  runnerEnvironment,
+  type RunBundleOptions,
+} from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-e2e-test-key-00000000000000000000';
 let server: MessagesServer | undefined;
@@ -41,6 +53,7 @@ async function runScripted(
   replies: Reply[],
   inputs: Record<string, string>,
   prepare?: (workspace: string) => void,
+  options?: RunBundleOptions,
 ) {
   server = await startMessagesServer(replies);
   const runner = runnerEnvironment(
@@ -52,7 +65,7 @@ async function runScripted(
   return {
     requests: server.requests,
     workspace: runner.workspace,
-    run: await runBundle(runner.env, runner.workspace),
+    run: await runBundle(runner.env, runner.workspace, options),
   };
 }
 
@@ -141,6 +154,30 @@ describe('the shipped Node', () => {
 });
 
 describe('the log', () => {
+  it('shows a long command while it runs, not only at the next request', async () => {
+    let workspace = '';
+    let finishedWhenShown: boolean | undefined;
+    const { run } = await runScripted(
+      [commands('sleep 2; touch finished'), final('Slept.')],
+      { task: 'Sleep', 'allowed-commands': '*' },
+      (dir) => (workspace = dir),
+      {
+        onStdout: (soFar) => {
+          if (
+            finishedWhenShown === undefined &&
+            soFar.includes('::group::$ sleep 2; touch finished')
+          ) {
+            finishedWhenShown = existsSync(path.join(workspace, 'finished'));
+          }
+        },
+      },
+    );
+
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(workspace, 'finished'))).toBe(true);
+    expect(finishedWhenShown).toBe(false);
+  });
+
   it('shows every command of a response in order, each with its output, before the next request', async () => {
     const count = 40;
     const numbers = Array.from({ length: count }, (_, index) => index + 1);
