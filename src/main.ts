@@ -6,6 +6,7 @@ import { runAgent, type AgentResult } from './agent/loop.js';
 import { formatUsd, priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
+import { describeUndone, Guard } from './guard.js';
 import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
 import type { CommandPolicy } from './policy/types.js';
@@ -258,6 +259,7 @@ async function report(
   config: Config | undefined,
   redactor: Redactor,
   startedAt: number,
+  undone: readonly string[],
 ): Promise<void> {
   const result = redactor.redact(outcome.result);
   const detail = outcome.detail === undefined ? undefined : redactor.redact(outcome.detail);
@@ -293,6 +295,7 @@ async function report(
           estimatedCostUsd: outcome.estimatedCostUsd,
           maxCostUsd: config.maxCostUsd,
           durationMs: Date.now() - startedAt,
+          undone,
         }),
       );
     } catch (error) {
@@ -316,6 +319,27 @@ async function report(
   }
 }
 
+/** Puts back what the run must not leave behind; says in the log what that was. */
+function endGuard(guard: Guard | undefined, redactor: Redactor): string[] {
+  try {
+    const undone = (guard?.end() ?? []).map((change) => redactor.redact(describeUndone(change)));
+    if (undone.length > 0) {
+      // One annotation for the lot: the runner shows only the first few of a step's warnings.
+      core.warning(
+        [
+          `The run changed ${counted(undone.length, 'place')} outside the working tree:`,
+          ...undone,
+        ].join('\n'),
+      );
+    }
+    return undone;
+  } catch (error) {
+    const message = `Could not undo the run's changes outside the working tree: ${error instanceof Error ? error.message : String(error)}`;
+    core.warning(redactor.redact(message));
+    return [redactor.redact(message)];
+  }
+}
+
 /** The action: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
   // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
@@ -334,6 +358,7 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
   let outcome: Outcome | undefined;
+  let guard: Guard | undefined;
   try {
     config = loadConfig();
     redactor.add(config.apiKey);
@@ -341,6 +366,9 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
     core.info(
       `Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`,
     );
+    // Before the shell exists: nothing of the agent's may see the credentials being taken out.
+    guard = await Guard.start({ workingDirectory: config.workingDirectory });
+    redactor.add(...guard.secretValues);
     outcome = await runTask(
       config,
       redactor,
@@ -352,11 +380,14 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
     outcome = failed(error);
   } finally {
     if (session) await closeSession(session);
+    // Before the action writes its own outputs and summary, which the undo would otherwise take back.
+    const undone = endGuard(guard, redactor);
     await report(
       outcome ?? failed(new Error('The run ended without a result')),
       config,
       redactor,
       startedAt,
+      undone,
     );
   }
 }

@@ -26,6 +26,8 @@ export interface SummaryInput {
   /** 0 when the cap is off. */
   maxCostUsd: number;
   durationMs: number;
+  /** What the run changed outside the working tree and the action put back, one line each. */
+  undone?: readonly string[];
 }
 
 /** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
@@ -99,6 +101,25 @@ function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** Most lines of the undone list shown; a run that changed more is told how many. */
+const UNDONE_MAX_LINES = 50;
+
+/** The warning about what the run changed outside the working tree; nothing when it changed nothing. */
+function undoneSection(undone: readonly string[]): string[] {
+  if (undone.length === 0) return [];
+  const shown = undone
+    .slice(0, UNDONE_MAX_LINES)
+    .map((line) => `> - ${escapeInline(clipBytes(line, 1024))}`);
+  const more = undone.length - shown.length;
+  return [
+    '> [!WARNING]',
+    '> The run changed files outside the working tree that later steps would read:',
+    ...shown,
+    ...(more > 0 ? [`> - … and ${more} more (see the log)`] : []),
+    '',
+  ];
+}
+
 /** The summary markdown. Inputs must already be redacted. */
 export function renderSummary(input: SummaryInput): string {
   const heading = HEADINGS[input.conclusion] ?? escapeInline(input.conclusion);
@@ -134,6 +155,7 @@ export function renderSummary(input: SummaryInput): string {
     '|---|---|',
     ...rows.slice(1).map(([name, value]) => `| ${name} | ${value} |`),
     '',
+    ...undoneSection(input.undone ?? []),
     '### Task',
     '',
     fenced(clipBytes(input.task, TASK_MAX_BYTES)),

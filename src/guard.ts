@@ -1,0 +1,212 @@
+/**
+ * What the agent must not leave behind, and what it must not read while it runs. Before the shell
+ * starts: a copy of every place a later step (or a later process of this one) reads instructions
+ * from — the runner's file-command files, the repository's `.git/config` and `.git/hooks/`, the
+ * runner user's git, npm, ssh and shell start-up files — and the checkout's credentials taken out of
+ * the repository's configuration. When the run ends, whatever its ending: every such place put back
+ * as it was, credentials included, and a list of what the run had changed there. The agent's changes
+ * to the working tree are its work and are not touched.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  FileSnapshot,
+  type SnapshotLimits,
+  type UndoneChange,
+  type WatchedPlace,
+} from './file-snapshot.js';
+import {
+  configFiles,
+  credentialEnv,
+  credentialSecrets,
+  findCredentials,
+  readConfigFile,
+  takeOut,
+  type Credential,
+} from './git/credentials.js';
+import { git } from './git/exec.js';
+
+export type { UndoneChange } from './file-snapshot.js';
+
+/**
+ * The runner's file-command files: what is appended to them steers later steps (`GITHUB_ENV`,
+ * `GITHUB_PATH`), forges this step's outputs and state, or rewrites its summary.
+ */
+const FILE_COMMAND_VARIABLES = [
+  'GITHUB_ENV',
+  'GITHUB_PATH',
+  'GITHUB_OUTPUT',
+  'GITHUB_STATE',
+  'GITHUB_STEP_SUMMARY',
+];
+
+/** The runner keeps every step's file-command files here; a step could reach its neighbours'. */
+const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
+
+/** Files and directories under the home directory that later programs read and obey. */
+const HOME_PLACES = [
+  // git: aliases, hooks paths, credential helpers, `core.sshCommand` for every later git call.
+  '.gitconfig',
+  '.git-credentials',
+  '.config/git',
+  // npm and yarn: registries, tokens, scripts run on install.
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  // ssh: `ProxyCommand`, `authorized_keys`, keys of a later deploy.
+  '.ssh',
+  // Shells that later steps start as login or interactive shells.
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshenv',
+  '.zshrc',
+  '.zprofile',
+  '.zlogin',
+  // Credentials and defaults of the download tools later steps use.
+  '.netrc',
+  '.curlrc',
+  '.wgetrc',
+];
+
+/** Where the repository keeps what git runs and obeys (shared by all its worktrees). */
+const GIT_DIR_PLACES = ['config', 'hooks'];
+
+export interface GuardOptions {
+  /** The shell's working directory; its repository, if any, is guarded. */
+  workingDirectory: string;
+  /** The runner user's home directory; `HOME` of `env` by default. */
+  home?: string;
+  /** Where the runner's file-command paths, `RUNNER_TEMP` and `HOME` are read from. */
+  env?: NodeJS.ProcessEnv;
+  limits?: Partial<SnapshotLimits>;
+}
+
+/** The nearest directory at or above `dir` that holds a `.git`, as git's own discovery finds it. */
+function repositoryTop(dir: string): string | undefined {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, '.git'))) return current;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * The repository's common git directory (where `config` and `hooks` live for all its worktrees), or
+ * undefined outside a repository. Looking for `.git` first means a run outside a repository needs no
+ * git at all; inside one, git must answer (or the run fails), or the credential would stay where the
+ * shell can read it.
+ */
+async function commonGitDir(workingDirectory: string): Promise<string | undefined> {
+  const top = repositoryTop(workingDirectory);
+  if (top === undefined) return undefined;
+  const found = await git(
+    // A checkout owned by another user is still ours to guard.
+    ['-c', 'safe.directory=*', 'rev-parse', '--path-format=absolute', '--git-common-dir'],
+    { cwd: top },
+  );
+  return found.stdout.trim();
+}
+
+function runnerPlaces(env: NodeJS.ProcessEnv): WatchedPlace[] {
+  const places: WatchedPlace[] = [];
+  for (const name of FILE_COMMAND_VARIABLES) {
+    const file = env[name];
+    if (file) places.push({ base: path.dirname(file), relative: path.basename(file) });
+  }
+  if (env.RUNNER_TEMP) places.push({ base: env.RUNNER_TEMP, relative: FILE_COMMAND_DIRECTORY });
+  return places;
+}
+
+function fileInItsDirectory(file: string): WatchedPlace {
+  return { base: path.dirname(file), relative: path.basename(file) };
+}
+
+/** A run's guard: started before the shell, ended (once) after it is gone. */
+export class Guard {
+  readonly #snapshot: FileSnapshot;
+  readonly #credentials: Credential[];
+  #ended: UndoneChange[] | undefined;
+
+  private constructor(snapshot: FileSnapshot, credentials: Credential[]) {
+    this.#snapshot = snapshot;
+    this.#credentials = credentials;
+  }
+
+  /** Takes the copy, then the credentials out. Must run while no process of the agent's exists. */
+  static async start(options: GuardOptions): Promise<Guard> {
+    const env = options.env ?? process.env;
+    // What later programs take for home is HOME as the runner sets it; os.homedir() only without it.
+    const home = options.home ?? (env.HOME || os.homedir());
+    const cwd = options.workingDirectory;
+    const gitDir = await commonGitDir(cwd);
+    const configs = gitDir ? await configFiles(path.join(gitDir, 'config'), cwd, home) : [];
+    const places: WatchedPlace[] = [
+      ...runnerPlaces(env),
+      ...HOME_PLACES.map((relative) => ({ base: home, relative })),
+      ...(gitDir ? GIT_DIR_PLACES.map((relative) => ({ base: gitDir, relative })) : []),
+      // Included files hold actions/checkout's header since version 6: watched like the config.
+      ...configs.slice(1).map(fileInItsDirectory),
+    ];
+    const snapshot = FileSnapshot.take(places, options.limits);
+    const credentials: Credential[] = [];
+    try {
+      for (const file of configs)
+        credentials.push(...findCredentials(await readConfigFile(file, cwd)));
+      await takeOut(credentials, cwd);
+      for (const file of new Set(credentials.map((credential) => credential.file))) {
+        snapshot.expect(file);
+      }
+    } catch (error) {
+      // Half taken out is worse than not at all: the copy puts every file back.
+      snapshot.restore();
+      throw error;
+    }
+    return new Guard(snapshot, credentials);
+  }
+
+  /** The credentials' values, for redaction. */
+  get secretValues(): string[] {
+    return credentialSecrets(this.#credentials);
+  }
+
+  /** How many credentials were taken out of the repository's configuration. */
+  get credentialCount(): number {
+    return this.#credentials.length;
+  }
+
+  /** Environment for the action's own git processes: the credentials, per process. */
+  gitEnv(): Record<string, string> {
+    return credentialEnv(this.#credentials);
+  }
+
+  /**
+   * Puts every guarded place back, credentials included, and returns what the run had changed.
+   * Call it once the shell and everything it started are gone; later calls return the same list.
+   */
+  end(): UndoneChange[] {
+    this.#ended ??= this.#snapshot.restore();
+    return this.#ended;
+  }
+}
+
+const CHANGE_WORDS: Readonly<Record<UndoneChange['change'], string>> = {
+  created: 'created during the run',
+  modified: 'changed during the run',
+  removed: 'removed during the run',
+  mode: 'mode changed during the run',
+  replaced: 'replaced by another kind of file during the run',
+  unwatched: 'not watched',
+};
+
+/** One line for the log and the summary: the path, what the run did, and whether it was undone. */
+export function describeUndone(change: UndoneChange): string {
+  const outcome = change.undone
+    ? change.change === 'created'
+      ? 'removed'
+      : 'put back'
+    : `NOT put back${change.reason ? ` (${change.reason})` : ''}`;
+  return `${change.path}: ${CHANGE_WORDS[change.change]}; ${outcome}`;
+}
