@@ -94,3 +94,30 @@ describe('helpers', () => {
     expect(fenced('a ``` b')).toBe('````text\na ``` b\n````');
   });
 });
+
+describe('the undone list', () => {
+  it('is a warning block of inert lines, cut at 50 with the count of the rest, and absent when empty', () => {
+    expect(renderSummary({ ...base, undone: [] })).not.toContain('[!WARNING]');
+    const hostile =
+      '/home/runner/.ssh/[x](https://evil.example/?k=v) <img src=x>: created during the run; removed';
+    const lines = [
+      hostile,
+      ...Array.from(
+        { length: 59 },
+        (_, i) => `/home/runner/.ssh/key${i}: created during the run; removed`,
+      ),
+    ];
+    const markdown = renderSummary({ ...base, undone: lines });
+
+    expect(markdown).toContain('> [!WARNING]');
+    expect(markdown).toContain(
+      '> - /home/runner/\\.ssh/\\[x\\]\\(https://evil\\.example/?k=v\\) &lt;img src=x&gt;',
+    );
+    expect(markdown).not.toContain('<img');
+    expect(markdown).toContain('key48: created');
+    expect(markdown).not.toContain('key49: created');
+    expect(markdown).toContain('> - … and 10 more (see the log)');
+    // Before the task, so a long task or result cannot push it out of sight.
+    expect(markdown.indexOf('[!WARNING]')).toBeLessThan(markdown.indexOf('### Task'));
+  });
+});

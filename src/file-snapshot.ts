@@ -54,9 +54,10 @@ type Entry =
   | {
       kind: 'directory';
       mode: number;
-      /** Undefined when the children are not watched (an ancestor, or past a limit). */
+      /** Undefined when the children are not watched (an ancestor, or see `unwatched`). */
       children: Map<string, Entry> | undefined;
-      overflow: boolean;
+      /** Why the children of a watched directory could not be recorded. */
+      unwatched?: string;
     }
   | { kind: 'symlink'; target: string }
   /** Sockets, FIFOs, devices: never opened, left as they are. */
@@ -279,18 +280,28 @@ export class FileSnapshot {
     if (stat.isSymbolicLink()) return { kind: 'symlink', target: fs.readlinkSync(file) };
     if (stat.isFile()) return this.#recordFile(file, stat);
     if (!stat.isDirectory()) return { kind: 'special' };
-    if (shallow) return { kind: 'directory', mode, children: undefined, overflow: false };
+    if (shallow) return { kind: 'directory', mode, children: undefined };
     if (depth >= this.#limits.maxDepth) {
-      return { kind: 'directory', mode, children: undefined, overflow: true };
+      const unwatched = `more than ${this.#limits.maxDepth} levels deep when the run began`;
+      return { kind: 'directory', mode, children: undefined, unwatched };
+    }
+    let names: string[];
+    try {
+      names = fs.readdirSync(file).sort();
+    } catch {
+      // Unreadable before the run began (mode 000): its changes cannot be told, and that is said.
+      const unwatched = 'unreadable when the run began';
+      return { kind: 'directory', mode, children: undefined, unwatched };
     }
     const children = new Map<string, Entry>();
-    for (const name of fs.readdirSync(file).sort()) {
+    for (const name of names) {
       if (this.#entries >= this.#limits.maxEntries) {
-        return { kind: 'directory', mode, children: undefined, overflow: true };
+        const unwatched = `more than ${this.#limits.maxEntries} entries when the run began`;
+        return { kind: 'directory', mode, children: undefined, unwatched };
       }
       children.set(name, this.#record(path.join(file, name), depth + 1));
     }
-    return { kind: 'directory', mode, children, overflow: false };
+    return { kind: 'directory', mode, children };
   }
 
   #recordFile(file: string, stat: fs.Stats): Entry {
@@ -298,21 +309,22 @@ export class FileSnapshot {
     const fits =
       stat.size <= this.#limits.maxFileBytes &&
       this.#bytesHeld + stat.size <= this.#limits.maxTotalBytes;
-    if (fits) {
-      // One byte more than the cap shows a file that grew between the lstat and the read.
-      const content = readHead(file, this.#limits.maxFileBytes + 1);
-      if (content.length <= this.#limits.maxFileBytes) {
-        this.#bytesHeld += content.length;
-        return { kind: 'file', mode, content: Buffer.from(content) };
+    const fingerprint = { kind: 'large-file' as const, mode, size: stat.size, ino: stat.ino };
+    try {
+      if (fits) {
+        // One byte more than the cap shows a file that grew between the lstat and the read.
+        const content = readHead(file, this.#limits.maxFileBytes + 1);
+        if (content.length <= this.#limits.maxFileBytes) {
+          this.#bytesHeld += content.length;
+          return { kind: 'file', mode, content: Buffer.from(content) };
+        }
       }
+      const sha256 = stat.size <= this.#limits.maxHashBytes ? hashHead(file, stat.size) : undefined;
+      return { ...fingerprint, sha256 };
+    } catch {
+      // Unreadable (mode 000) or swapped for something else since the lstat: size and inode only.
+      return { ...fingerprint, sha256: undefined };
     }
-    return {
-      kind: 'large-file',
-      mode,
-      size: stat.size,
-      ino: stat.ino,
-      sha256: stat.size <= this.#limits.maxHashBytes ? hashHead(file, stat.size) : undefined,
-    };
   }
 
   #restoreAncestor(ancestor: Root['ancestors'][number], changes: UndoneChange[]): void {
@@ -504,13 +516,8 @@ export class FileSnapshot {
       for (const [name, child] of entry.children) {
         this.#restoreEntry(path.join(file, name), child, changes);
       }
-    } else if (entry.overflow) {
-      changes.push({
-        path: file,
-        change: 'unwatched',
-        undone: false,
-        reason: `more than ${this.#limits.maxEntries} entries or ${this.#limits.maxDepth} levels when the run began`,
-      });
+    } else if (entry.unwatched !== undefined) {
+      changes.push({ path: file, change: 'unwatched', undone: false, reason: entry.unwatched });
     }
     if (mode !== entry.mode)
       this.#attempt(file, 'mode', changes, () => fs.chmodSync(file, entry.mode));
