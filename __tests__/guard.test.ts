@@ -6,7 +6,7 @@
  * planted fires.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -184,6 +184,21 @@ describe('the checkout credential', () => {
     expect(guard.end()).toEqual([]);
     expect(fs.readFileSync(path.join(gitDir, 'config')).equals(before.config)).toBe(true);
     expect(tree(included)).toEqual(before.included);
+  });
+
+  it('is out of the shared config when the shell starts in a linked worktree', async () => {
+    const linked = path.join(root, 'linked');
+    gitIn(workspace, 'worktree', 'add', '-q', linked);
+    const before = fs.readFileSync(path.join(workspace, '.git', 'config'));
+    const guard = await Guard.start({ workingDirectory: linked, home, env: runnerEnv });
+
+    const seen = spawnSync('git', ['config', '--get-regexp', 'extraheader'], { cwd: linked });
+    expect([seen.status, String(seen.stdout)]).toEqual([1, '']);
+    expect(fs.readFileSync(path.join(workspace, '.git', 'config'), 'utf8')).not.toContain(
+      'AUTHORIZATION',
+    );
+    expect(guard.end()).toEqual([]);
+    expect(fs.readFileSync(path.join(workspace, '.git', 'config')).equals(before)).toBe(true);
   });
 
   it('loses the password of a remote URL while the shell runs; the action still reaches it', async () => {

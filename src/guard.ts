@@ -7,7 +7,7 @@
  * as it was, credentials included, and a list of what the run had changed there. The agent's changes
  * to the working tree are its work and are not touched.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -17,11 +17,10 @@ import {
   type WatchedPlace,
 } from './file-snapshot.js';
 import {
-  configFiles,
   credentialEnv,
   credentialSecrets,
   findCredentials,
-  readConfigFile,
+  readConfigFiles,
   takeOut,
   type Credential,
 } from './git/credentials.js';
@@ -102,6 +101,9 @@ function repositoryTop(dir: string): string | undefined {
 async function commonGitDir(workingDirectory: string): Promise<string | undefined> {
   const top = repositoryTop(workingDirectory);
   if (top === undefined) return undefined;
+  // The usual checkout: `.git` is the common directory itself, and no git process is needed to say so.
+  const dotGit = path.join(top, '.git');
+  if (statSync(dotGit).isDirectory() && !existsSync(path.join(dotGit, 'commondir'))) return dotGit;
   const found = await git(
     // A checkout owned by another user is still ours to guard.
     ['-c', 'safe.directory=*', 'rev-parse', '--path-format=absolute', '--git-common-dir'],
@@ -142,19 +144,19 @@ export class Guard {
     const home = options.home ?? (env.HOME || os.homedir());
     const cwd = options.workingDirectory;
     const gitDir = await commonGitDir(cwd);
-    const configs = gitDir ? await configFiles(path.join(gitDir, 'config'), cwd, home) : [];
+    const configs = gitDir
+      ? await readConfigFiles(path.join(gitDir, 'config'), cwd, home)
+      : { files: [], entries: [] };
     const places: WatchedPlace[] = [
       ...runnerPlaces(env),
       ...HOME_PLACES.map((relative) => ({ base: home, relative })),
       ...(gitDir ? GIT_DIR_PLACES.map((relative) => ({ base: gitDir, relative })) : []),
       // Included files hold actions/checkout's header since version 6: watched like the config.
-      ...configs.slice(1).map(fileInItsDirectory),
+      ...configs.files.slice(1).map(fileInItsDirectory),
     ];
     const snapshot = FileSnapshot.take(places, options.limits);
-    const credentials: Credential[] = [];
+    const credentials = findCredentials(configs.entries);
     try {
-      for (const file of configs)
-        credentials.push(...findCredentials(await readConfigFile(file, cwd)));
       await takeOut(credentials, cwd);
       for (const file of new Set(credentials.map((credential) => credential.file))) {
         snapshot.expect(file);

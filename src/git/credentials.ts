@@ -62,31 +62,34 @@ function includedPath(value: string, includingFile: string, home: string): strin
 }
 
 /**
- * `configFile` and every file it includes, directly or through other includes, whether or not an
- * `includeIf` condition holds now: a condition can be made to hold later.
+ * The entries of `configFile` and of every file it includes, directly or through other includes,
+ * whether or not an `includeIf` condition holds now (a condition can be made to hold later), and the
+ * files read, `configFile` first.
  */
-export async function configFiles(
+export async function readConfigFiles(
   configFile: string,
   cwd: string,
   home: string = os.homedir(),
-): Promise<string[]> {
-  const found = [path.resolve(configFile)];
-  let frontier = [...found];
-  for (let depth = 0; depth < MAX_INCLUDE_DEPTH && frontier.length > 0; depth += 1) {
+): Promise<{ files: string[]; entries: ConfigEntry[] }> {
+  const files = [path.resolve(configFile)];
+  const entries: ConfigEntry[] = [];
+  let frontier = [...files];
+  for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && frontier.length > 0; depth += 1) {
     const next: string[] = [];
     for (const file of frontier) {
       for (const entry of await readConfigFile(file, cwd)) {
-        if (!isInclude(entry.key) || entry.value === '') continue;
+        entries.push(entry);
+        if (!isInclude(entry.key) || entry.value === '' || depth === MAX_INCLUDE_DEPTH) continue;
         const included = includedPath(entry.value, file, home);
-        if (!found.includes(included)) {
-          found.push(included);
+        if (!files.includes(included)) {
+          files.push(included);
           next.push(included);
         }
       }
     }
     frontier = next;
   }
-  return found;
+  return { files, entries };
 }
 
 /** The credentials among `entries`. */
