@@ -306,13 +306,14 @@ describe('nothing left behind', () => {
     expect(canaries()).toEqual([]);
   });
 
-  it('removes a link planted in a watched place instead of writing through it', async () => {
+  it('removes a link planted in a watched place instead of writing through it, hard links too', async () => {
     const before = watched();
     const guard = await startGuard();
     const shell = await startShell();
     const planted = await shell.run(
       [
         'rm ~/.bashrc && ln -s "$PWD/README.md" ~/.bashrc',
+        'rm ~/.profile && ln README.md ~/.profile',
         'rm -r ~/.ssh && mkdir keys && echo mine > keys/kept && ln -s "$PWD/keys" ~/.ssh',
         'mkdir -p conf/git && echo "[alias] st = !touch $PWD/CANARY-conf" > conf/git/config',
         'ln -s "$PWD/conf" ~/.config',
@@ -333,6 +334,7 @@ describe('nothing left behind', () => {
     expect(undone.map((change) => [change.path, change.change])).toEqual(
       expect.arrayContaining([
         [path.join(home, '.bashrc'), 'replaced'],
+        [path.join(home, '.profile'), 'modified'],
         [path.join(home, '.ssh'), 'replaced'],
         [path.join(home, '.config'), 'replaced'],
       ]),

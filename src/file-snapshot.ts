@@ -116,6 +116,14 @@ function readHead(file: string, max: number): Buffer {
   }
 }
 
+function readOrUndefined(file: string, max: number): Buffer | undefined {
+  try {
+    return readHead(file, max);
+  } catch {
+    return undefined;
+  }
+}
+
 /** SHA-256 of the first `bytes` bytes of a regular file, read in chunks so memory stays flat. */
 function hashHead(file: string, bytes: number): string {
   const fd = openRegular(file);
@@ -208,16 +216,11 @@ export class FileSnapshot {
     return this.#bytesHeld;
   }
 
-  /** Every absolute path recorded as a place. */
-  get places(): string[] {
-    return this.#roots.map((root) => root.path);
-  }
-
   /**
    * Declares the current content of a recorded file to be the action's own doing (a credential it took
    * out): `restore` still writes back the recorded content but does not report this state as a change.
    */
-  expect(file: string): void {
+  markOwnEdit(file: string): void {
     const entry = this.#find(path.resolve(file));
     if (entry?.kind !== 'file') throw new Error(`${file} is not a recorded file`);
     const stat = fs.lstatSync(file);
@@ -420,9 +423,10 @@ export class FileSnapshot {
       return;
     }
     const mode = stat.mode & MODE_BITS;
-    // Reading one byte past the recorded size is enough to tell any other content apart.
-    const content = readHead(file, entry.content.length + 1);
-    if (content.equals(entry.content)) {
+    // Reading one byte past the recorded size is enough to tell any other content apart. A file the
+    // run made unreadable counts as changed: it is written back either way.
+    const content = readOrUndefined(file, entry.content.length + 1);
+    if (content?.equals(entry.content)) {
       if (mode !== entry.mode) {
         this.#attempt(file, 'mode', changes, () => fs.chmodSync(file, entry.mode));
       }
@@ -433,7 +437,7 @@ export class FileSnapshot {
       expected !== undefined &&
       mode === expected.mode &&
       stat.size === expected.content.length &&
-      readHead(file, expected.content.length + 1).equals(expected.content);
+      readOrUndefined(file, expected.content.length + 1)?.equals(expected.content) === true;
     const failures: UndoneChange[] = [];
     this.#attempt(file, 'modified', ours ? failures : changes, () =>
       writeFresh(file, entry.content, entry.mode),

@@ -159,7 +159,7 @@ export class Guard {
     try {
       await takeOut(credentials, cwd);
       for (const file of new Set(credentials.map((credential) => credential.file))) {
-        snapshot.expect(file);
+        snapshot.markOwnEdit(file);
       }
     } catch (error) {
       // Half taken out is worse than not at all: the copy puts every file back.
