@@ -1,0 +1,83 @@
+/**
+ * The action's own git against a repository whose configuration and hooks were planted to run
+ * programs: none of them runs, and a failure says which verb failed without quoting its arguments
+ * (they may carry a configuration value).
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { git } from '../src/git/exec.js';
+
+let repo: string;
+
+function canaries(): string[] {
+  return fs.readdirSync(repo).filter((name) => name.startsWith('CANARY'));
+}
+
+beforeEach(() => {
+  repo = fs.realpathSync(fs.mkdtempSync(path.join(tmpdir(), 'git-exec-test-')));
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+  fs.writeFileSync(path.join(repo, 'a.txt'), 'a\n');
+});
+
+afterEach(() => {
+  fs.rmSync(repo, { recursive: true, force: true });
+});
+
+describe('git', () => {
+  it('runs no planted hook, hooks path or file-system monitor', async () => {
+    const hook = path.join(repo, '.git', 'hooks', 'pre-commit');
+    fs.writeFileSync(hook, `#!/bin/sh\ntouch "${repo}/CANARY-hook"\n`, { mode: 0o755 });
+    const elsewhere = path.join(repo, 'planted-hooks');
+    fs.mkdirSync(elsewhere);
+    fs.writeFileSync(
+      path.join(elsewhere, 'pre-commit'),
+      `#!/bin/sh\ntouch "${repo}/CANARY-path"\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    execFileSync('git', ['config', 'core.fsmonitor', `touch ${repo}/CANARY-fsmonitor; false`], {
+      cwd: repo,
+    });
+
+    await git(['add', 'a.txt'], { cwd: repo });
+    await git(['status', '--porcelain'], { cwd: repo });
+    await git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'x'], {
+      cwd: repo,
+    });
+    execFileSync('git', ['config', 'core.hooksPath', elsewhere], { cwd: repo });
+    fs.appendFileSync(path.join(repo, 'a.txt'), 'b\n');
+    await git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qam', 'y'], {
+      cwd: repo,
+    });
+
+    expect(canaries()).toEqual([]);
+    // The same commit by plain git does run the hook: the test would see one.
+    fs.appendFileSync(path.join(repo, 'a.txt'), 'c\n');
+    execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qam', 'z'],
+      {
+        cwd: repo,
+      },
+    );
+    expect(canaries()).toContain('CANARY-path');
+  });
+
+  it('answers a non-zero exit when told to, and otherwise fails naming only the verb', async () => {
+    const missing = await git(['config', '--get', 'no.such'], {
+      cwd: repo,
+      allowAllExitCodes: true,
+    });
+    expect(missing.exitCode).toBe(1);
+    const secret = 'AUTHORIZATION: basic c2VjcmV0LXZhbHVl';
+    const failure = git(['config', '--file', path.join(repo, 'nowhere', 'x'), 'a.b', secret], {
+      cwd: repo,
+    });
+    await expect(failure).rejects.toThrow(/^git config failed with exit code \d+/);
+    await expect(failure).rejects.not.toThrow(secret);
+  });
+});
