@@ -104,7 +104,9 @@ beforeEach(() => {
 
   runnerTemp = path.join(root, 'runner-temp');
   commandsDir = path.join(runnerTemp, '_runner_file_commands');
-  runnerEnv = { RUNNER_TEMP: runnerTemp };
+  // As on GitHub's images: a directory of the home is on PATH, for every later step too.
+  fs.mkdirSync(path.join(home, '.local', 'bin'), { recursive: true });
+  runnerEnv = { RUNNER_TEMP: runnerTemp, PATH: `${home}/.local/bin:${process.env.PATH ?? ''}` };
   const files: Record<string, [string, string]> = {
     GITHUB_ENV: ['set_env_1', 'EARLIER_STEP=1\n'],
     GITHUB_PATH: ['add_path_1', ''],
@@ -242,6 +244,8 @@ function attack(): string {
     `printf "Host *\\n  ProxyCommand touch $PWD/CANARY-ssh\\n" > ${home}/.ssh/config`,
     'git config --global alias.st "!touch $PWD/CANARY-alias"',
     'chmod 644 ~/.ssh/known_hosts',
+    `printf '#!/bin/sh\\ntouch "$PWD/CANARY-path"\\n' > ${home}/.local/bin/git`,
+    `chmod +x ${home}/.local/bin/git`,
     'rm ~/.profile',
     'echo "the agent\'s work" >> README.md',
   ].join('\n');
@@ -255,7 +259,7 @@ function laterStep(): void {
       '-lic',
       'git st; git status >/dev/null; echo later >> README.md; git -c user.name=t -c user.email=t@e commit -qam x',
     ],
-    { cwd: workspace, env: { PATH: process.env.PATH ?? '', HOME: home }, stdio: 'ignore' },
+    { cwd: workspace, env: { PATH: runnerEnv.PATH, HOME: home }, stdio: 'ignore' },
   );
 }
 
@@ -295,9 +299,10 @@ describe('nothing left behind', () => {
         named(path.join(home, '.gitconfig'), 'created'),
         named(path.join(home, '.ssh', 'known_hosts'), 'mode'),
         named(path.join(home, '.profile'), 'removed'),
+        named(path.join(home, '.local', 'bin', 'git'), 'created'),
       ]),
     );
-    expect(undone).toHaveLength(14);
+    expect(undone).toHaveLength(15);
     expect(describeUndone(undone.find((change) => change.path.endsWith('.npmrc'))!)).toBe(
       `${path.join(home, '.npmrc')}: created during the run; removed`,
     );

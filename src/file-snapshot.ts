@@ -15,7 +15,10 @@ export interface SnapshotLimits {
   maxFileBytes: number;
   /** Most bytes kept over all files. */
   maxTotalBytes: number;
-  /** Largest file fingerprinted by its content; a larger one by size and inode only. */
+  /**
+   * Largest file fingerprinted by its content (which lets an append be cut off again); a larger one
+   * by its inode's size and times only, so a directory of big binaries is not read at all.
+   */
   maxHashBytes: number;
   /** Most entries recorded over all places. */
   maxEntries: number;
@@ -26,7 +29,7 @@ export interface SnapshotLimits {
 export const DEFAULT_SNAPSHOT_LIMITS: Readonly<SnapshotLimits> = {
   maxFileBytes: 1024 * 1024,
   maxTotalBytes: 32 * 1024 * 1024,
-  maxHashBytes: 256 * 1024 * 1024,
+  maxHashBytes: 16 * 1024 * 1024,
   maxEntries: 20_000,
   maxDepth: 8,
 };
@@ -50,7 +53,14 @@ export interface UndoneChange {
 type Entry =
   | { kind: 'absent' }
   | { kind: 'file'; mode: number; content: Buffer; expected?: { content: Buffer; mode: number } }
-  | { kind: 'large-file'; mode: number; size: number; ino: number; sha256: string | undefined }
+  | {
+      kind: 'large-file';
+      mode: number;
+      size: number;
+      /** Inode, modification and change time: any write moves the change time, which no call sets back. */
+      inode: string;
+      sha256: string | undefined;
+    }
   | {
       kind: 'directory';
       mode: number;
@@ -141,6 +151,10 @@ function hashHead(file: string, bytes: number): string {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function inodeOf(stat: fs.Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
 /** Removes a file, link or whole directory tree; links are removed, never followed. */
@@ -312,7 +326,12 @@ export class FileSnapshot {
     const fits =
       stat.size <= this.#limits.maxFileBytes &&
       this.#bytesHeld + stat.size <= this.#limits.maxTotalBytes;
-    const fingerprint = { kind: 'large-file' as const, mode, size: stat.size, ino: stat.ino };
+    const fingerprint = {
+      kind: 'large-file' as const,
+      mode,
+      size: stat.size,
+      inode: inodeOf(stat),
+    };
     try {
       if (fits) {
         // One byte more than the cap shows a file that grew between the lstat and the read.
@@ -467,7 +486,7 @@ export class FileSnapshot {
     const same =
       stat.size === entry.size &&
       (entry.sha256 === undefined
-        ? stat.ino === entry.ino
+        ? inodeOf(stat) === entry.inode
         : hashHead(file, entry.size) === entry.sha256);
     if (!same) {
       // Appending is how the runner's files are abused; cutting the file back undoes exactly that.

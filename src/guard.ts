@@ -69,6 +69,15 @@ const HOME_PLACES = [
   '.netrc',
   '.curlrc',
   '.wgetrc',
+  // The GitHub CLI (aliases run shell commands, and its hosts file holds a token); docker's
+  // credential helpers are programs; package indexes of pip and cargo.
+  '.config/gh',
+  '.docker/config.json',
+  '.config/pip',
+  '.pip',
+  '.pypirc',
+  '.cargo/config.toml',
+  '.cargo/config',
 ];
 
 /** Where the repository keeps what git runs and obeys (shared by all its worktrees). */
@@ -122,6 +131,20 @@ function runnerPlaces(env: NodeJS.ProcessEnv): WatchedPlace[] {
   return places;
 }
 
+/**
+ * The directories of `PATH` under the home directory (`~/.local/bin`, `~/.cargo/bin` on GitHub's
+ * images): a program planted there would run instead of the real one in every later step.
+ */
+function pathDirectoriesUnder(home: string, searchPath: string | undefined): WatchedPlace[] {
+  return (searchPath ?? '')
+    .split(path.delimiter)
+    .filter(
+      (dir) =>
+        path.isAbsolute(dir) && path.resolve(dir).startsWith(`${path.resolve(home)}${path.sep}`),
+    )
+    .map((dir) => ({ base: home, relative: path.relative(home, dir) }));
+}
+
 function fileInItsDirectory(file: string): WatchedPlace {
   return { base: path.dirname(file), relative: path.basename(file) };
 }
@@ -150,6 +173,7 @@ export class Guard {
     const places: WatchedPlace[] = [
       ...runnerPlaces(env),
       ...HOME_PLACES.map((relative) => ({ base: home, relative })),
+      ...pathDirectoriesUnder(home, env.PATH),
       ...(gitDir ? GIT_DIR_PLACES.map((relative) => ({ base: gitDir, relative })) : []),
       // Included files hold actions/checkout's header since version 6: watched like the config.
       ...configs.files.slice(1).map(fileInItsDirectory),
