@@ -113,10 +113,17 @@ function openRegular(file: string): number {
 function readHead(file: string, max: number): Buffer {
   const fd = openRegular(file);
   try {
-    const buffer = Buffer.alloc(max);
+    // Sized by the file, not by the cap: a cap-sized buffer per file made a directory of small
+    // files cost a megabyte each. One byte more shows a file still growing.
+    let buffer = Buffer.allocUnsafe(Math.min(max, fs.fstatSync(fd).size + 1));
     let length = 0;
     while (length < max) {
-      const read = fs.readSync(fd, buffer, length, max - length, length);
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafe(Math.min(max, buffer.length * 2));
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
+      const read = fs.readSync(fd, buffer, length, buffer.length - length, length);
       if (read === 0) break;
       length += read;
     }
