@@ -188,6 +188,34 @@ describe('the checkout credential', () => {
     expect(tree(included)).toEqual(before.included);
   });
 
+  it('is out even when it is there twice, and both copies come back', async () => {
+    gitIn(workspace, 'config', '--local', '--add', HEADER_KEY, HEADER);
+    const config = path.join(workspace, '.git', 'config');
+    const before = fs.readFileSync(config);
+    const guard = await startGuard();
+    expect(fs.readFileSync(config, 'utf8')).not.toContain('AUTHORIZATION');
+    expect(guard.end()).toEqual([]);
+    expect(fs.readFileSync(config).equals(before)).toBe(true);
+  });
+
+  it('refuses to start when a file holding it could not be put back exactly, and changes nothing', async () => {
+    const real = path.join(runnerTemp, 'real-credentials.config');
+    write(real, `[http "https://github.com/"]\n\textraheader = ${HEADER}\n`, 0o600);
+    const link = path.join(runnerTemp, 'git-credentials-1.config');
+    fs.symlinkSync(real, link);
+    gitIn(workspace, 'config', '--local', 'include.path', link);
+    const before = [
+      tree(runnerTemp),
+      fs.readFileSync(path.join(workspace, '.git', 'config'), 'utf8'),
+    ];
+
+    await expect(startGuard()).rejects.toThrow(/holds a credential but is not a plain file/);
+    expect([
+      tree(runnerTemp),
+      fs.readFileSync(path.join(workspace, '.git', 'config'), 'utf8'),
+    ]).toEqual(before);
+  });
+
   it('is out of the shared config when the shell starts in a linked worktree', async () => {
     const linked = path.join(root, 'linked');
     gitIn(workspace, 'worktree', 'add', '-q', linked);

@@ -237,6 +237,11 @@ export class FileSnapshot {
     return this.#bytesHeld;
   }
 
+  /** Whether the snapshot holds a whole copy of `file`, so that it can be written back exactly. */
+  holdsCopyOf(file: string): boolean {
+    return this.#find(path.resolve(file))?.kind === 'file';
+  }
+
   /**
    * Declares the current content of a recorded file to be the action's own doing (a credential it took
    * out): `restore` still writes back the recorded content but does not report this state as a change.

@@ -11,6 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  DEFAULT_SNAPSHOT_LIMITS,
   FileSnapshot,
   type SnapshotLimits,
   type UndoneChange,
@@ -180,6 +181,14 @@ export class Guard {
     ];
     const snapshot = FileSnapshot.take(places, options.limits);
     const credentials = findCredentials(configs.entries);
+    const uncopied = credentials.find((credential) => !snapshot.holdsCopyOf(credential.file));
+    if (uncopied) {
+      // Taken out without a copy to put back, the checkout's credential would be lost for good.
+      throw new Error(
+        `The git configuration ${uncopied.file} holds a credential but is not a plain file of at most ` +
+          `${options.limits?.maxFileBytes ?? DEFAULT_SNAPSHOT_LIMITS.maxFileBytes} bytes, so it cannot be taken out and put back safely`,
+      );
+    }
     try {
       await takeOut(credentials, cwd);
       for (const file of new Set(credentials.map((credential) => credential.file))) {

@@ -128,7 +128,12 @@ function withoutPassword(url: string): string {
  * while no process of the agent's exists to read `/proc/*\/cmdline`.
  */
 export async function takeOut(credentials: readonly Credential[], cwd: string): Promise<void> {
+  const done = new Set<string>();
   for (const credential of credentials) {
+    // One call takes out every copy of an entry; a second would find nothing and fail.
+    const identity = JSON.stringify([credential.file, credential.key, credential.value]);
+    if (done.has(identity)) continue;
+    done.add(identity);
     const change =
       credential.action === 'remove'
         ? ['--unset-all', credential.key, credential.value]
