@@ -376,6 +376,20 @@ describe('nothing left behind', () => {
     expect(canaries()).toEqual([]);
   });
 
+  it('is not undone by a background job that writes after the undo: the session ends it first', async () => {
+    const before = watched();
+    const guard = await startGuard();
+    const shell = await startShell();
+    await shell.run(
+      `(sleep 1; echo "touch $PWD/CANARY-late" >> ${home}/.bashrc) >/dev/null 2>&1 &`,
+    );
+    await shell.close();
+    guard.end();
+
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(watched()).toEqual(before);
+  });
+
   it('puts back a directory the run made unreadable, and its mode', async () => {
     const before = watched();
     const guard = await startGuard();
