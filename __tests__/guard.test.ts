@@ -216,6 +216,50 @@ describe('the checkout credential', () => {
     ]).toEqual(before);
   });
 
+  it("is out of a submodule's config, where actions/checkout 4 writes it for submodules", async () => {
+    const library = path.join(root, 'library');
+    fs.mkdirSync(library);
+    gitIn(library, 'init', '-q', '-b', 'main');
+    gitIn(
+      library,
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@e',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'lib',
+    );
+    gitIn(
+      workspace,
+      '-c',
+      'protocol.file.allow=always',
+      'submodule',
+      'add',
+      '-q',
+      library,
+      'libs/library',
+    );
+    gitIn(path.join(workspace, 'libs', 'library'), 'config', '--local', HEADER_KEY, HEADER);
+    const submoduleConfig = path.join(workspace, '.git', 'modules', 'libs', 'library', 'config');
+    const before = fs.readFileSync(submoduleConfig);
+    const guard = await startGuard();
+    const shell = await startShell();
+
+    const probe = await shell.run(
+      'grep -rc AUTHORIZATION .git/modules/libs/library/config; cd libs/library && git config --get-regexp extraheader',
+    );
+    expect(probe.output).toBe('0\n');
+    await shell.close();
+
+    // Both configs held it: the action's git gets it once.
+    expect(Object.values(guard.gitEnv()).filter((value) => value === HEADER)).toHaveLength(1);
+    expect(guard.end()).toEqual([]);
+    expect(fs.readFileSync(submoduleConfig).equals(before)).toBe(true);
+  });
+
   it('is out of the shared config when the shell starts in a linked worktree', async () => {
     const linked = path.join(root, 'linked');
     gitIn(workspace, 'worktree', 'add', '-q', linked);

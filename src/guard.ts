@@ -7,7 +7,7 @@
  * as it was, credentials included, and a list of what the run had changed there. The agent's changes
  * to the working tree are its work and are not touched.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -146,6 +146,41 @@ function pathDirectoriesUnder(home: string, searchPath: string | undefined): Wat
     .map((dir) => ({ base: home, relative: path.relative(home, dir) }));
 }
 
+/** Bounds of the search for submodules, whose git directories nest inside the repository's. */
+const MAX_SUBMODULE_DEPTH = 6;
+const MAX_SUBMODULES = 200;
+
+/**
+ * The git directories of the repository's submodules (`modules/<name>/`, nested ones too): each has
+ * its own config (where actions/checkout 4 writes the header for submodules) and its own hooks.
+ */
+function submoduleGitDirs(gitDir: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > MAX_SUBMODULE_DEPTH) return;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    // Links are not directories here: a planted link cannot send the search elsewhere.
+    for (const entry of entries.filter((item) => item.isDirectory())) {
+      if (found.length >= MAX_SUBMODULES) return;
+      const child = path.join(dir, entry.name);
+      if (existsSync(path.join(child, 'HEAD')) && existsSync(path.join(child, 'config'))) {
+        found.push(child);
+        walk(path.join(child, 'modules'), depth + 1);
+      } else {
+        // A submodule's name may hold slashes: `modules/libs/a/`.
+        walk(child, depth + 1);
+      }
+    }
+  };
+  walk(path.join(gitDir, 'modules'), 0);
+  return found;
+}
+
 function fileInItsDirectory(file: string): WatchedPlace {
   return { base: path.dirname(file), relative: path.basename(file) };
 }
@@ -168,19 +203,24 @@ export class Guard {
     const home = options.home ?? (env.HOME || os.homedir());
     const cwd = options.workingDirectory;
     const gitDir = await commonGitDir(cwd);
-    const configs = gitDir
-      ? await readConfigFiles(path.join(gitDir, 'config'), cwd, home)
-      : { files: [], entries: [] };
+    const gitDirs = gitDir ? [gitDir, ...submoduleGitDirs(gitDir)] : [];
+    const read = [];
+    for (const dir of gitDirs)
+      read.push(await readConfigFiles(path.join(dir, 'config'), cwd, home));
+    const ownConfigs = new Set(gitDirs.map((dir) => path.join(dir, 'config')));
+    const included = [...new Set(read.flatMap((config) => config.files))].filter(
+      (file) => !ownConfigs.has(file),
+    );
     const places: WatchedPlace[] = [
       ...runnerPlaces(env),
       ...HOME_PLACES.map((relative) => ({ base: home, relative })),
       ...pathDirectoriesUnder(home, env.PATH),
-      ...(gitDir ? GIT_DIR_PLACES.map((relative) => ({ base: gitDir, relative })) : []),
+      ...gitDirs.flatMap((dir) => GIT_DIR_PLACES.map((relative) => ({ base: dir, relative }))),
       // Included files hold actions/checkout's header since version 6: watched like the config.
-      ...configs.files.slice(1).map(fileInItsDirectory),
+      ...included.map(fileInItsDirectory),
     ];
     const snapshot = FileSnapshot.take(places, options.limits);
-    const credentials = findCredentials(configs.entries);
+    const credentials = findCredentials(read.flatMap((config) => config.entries));
     const uncopied = credentials.find((credential) => !snapshot.holdsCopyOf(credential.file));
     if (uncopied) {
       // Taken out without a copy to put back, the checkout's credential would be lost for good.

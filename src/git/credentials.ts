@@ -148,11 +148,13 @@ export async function takeOut(credentials: readonly Credential[], cwd: string): 
  * `insteadOf` that maps the URL left in the file to the original.
  */
 export function credentialEnv(credentials: readonly Credential[]): Record<string, string> {
-  const pairs = credentials.map((credential): [string, string] =>
+  const all = credentials.map((credential): [string, string] =>
     credential.action === 'remove'
       ? [credential.key, credential.value]
       : [`url.${credential.value}.insteadOf`, withoutPassword(credential.value)],
   );
+  // The same header from two files (the repository's and a submodule's) must be sent once.
+  const pairs = [...new Map(all.map((pair) => [JSON.stringify(pair), pair])).values()];
   const env: Record<string, string> = { GIT_CONFIG_COUNT: String(pairs.length) };
   pairs.forEach(([key, value], index) => {
     env[`GIT_CONFIG_KEY_${index}`] = key;
