@@ -6,6 +6,7 @@ import {
   SAMPLE_CORPUS,
   type PolicyCorpus,
 } from '../__fixtures__/policy/fixture.js';
+import { DEFEATED_BY_THE_PRINT } from '../__fixtures__/policy/defeated.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
@@ -33,8 +34,14 @@ describe.each(corpora)('%s', (_name, corpus) => {
   it.each(corpus.attacks.map((a) => [a.id, a] as const))(
     'denies at least one call of attack %s',
     (_id, attack) => {
-      const decisions = attackCalls(attack, CANARY).map((call) => policy.check(call, WORKDIR));
-      expect(decisions.some((d) => !d.allowed)).toBe(true);
+      const calls = attackCalls(attack, CANARY);
+      const decisions = calls.map((call) => policy.check(call, WORKDIR));
+      if (DEFEATED_BY_THE_PRINT.has(attack.id)) {
+        // Allowed, but not as written: the guard is in what bash runs.
+        expect(decisions.some((d) => d.allowed && d.script.includes('//[!0-9-]/@}'))).toBe(true);
+      } else {
+        expect(decisions.some((d) => !d.allowed)).toBe(true);
+      }
       for (const d of decisions) {
         if (!d.allowed) expect(d.message).toMatch(/^Command denied by policy: '/);
       }

@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Analysis, Danger, OptionWrite } from './analysis.js';
+import type { Analysis, Danger, InnerScript, OptionWrite } from './analysis.js';
 import {
+  excerpt,
   parseScript,
   TOP_LEVEL,
   type Assignment,
@@ -9,6 +10,7 @@ import {
   type SimpleCommand,
 } from './parse.js';
 import { fileSystemResolver, type PathResolver } from './paths.js';
+import { PrintError, quoteLiteral, render } from './print.js';
 import {
   homeWriteAllowed,
   matchAllow,
@@ -148,10 +150,15 @@ class Policy implements CommandPolicy {
       // `*` alone: nothing to check, so nothing is parsed and the text goes to bash as written.
       return { allowed: true, script: command, cacheable: true };
     }
+    // Under the single pattern `*` the text goes to bash as it is; under an allowlist bash runs
+    // what the policy printed from its own reading, so a place where the parser reads the text
+    // differently from bash changes how a command behaves, never what runs unchecked.
     const check = new Check(this, resolve(this.workingDirectory, cwd), command);
     let failure: Failure | undefined;
     try {
       failure = check.run(command);
+      if (!failure && !this.universal && check.printed === undefined)
+        throw new Error('the check printed no script');
     } catch (error) {
       this.onInternalError(error, command);
       const why = error instanceof Error ? error.message : String(error);
@@ -163,7 +170,12 @@ class Policy implements CommandPolicy {
         suggest: {},
       };
     }
-    if (!failure) return { allowed: true, script: command, cacheable: !check.consultedFiles };
+    if (!failure)
+      return {
+        allowed: true,
+        script: this.universal ? command : (check.printed ?? command),
+        cacheable: !check.consultedFiles,
+      };
     const refusal: Refusal = {
       code: failure.code,
       offender: failure.offender,
@@ -227,8 +239,25 @@ interface Span {
   readonly end: number;
 }
 
+/** What replaces the words and heredocs of one script that carry shell text, once it is checked. */
+interface Level {
+  readonly words: Map<Word, string>;
+  readonly inputs: Map<object, string>;
+}
+
+/** One script checked: why it is refused, or the text bash is to run for it. */
+interface Checked {
+  readonly failure?: Failure;
+  /** Set when the script is allowed and printed. */
+  readonly printed?: string;
+}
+
 /** One call of `check`: walks the text, then resolves the writes it collected. */
 class Check {
+  /** The replacements of the script being walked. */
+  private level: Level = { words: new Map(), inputs: new Map() };
+  /** The script bash is to run, once `run` has allowed the command (under an allowlist). */
+  printed: string | undefined;
   private readonly writes: PendingWrite[] = [];
   private readonly directoryChanges: DirectoryChange[] = [];
   private readonly topLevel: Span[] = [];
@@ -252,19 +281,24 @@ class Check {
   }
 
   run(command: string): Failure | undefined {
-    return this.script(command, TOP_LEVEL, 0) ?? this.checkWrites();
+    const checked = this.script(command, TOP_LEVEL, 0);
+    const failure = checked.failure ?? this.checkWrites();
+    if (!failure) this.printed = checked.printed;
+    return failure;
   }
 
-  private script(text: string, scope: Scope, depth: number): Failure | undefined {
+  private script(text: string, scope: Scope, depth: number): Checked {
     if (depth > MAX_DEPTH) {
       // Under `*` what the policy cannot see runs; only what it sees is held to the deny patterns.
-      if (this.lenient) return undefined;
+      if (this.lenient) return {};
       return {
-        code: 'nested-too-deeply',
-        offender: text,
-        where: scope.where,
-        why: 'nests shell text too deeply to check',
-        suggest: {},
+        failure: {
+          code: 'nested-too-deeply',
+          offender: text,
+          where: scope.where,
+          why: 'nests shell text too deeply to check',
+          suggest: {},
+        },
       };
     }
     const parsed = parseScript(this.policy.parser, text, scope);
@@ -288,8 +322,77 @@ class Check {
         suggest: {},
       });
     }
-    for (const command of parsed.commands) consider(command.start, this.command(command, depth));
-    return first?.failure;
+    const outer = this.level;
+    const level: Level = { words: new Map(), inputs: new Map() };
+    this.level = level;
+    try {
+      for (const command of parsed.commands) consider(command.start, this.command(command, depth));
+    } finally {
+      this.level = outer;
+    }
+    if (first) return { failure: first.failure };
+    // Where only deny patterns apply (under `*`, or in text a shell that may run anything runs),
+    // the text runs as written: the word that holds it is printed with exactly that value.
+    if (this.lenient) return {};
+    try {
+      return { printed: render(parsed.print, level) };
+    } catch (error) {
+      if (!(error instanceof PrintError)) throw error;
+      return {
+        failure: {
+          code: 'unprintable',
+          offender: excerpt(text, error.at),
+          where: scope.where,
+          why: error.reason,
+          suggest: {},
+        },
+      };
+    }
+  }
+
+  /**
+   * Puts the printed form of checked shell text in place of what held it: the word (`bash -c
+   * TEXT`, `trap TEXT`, `eval TEXT`) or the heredoc or here-string fed to a shell. Shell text held
+   * any other way (a word made up from another) cannot be replaced, so the command is refused
+   * rather than let bash read text the policy did not print.
+   */
+  private replaceScript(
+    script: InnerScript,
+    printed: string,
+    words: readonly Word[],
+    scope: Scope,
+  ): Failure | undefined {
+    const word = script.index === undefined ? undefined : words[script.index];
+    if (word?.literal && word.text === script.text && word.printed !== undefined) {
+      this.level.words.set(word, quoteLiteral(printed));
+      return undefined;
+    }
+    if (
+      script.index === undefined &&
+      scope.stdin.kind === 'text' &&
+      scope.stdin.text === script.text
+    ) {
+      this.level.inputs.set(scope.stdin, printed);
+      return undefined;
+    }
+    // eval and watch join their words with spaces: the first of them takes the whole print.
+    for (let k = 1; script.index === undefined && k < words.length; k++) {
+      const joined = words.slice(k);
+      if (
+        joined.every((w) => w.literal && w.printed !== undefined) &&
+        joined.map((w) => w.text).join(' ') === script.text
+      ) {
+        joined.forEach((w, i) => this.level.words.set(w, i === 0 ? quoteLiteral(printed) : ''));
+        return undefined;
+      }
+    }
+    return {
+      code: 'unprintable',
+      offender: script.text,
+      where: [...scope.where, script.where],
+      why: 'is shell text the policy cannot hand bash in its own print (write it as one word)',
+      suggest: {},
+    };
   }
 
   /**
@@ -533,9 +636,9 @@ class Check {
     for (const script of analysis.scripts) {
       const deferred = scope.deferred || script.deferred === true;
       if (scriptsRunAnything) this.denyOnly++;
-      let failure: Failure | undefined;
+      let checked: Checked;
       try {
-        failure = this.script(
+        checked = this.script(
           script.text,
           {
             where: [...scope.where, script.where],
@@ -548,7 +651,11 @@ class Check {
       } finally {
         if (scriptsRunAnything) this.denyOnly--;
       }
-      if (failure) return failure;
+      if (checked.failure) return checked.failure;
+      if (checked.printed !== undefined) {
+        const failure = this.replaceScript(script, checked.printed, words, scope);
+        if (failure) return failure;
+      }
     }
     if (this.lenient) {
       const failure = this.renames(analysis, command, depth, offender);

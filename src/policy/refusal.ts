@@ -9,6 +9,12 @@ export type RefusalCode =
   | 'unparsable'
   /** A construct the policy reads differently from bash, or cannot read at all. */
   | 'unsupported-syntax'
+  /**
+   * The policy read the text but cannot print it back in its own words (an escape it does not
+   * decode, shell text it cannot put in place of the word that held it), so bash would have to
+   * read text whose meaning the policy did not establish.
+   */
+  | 'unprintable'
   | 'too-long'
   | 'control-character'
   | 'nested-too-deeply'

@@ -1,3 +1,5 @@
+import { quoteLiteral, type Doc } from './print.js';
+
 /**
  * A shell word as the policy sees it: the value bash gives it after quote removal when that value is
  * known statically, and what is unknown about it otherwise.
@@ -19,6 +21,14 @@ export interface Word {
   readonly tilde: boolean;
   /** Position in the text it was parsed from (UTF-16 units), for ordering. */
   readonly start: number;
+  /**
+   * The word as the policy prints it for bash: literal text single-quoted, each expansion in one
+   * canonical form, so bash gives it exactly the meaning the policy read. Undefined for words the
+   * policy made up (they never reach bash) or could not print (see `unprintable`).
+   */
+  readonly printed?: Doc;
+  /** Why the word cannot be printed, when it cannot. */
+  readonly unprintable?: string;
 }
 
 /** A word whose text is known, made up by the policy (env -S, eval, find's `{}`). */
@@ -32,6 +42,7 @@ export function literalWord(text: string, start = 0): Word {
     ansiC: false,
     tilde: false,
     start,
+    printed: [quoteLiteral(text)],
   };
 }
 
@@ -66,83 +77,346 @@ export function valueOf(word: Word | undefined): string | undefined {
 }
 
 /**
- * Accumulates the parts of one word in order. `skeleton` mirrors `text` character for character with
- * every quoted, escaped or expanded character replaced by NUL, so brace expansion can be recognised
- * from the unquoted characters alone.
+ * How literal text of a word is printed for bash, by where the word sits:
+ * - `word`: a shell word (argument, assignment value, redirection target): single-quoted;
+ * - `heredoc`: the body of an unquoted heredoc: `\`, `$` and `` ` `` escaped, nothing else special;
+ * - `parameter`: the operand of `${name<op>…}`: plain characters as they are, quoted text
+ *   double-quoted; anything else cannot be printed.
+ */
+export type QuotingMode = 'word' | 'heredoc' | 'parameter';
+
+/** One piece of a word, in order; brace expansion and printing work on these. */
+type Part =
+  /** Characters whose value is themselves; `unquoted` ones may take part in brace expansion. */
+  | {
+      readonly kind: 'literal';
+      readonly value: string;
+      readonly unquoted: boolean;
+      readonly ansiC: boolean;
+    }
+  /** An unquoted glob (`*`, `?`, a bracket expression): printed bare. */
+  | { readonly kind: 'glob'; readonly value: string }
+  /** The unquoted `~` (and user name) that starts a word: printed bare so bash expands it. */
+  | { readonly kind: 'tilde'; readonly value: string }
+  /** A part whose value is known only at run time, with its canonical print. */
+  | {
+      readonly kind: 'unknown';
+      readonly source: string;
+      readonly print: Doc | undefined;
+      readonly splits: boolean;
+      readonly startsWith: string;
+    };
+
+/** Characters an operand of `${…}` may hold bare: none of them starts a quote or an expansion. */
+const PLAIN_PARAMETER_TEXT = /^[A-Za-z0-9_.,:@%+=*?^!~#/[\] -]*$/;
+
+/** Most words one brace expansion may produce before the policy gives up on it. */
+const MAX_BRACE_WORDS = 4096;
+
+/**
+ * Accumulates the parts of one word in order, and turns them into the Word (or, with brace
+ * expansion, the Words) bash makes of them, each with its canonical print.
  */
 export class WordBuilder {
-  private text = '';
-  private skeleton = '';
-  private prefix = '';
-  private literal = true;
-  private splits = false;
-  private ansiC = false;
-  private tilde = false;
+  private readonly parts: Part[] = [];
+  private problem: string | undefined;
 
   constructor(
     private readonly source: string,
     private readonly start: number,
+    private readonly mode: QuotingMode = 'word',
   ) {}
 
   get isEmpty(): boolean {
-    return this.text === '';
+    return this.parts.length === 0;
   }
 
   /** Characters whose value is themselves; `unquoted` ones may take part in brace expansion. */
-  literalText(text: string, unquoted: boolean): void {
-    this.text += text;
-    this.skeleton += unquoted ? text : '\0'.repeat(text.length);
-    if (this.literal) this.prefix += text;
+  literalText(text: string, unquoted: boolean, ansiC = false): void {
+    if (unquoted) {
+      for (const c of text) this.parts.push({ kind: 'literal', value: c, unquoted, ansiC });
+    } else {
+      this.parts.push({ kind: 'literal', value: text, unquoted, ansiC });
+    }
   }
 
-  /** An unquoted glob character: the word becomes a pattern that expands to file names. */
-  glob(char: string): void {
-    this.text += char;
-    this.skeleton += char;
-    this.literal = false;
-    this.splits = true;
+  /** An unquoted glob (a character, or a whole bracket expression): the word becomes a pattern. */
+  glob(text: string): void {
+    this.parts.push({ kind: 'glob', value: text });
+  }
+
+  /** The `~` or `~user` that starts a word; bash replaces it with a home directory. */
+  tilde(text: string): void {
+    this.parts.push({ kind: 'tilde', value: text });
   }
 
   /**
-   * A part whose value is known only at run time (expansion, substitution). `startsWith` is what
-   * its value is known to begin with (`/` for a process substitution's /dev/fd path).
+   * A part whose value is known only at run time (expansion, substitution), with the canonical
+   * text that stands for it (undefined: it has none, and the word cannot be printed).
+   * `startsWith` is what its value is known to begin with (`/` for a process substitution's path).
    */
-  unknown(source: string, splits: boolean, startsWith = ''): void {
-    if (this.literal) this.prefix += startsWith;
-    this.text += source;
-    this.skeleton += '\0'.repeat(source.length);
-    this.literal = false;
-    if (splits) this.splits = true;
+  unknown(source: string, splits: boolean, print: Doc | undefined, startsWith = ''): void {
+    this.parts.push({ kind: 'unknown', source, print, splits, startsWith });
+    if (print === undefined) this.cannotPrint(`'${source}' has no form the policy prints`);
   }
 
-  markAnsiC(): void {
-    this.ansiC = true;
+  /** Marks the word as one the policy cannot print (the first reason is kept). */
+  cannotPrint(why: string): void {
+    this.problem ??= why;
   }
 
-  markTilde(): void {
-    this.tilde = true;
-  }
-
+  /** The word where bash does no brace expansion (assignments, redirections, patterns). */
   build(): Word {
-    // `{a,b}` and `{1..3}` made of unquoted characters are brace expansion: several words.
-    const brace = /\{[^{}\0]*(?:,|\.\.)[^{}\0]*\}/.exec(this.skeleton);
-    let { literal, prefix, splits } = this;
-    if (brace) {
-      literal = false;
-      splits = true;
-      prefix = prefix.slice(0, Math.min(prefix.length, brace.index));
-    }
+    const word = this.wordOf(this.parts);
+    // Unquoted `{a,b}` here is left for bash to expand in some places (a redirection target), so
+    // the value is unknown; its print quotes the braces, so bash reads the literal text.
+    const skeleton = this.parts
+      .map((p) => (p.kind === 'literal' && p.unquoted ? p.value : '\0'.repeat(partText(p).length)))
+      .join('');
+    const brace = /\{[^{}\0]*(?:,|\.\.)[^{}\0]*\}/.exec(skeleton);
+    if (!brace) return word;
     return {
-      text: this.text,
-      source: this.source,
-      literal,
-      prefix: literal ? this.text : prefix,
-      splits,
-      ansiC: this.ansiC,
-      tilde: this.tilde,
-      start: this.start,
+      ...word,
+      literal: false,
+      splits: true,
+      prefix: word.prefix.slice(0, Math.min(word.prefix.length, brace.index)),
     };
   }
+
+  /** The words of an argument: brace expansion done here, as bash does it. */
+  buildFields(): Word[] {
+    const expanded = expandBraces(this.parts);
+    if (expanded === undefined) {
+      this.cannotPrint('has a brace expansion the policy does not reproduce');
+      return [this.build()];
+    }
+    if (expanded.length === 1) return [this.wordOf(expanded[0] as Part[])];
+    // Bash drops the words brace expansion leaves empty and unquoted.
+    return expanded
+      .filter((parts) => parts.some((p) => p.kind !== 'literal' || p.value !== '' || !p.unquoted))
+      .filter((parts) => parts.length > 0)
+      .map((parts) => this.wordOf(parts));
+  }
+
+  private wordOf(parts: readonly Part[]): Word {
+    let text = '';
+    let prefix = '';
+    let literal = true;
+    let splits = false;
+    let ansiC = false;
+    for (const part of parts) {
+      text += partText(part);
+      switch (part.kind) {
+        case 'literal':
+          if (literal) prefix += part.value;
+          if (part.ansiC) ansiC = true;
+          break;
+        case 'tilde':
+          if (literal) prefix += part.value;
+          break;
+        case 'glob':
+          literal = false;
+          splits = true;
+          break;
+        case 'unknown':
+          if (literal) prefix += part.startsWith;
+          literal = false;
+          if (part.splits) splits = true;
+          break;
+      }
+    }
+    const printed = this.problem === undefined ? this.print(parts) : undefined;
+    return {
+      text,
+      source: this.source,
+      literal,
+      prefix: literal ? text : prefix,
+      splits,
+      ansiC,
+      tilde: parts[0]?.kind === 'tilde',
+      start: this.start,
+      printed,
+      unprintable: printed === undefined ? (this.problem ?? 'cannot be printed') : undefined,
+    };
+  }
+
+  private print(parts: readonly Part[]): Doc | undefined {
+    const out: Array<Doc[number]> = [];
+    let run = '';
+    let runQuoted = false;
+    const flush = (): void => {
+      if (run === '' && !runQuoted) return;
+      out.push(
+        this.mode === 'heredoc'
+          ? escapeHeredoc(run)
+          : this.mode === 'parameter'
+            ? doubleQuote(run)
+            : quoteLiteral(run),
+      );
+      run = '';
+      runQuoted = false;
+    };
+    for (const part of parts) {
+      if (part.kind === 'literal') {
+        if (this.mode === 'parameter' && part.unquoted) {
+          flush();
+          if (!PLAIN_PARAMETER_TEXT.test(part.value)) {
+            this.cannotPrint(
+              `has ${JSON.stringify(part.value)} inside \${…}, which the policy does not print`,
+            );
+            return undefined;
+          }
+          out.push(part.value);
+          continue;
+        }
+        run += part.value;
+        runQuoted = true;
+        continue;
+      }
+      flush();
+      if (part.kind === 'unknown') out.push(...(part.print as Doc));
+      else if (this.mode === 'parameter' && !PLAIN_PARAMETER_TEXT.test(part.value)) {
+        this.cannotPrint(
+          `has ${JSON.stringify(part.value)} inside \${…}, which the policy does not print`,
+        );
+        return undefined;
+      } else out.push(part.value);
+    }
+    flush();
+    if (out.length === 0 && this.mode === 'word') return ["''"];
+    return out;
+  }
+}
+
+function partText(part: Part): string {
+  return part.kind === 'unknown' ? part.source : part.value;
+}
+
+/** Text inside double quotes, for the operand of `${…}`. */
+function doubleQuote(text: string): string {
+  return `"${text.replace(/[\\$`"]/g, '\\$&')}"`;
+}
+
+/** Literal text of an unquoted heredoc body: only `\`, `$` and `` ` `` are special there. */
+function escapeHeredoc(text: string): string {
+  return text.replace(/[\\$`]/g, '\\$&');
+}
+
+/**
+ * Bash's brace expansion over the parts of a word: `{a,b}` and `{x..y[..step]}` made of unquoted
+ * characters. Returns the parts of each resulting word, or undefined when the expansion is one the
+ * policy does not reproduce exactly (or would make too many words).
+ */
+function expandBraces(parts: readonly Part[]): Part[][] | undefined {
+  const out: Part[][] = [];
+  const work = (atoms: readonly Part[]): boolean => {
+    if (out.length > MAX_BRACE_WORDS) return false;
+    const brace = findBrace(atoms);
+    if (brace === 'unsupported') return false;
+    if (!brace) {
+      out.push([...atoms]);
+      return true;
+    }
+    const before = atoms.slice(0, brace.open);
+    const after = atoms.slice(brace.close + 1);
+    for (const alternative of brace.alternatives) {
+      if (!work([...before, ...alternative, ...after])) return false;
+    }
+    return true;
+  };
+  return work(parts) ? out : undefined;
+}
+
+const isChar = (p: Part | undefined, c: string): boolean =>
+  p !== undefined && p.kind === 'literal' && p.unquoted && p.value === c;
+
+interface Brace {
+  readonly open: number;
+  readonly close: number;
+  readonly alternatives: Part[][];
+}
+
+/** The first `{…}` that bash expands, or undefined; 'unsupported' for a sequence not reproduced. */
+function findBrace(atoms: readonly Part[]): Brace | undefined | 'unsupported' {
+  for (let open = 0; open < atoms.length; open++) {
+    if (!isChar(atoms[open], '{')) continue;
+    let depth = 0;
+    const commas: number[] = [];
+    let close = -1;
+    for (let i = open + 1; i < atoms.length; i++) {
+      if (isChar(atoms[i], '{')) depth++;
+      else if (isChar(atoms[i], '}')) {
+        if (depth === 0) {
+          close = i;
+          break;
+        }
+        depth--;
+      } else if (depth === 0 && isChar(atoms[i], ',')) commas.push(i);
+    }
+    if (close < 0) continue;
+    if (commas.length > 0) {
+      const alternatives: Part[][] = [];
+      let from = open + 1;
+      for (const comma of [...commas, close]) {
+        alternatives.push(atoms.slice(from, comma));
+        from = comma + 1;
+      }
+      return { open, close, alternatives };
+    }
+    const inner = atoms.slice(open + 1, close);
+    if (inner.every((p) => p.kind === 'literal' && p.unquoted)) {
+      const text = inner.map((p) => partText(p)).join('');
+      if (text.includes('..')) {
+        const sequence = braceSequence(text);
+        if (sequence === 'unsupported') return 'unsupported';
+        if (sequence) {
+          return {
+            open,
+            close,
+            alternatives: sequence.map((v) => [
+              { kind: 'literal', value: v, unquoted: false, ansiC: false },
+            ]),
+          };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The words of `{x..y[..step]}`, undefined when bash leaves it as text, 'unsupported' when unsure. */
+function braceSequence(text: string): string[] | undefined | 'unsupported' {
+  const numbers = /^(-?[0-9]+)\.\.(-?[0-9]+)(?:\.\.(-?[0-9]+))?$/.exec(text);
+  if (numbers) {
+    const [, a, b, s] = numbers as unknown as [string, string, string, string | undefined];
+    const from = Number(a);
+    const to = Number(b);
+    const step = Math.abs(Number(s ?? '1')) || 1;
+    const padded = /^-?0[0-9]/.test(a) || /^-?0[0-9]/.test(b);
+    if (padded && (from < 0 || to < 0)) return 'unsupported';
+    const width = padded ? Math.max(a.length, b.length) : 0;
+    if (Math.abs(to - from) / step > MAX_BRACE_WORDS) return 'unsupported';
+    const words: string[] = [];
+    for (let v = from; from <= to ? v <= to : v >= to; v += from <= to ? step : -step) {
+      words.push(String(v).padStart(width, '0'));
+    }
+    return words;
+  }
+  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?[0-9]+))?$/.exec(text);
+  if (letters) {
+    const [, a, b, s] = letters as unknown as [string, string, string, string | undefined];
+    // Between cases bash walks through the punctuation of ASCII; not worth reproducing.
+    if (a < 'a' !== b < 'a') return 'unsupported';
+    const from = a.charCodeAt(0);
+    const to = b.charCodeAt(0);
+    const step = Math.abs(Number(s ?? '1')) || 1;
+    const words: string[] = [];
+    for (let v = from; from <= to ? v <= to : v >= to; v += from <= to ? step : -step) {
+      words.push(String.fromCharCode(v));
+    }
+    return words;
+  }
+  return undefined;
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -162,9 +436,9 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 };
 
 /**
- * The value of the body of an ANSI-C quoted string ($'…' without the delimiters), or undefined when
- * it uses an escape whose value this decoder does not reproduce exactly (the policy then treats the
- * word as unknown rather than guess).
+ * The value of the body of an ANSI-C quoted string ($'…' without the delimiters), decoded as bash
+ * decodes it, or undefined when it uses an escape whose value this decoder does not reproduce
+ * exactly (the word then cannot be printed, and the command is refused).
  */
 export function decodeAnsiC(body: string): string | undefined {
   let out = '';
@@ -187,16 +461,13 @@ export function decodeAnsiC(body: string): string | undefined {
     );
     if (numeric) {
       const digits = numeric[0];
-      const code =
-        digits[0] === 'x' || digits[0] === 'u' || digits[0] === 'U'
-          ? parseInt(digits.slice(1), 16)
-          : parseInt(digits, 8);
-      // Bash ends the string at a NUL; code points past Unicode are not worth reproducing.
-      if (code === 0 || code > 0x10ffff) return undefined;
-      out +=
-        code > 0xff || digits[0] === 'u' || digits[0] === 'U'
-          ? String.fromCodePoint(code)
-          : String.fromCharCode(code);
+      const hex = digits[0] === 'x' || digits[0] === 'u' || digits[0] === 'U';
+      // Bash keeps only the low byte of an octal escape: $'\455' is '-'.
+      const code = hex ? parseInt(digits.slice(1), 16) : parseInt(digits, 8) & 0xff;
+      // Bash ends the string at a NUL; a byte above 0x7f is not a character by itself, and what
+      // \u prints above ASCII depends on the locale.
+      if (code === 0 || code > 0x7f) return undefined;
+      out += String.fromCharCode(code);
       i += digits.length;
       continue;
     }

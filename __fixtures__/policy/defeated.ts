@@ -1,0 +1,13 @@
+/**
+ * Attacks whose every call is allowed, because the script the policy prints for bash defeats them:
+ * arithmetic reads variables through a guard that stops on a value that is not a number. The
+ * replay (policy-replay.test.ts) runs them through a real bash and shows the canary is not created.
+ */
+export const DEFEATED_BY_THE_PRINT = new Set([
+  'persist-arith-var',
+  'persist-arith-dollar',
+  'persist-dbracket-eq',
+  'persist-substring',
+  'persist-arith-git-log',
+  'persist-head-arith',
+]);

@@ -1,0 +1,150 @@
+import type { Word } from './words.js';
+
+/**
+ * The script the policy hands bash, as the policy printed it from its own reading of the text. It
+ * is kept as a list of chunks until the check is done, because words that carry shell text (`bash
+ * -c TEXT`, a heredoc fed to a shell) are replaced by the printed form of that text once it has been
+ * checked.
+ */
+export type Doc = readonly Chunk[];
+
+export type Chunk =
+  | string
+  /** A word of a command: its own print, unless the check replaced it. */
+  | { readonly word: Word }
+  /** `<<DELIM` here, the body after the end of the line. */
+  | { readonly heredoc: Heredoc }
+  /** `<<< WORD`, the word replaceable like a heredoc body. */
+  | { readonly herestring: object; readonly value: Word }
+  /** The end of a line: pending heredoc bodies follow it. */
+  | { readonly newline: true }
+  /** The start and end of a command substitution: heredocs inside it end before its `)`. */
+  | { readonly nest: 'enter' | 'leave' }
+  /** Something the policy read but cannot print: rendering fails with this reason. */
+  | { readonly unprintable: string; readonly at: number };
+
+export interface Heredoc {
+  /** Stands for the input this heredoc gives; the key of its replacement. */
+  readonly input: object;
+  /** Quoted: the body is plain text. Unquoted: the body holds canonical expansions. */
+  readonly quoted: boolean;
+  readonly body: Doc;
+}
+
+/** Printed shell text that replaces a word or a heredoc's body, by what it replaces. */
+export interface Replacements {
+  readonly words: ReadonlyMap<Word, string>;
+  /** Keyed by the `input` of a heredoc or here-string: the new body (plain text). */
+  readonly inputs: ReadonlyMap<object, string>;
+}
+
+export const NO_REPLACEMENTS: Replacements = { words: new Map(), inputs: new Map() };
+
+/** Why a script could not be printed; the check turns it into a refusal. */
+export class PrintError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly at: number,
+  ) {
+    super(reason);
+  }
+}
+
+interface PendingBody {
+  readonly delimiter: string;
+  readonly text: string;
+}
+
+/** Renders a Doc to the text bash runs. Throws PrintError for anything that cannot be printed. */
+export function render(doc: Doc, replacements: Replacements = NO_REPLACEMENTS): string {
+  const queues: PendingBody[][] = [[]];
+  let out = '';
+  const flush = (): void => {
+    const queue = queues[queues.length - 1] as PendingBody[];
+    if (queue.length === 0) return;
+    if (!out.endsWith('\n')) out += '\n';
+    for (const body of queue) out += body.text + body.delimiter + '\n';
+    queue.length = 0;
+  };
+  const walk = (chunks: Doc): void => {
+    for (const chunk of chunks) {
+      if (typeof chunk === 'string') {
+        out += chunk;
+      } else if ('word' in chunk) {
+        const replaced = replacements.words.get(chunk.word);
+        if (replaced !== undefined) out += replaced;
+        else if (chunk.word.printed === undefined)
+          throw new PrintError(
+            `has a word the policy cannot print: ${chunk.word.unprintable ?? chunk.word.source}`,
+            chunk.word.start,
+          );
+        else walk(chunk.word.printed);
+      } else if ('heredoc' in chunk) {
+        const replaced = replacements.inputs.get(chunk.heredoc.input);
+        const quoted = replaced !== undefined || chunk.heredoc.quoted;
+        let text = replaced ?? render(chunk.heredoc.body, replacements);
+        if (text !== '' && !text.endsWith('\n')) text += '\n';
+        const delimiter = delimiterFor(text);
+        out += quoted ? `<<'${delimiter}'` : `<<${delimiter}`;
+        (queues[queues.length - 1] as PendingBody[]).push({ delimiter, text });
+      } else if ('herestring' in chunk) {
+        const replaced = replacements.inputs.get(chunk.herestring);
+        out += '<<< ';
+        // Bash adds the newline a here-string ends with.
+        if (replaced !== undefined) out += quoteLiteral(replaced.replace(/\n$/, ''));
+        else walk([{ word: chunk.value }]);
+      } else if ('newline' in chunk) {
+        if (queues.slice(0, -1).some((q) => q.length > 0)) {
+          // Bash would start reading the outer heredoc's body at this line end.
+          throw new PrintError('has a multi-line substitution on the line of a heredoc', 0);
+        }
+        out += '\n';
+        flush();
+      } else if ('nest' in chunk) {
+        if (chunk.nest === 'enter') queues.push([]);
+        else {
+          flush();
+          queues.pop();
+        }
+      } else {
+        throw new PrintError(chunk.unprintable, chunk.at);
+      }
+    }
+  };
+  walk(doc);
+  flush();
+  return out;
+}
+
+/** A heredoc delimiter that no line of the body equals. */
+function delimiterFor(body: string): string {
+  const lines = new Set(body.split('\n'));
+  let delimiter = 'POLICY_EOF';
+  for (let n = 1; lines.has(delimiter); n++) delimiter = `POLICY_EOF_${n}`;
+  return delimiter;
+}
+
+/** Text bash reads as exactly itself, as one shell word. */
+export function quoteLiteral(text: string): string {
+  let out = '';
+  let quoted = '';
+  const flush = (): void => {
+    if (quoted !== '') out += `'${quoted}'`;
+    quoted = '';
+  };
+  for (const c of text) {
+    const code = c.charCodeAt(0);
+    if (c === "'") {
+      flush();
+      out += "\\'";
+    } else if ((code < 0x20 && c !== '\n' && c !== '\t') || code === 0x7f) {
+      // Control characters are spelled out, so the printed script holds none of them.
+      flush();
+      out += `$'\\x${code.toString(16).padStart(2, '0')}'`;
+    } else {
+      quoted += c;
+    }
+  }
+  flush();
+  return out === '' ? "''" : out;
+}
