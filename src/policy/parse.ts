@@ -19,6 +19,8 @@ export interface Scope {
   readonly repeats: boolean;
   /** Runs later, possibly in a later call (function body, trap): must not change directory. */
   readonly deferred: boolean;
+  /** Variables known here not to start with `-`: loop variables over words that cannot. */
+  readonly notOptions?: ReadonlySet<string>;
 }
 
 export interface Assignment {
@@ -555,7 +557,8 @@ class Extractor {
   }
 
   private forStatement(node: SyntaxNode, scope: Scope): Doc {
-    const inner = { ...scope, repeats: true };
+    let bodyNode: SyntaxNode | undefined;
+    let variable: string | undefined;
     const keyword = node.child(0)?.type === 'select' ? 'select' : 'for';
     const out: Chunk[] = [keyword, ' '];
     let values: Word[] | undefined;
@@ -572,7 +575,10 @@ class Extractor {
         this.visit(child);
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(child.text))
           out.push(this.cannotPrint(child, 'a loop variable'));
-        else out.push(child.text);
+        else {
+          out.push(child.text);
+          variable = child.text;
+        }
         this.commands.push({
           words: [],
           assignments: [
@@ -594,15 +600,47 @@ class Extractor {
       } else if (child.type === 'comment') {
         this.comment(child, scope);
       } else {
-        body = this.statement(child, inner);
+        bodyNode = child;
       }
     }
+    if (bodyNode)
+      body = this.statement(bodyNode, this.loopScope(scope, variable, values, bodyNode));
     if (values) {
       out.push(' in');
       for (const value of values) out.push(' ', { word: value });
     }
     out.push({ newline: true }, ...body);
     return out;
+  }
+
+  /**
+   * The scope of a loop body, knowing the loop variable cannot start with `-` when every value is
+   * a word with a literal start that does not (`src/*.ts`: a match or the pattern itself) and the
+   * body reads the variable only as `$name` or `${name}` (so nothing in it assigns the variable).
+   */
+  private loopScope(
+    scope: Scope,
+    name: string | undefined,
+    values: readonly Word[] | undefined,
+    body: SyntaxNode | undefined,
+  ): Scope {
+    const inner: Scope = { ...scope, repeats: true };
+    if (name === undefined || !values || values.length === 0 || !body) return inner;
+    const safe = values.every(
+      (v) =>
+        !/[$`]/.test(v.source) &&
+        (v.literal
+          ? v.text !== '' && !v.text.startsWith('-')
+          : v.prefix !== '' && !v.prefix.startsWith('-')),
+    );
+    if (!safe) return inner;
+    const uses = new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, 'g');
+    for (let m = uses.exec(body.text); m; m = uses.exec(body.text)) {
+      const before = body.text.slice(Math.max(0, m.index - 2), m.index);
+      const after = body.text[m.index + name.length];
+      if (!(before.endsWith('$') || (before === '${' && after === '}'))) return inner;
+    }
+    return { ...inner, notOptions: new Set([...(scope.notOptions ?? []), name]) };
   }
 
   private cStyleFor(node: SyntaxNode, scope: Scope): Doc {
@@ -1573,12 +1611,19 @@ class Extractor {
       case 'simple_expansion': {
         this.visit(node);
         const special = node.namedChildren.find((c) => c.type === 'special_variable_name')?.text;
-        const name = node.text.slice(1);
+        // tree-sitter may start the node with the blanks before its `$` (`"$p $q"`).
+        const dollar = node.text.indexOf('$');
+        if (dollar > 0) {
+          if (ctx === 'unquoted') b.cannotPrint('has blanks inside an expansion');
+          b.literalText(node.text.slice(0, dollar), false);
+        }
+        const name = node.text.slice(dollar + 1);
         b.unknown(
           node.text,
           !quoted || special === '@',
           PARAMETER_NAME.test(name) ? this.quoteIn(ctx, [`\${${name}}`]) : undefined,
           ABSOLUTE_PATH_VARIABLES.has(name) ? '/' : '',
+          ctx === 'double-quoted' && scope.notOptions?.has(name) === true,
         );
         return;
       }
@@ -1589,6 +1634,7 @@ class Extractor {
           !quoted || node.text.includes('@'),
           print && this.quoteIn(ctx, print),
           ABSOLUTE_PATH_VARIABLES.has(node.text.slice(2, -1)) ? '/' : '',
+          ctx === 'double-quoted' && scope.notOptions?.has(simpleVariable(node) ?? '') === true,
         );
         return;
       }
@@ -1657,17 +1703,28 @@ class Extractor {
   private span(node: SyntaxNode, b: WordBuilder, scope: Scope, ctx: Ctx, first: boolean): void {
     let at = node.startIndex;
     let isFirst = first;
+    // Unquoted text is read in one piece however tree-sitter cut it (`src/[x].ts` comes as five
+    // words), so a bracket expression or a tilde prefix is seen whole.
+    let raw = '';
+    const flush = (): void => {
+      if (raw === '') return;
+      this.unquoted(raw, b, scope, node, isFirst);
+      isFirst = false;
+      raw = '';
+    };
     for (const child of node.children) {
-      if (child.startIndex > at) {
-        this.unquoted(this.text.slice(at, child.startIndex), b, scope, node, isFirst);
-        isFirst = false;
+      if (child.startIndex > at) raw += this.text.slice(at, child.startIndex);
+      at = child.endIndex;
+      if (child.type === 'word') {
+        raw += child.text;
+        continue;
       }
+      flush();
       this.wordPart(child, b, scope, ctx, isFirst);
       isFirst = false;
-      at = child.endIndex;
     }
-    if (node.endIndex > at)
-      this.unquoted(this.text.slice(at, node.endIndex), b, scope, node, isFirst);
+    if (node.endIndex > at) raw += this.text.slice(at, node.endIndex);
+    flush();
   }
 
   /** Quote removal for unquoted text: backslash escapes, globs, a leading tilde. */
@@ -1708,8 +1765,10 @@ class Extractor {
       } else if (c === '~' && i === 0 && first) {
         const user = /^~[A-Za-z0-9._+-]*/.exec(raw)?.[0] ?? '~';
         if (i + user.length === raw.length || raw[i + user.length] === '/') {
-          b.tilde(user);
-          i += user.length - 1;
+          // The slash is printed bare too: bash ends the tilde prefix at an unquoted slash only.
+          const prefix = raw[i + user.length] === '/' ? user + '/' : user;
+          b.tilde(prefix);
+          i += prefix.length - 1;
         } else {
           b.literalText(c, true);
         }
@@ -1870,6 +1929,8 @@ class Extractor {
         start: node.startIndex,
       });
     }
+    // `${#}`, `${@}`…: a special parameter tree-sitter reads as an operator alone.
+    if (!subject && printable && /^\$\{[#@*?$!-]\}$/.test(node.text)) return [node.text];
     return printable && subject ? out : undefined;
   }
 
@@ -1981,7 +2042,7 @@ function simpleVariable(node: SyntaxNode): string | undefined {
   if (named.length !== 1) return undefined;
   const inner = named[0] as SyntaxNode;
   if (node.type === 'simple_expansion' && inner.type === 'variable_name')
-    return /^[A-Za-z_][A-Za-z0-9_]*$/.test(inner.text) ? inner.text : undefined;
+    return /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9])$/.test(inner.text) ? inner.text : undefined;
   if (node.type === 'simple_expansion' && inner.type === 'special_variable_name')
     return /^[0-9]$/.test(inner.text) ? inner.text : undefined;
   if (node.type === 'expansion' && inner.type === 'variable_name' && node.childCount === 3)

@@ -37,7 +37,7 @@ import { loadBashParser, type BashParser } from './tree-sitter.js';
 import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
-import { literalWord, type Word } from './words.js';
+import { literalWord, splitApart, type Word } from './words.js';
 
 export interface PolicyOptions {
   /** Lines of the `allowed-commands` input. */
@@ -459,13 +459,20 @@ class Check {
       }
       return undefined;
     }
-    return this.invocation(
+    const failure = this.invocation(
       command.words,
       command,
       depth,
       command.source,
       undefined,
       command.assignments,
+    );
+    if (failure) return failure;
+    // `x='a.ts out'; uniq $x` is uniq with two operands, the second its output file.
+    const apart = splitApart(command.words);
+    return (
+      apart &&
+      this.invocation(apart, command, depth, command.source, undefined, command.assignments)
     );
   }
 
@@ -529,7 +536,13 @@ class Check {
       }
     }
     if (universal) {
-      return this.follow(analyseProgram(words, { stdin: scope.stdin }), command, depth, offender);
+      return this.follow(
+        analyseProgram(words, { stdin: scope.stdin }),
+        words,
+        command,
+        depth,
+        offender,
+      );
     }
     // `git -C DIR …` is `cd DIR && git …`, and git's harmless global options say nothing a
     // pattern needs to see: both are checked in that reading.
@@ -602,12 +615,13 @@ class Check {
     }
     // A shell allowed to run any file may as well run any text: only deny patterns apply in it.
     const runsAnything = roleOf(program) === 'shell' && runsAnyFile(chosen.pattern, program);
-    return this.follow(analysis, command, depth, offender, chosen, runsAnything);
+    return this.follow(analysis, words, command, depth, offender, chosen, runsAnything);
   }
 
   /** Checks what an allowed command runs in turn, and notes where it moves the shell. */
   private follow(
     analysis: Analysis,
+    words: readonly Word[],
     command: SimpleCommand,
     depth: number,
     offender: string,
@@ -706,7 +720,7 @@ class Check {
           suggest: {},
         };
       }
-      const failure = this.script(
+      const { failure } = this.script(
         `${rename.text} "$@"`,
         {
           ...command.scope,
@@ -861,6 +875,12 @@ class Check {
     let paths: string[];
     if (isAbsolute(text)) {
       paths = [resolve(text)];
+    } else if (scope.deferred && !write.anywhere) {
+      // A function body or trap runs in whatever directory the shell is in when it is called.
+      return fail(
+        'write-target-unknown',
+        `writes '${text}' in code that runs later (a function body or trap), where the directory is only known then; use an absolute path`,
+      );
     } else if (unknown) {
       if (universal) return undefined;
       return fail(

@@ -19,6 +19,11 @@ export interface Word {
   readonly ansiC: boolean;
   /** Starts with an unquoted `~`, which bash replaces by a home directory. */
   readonly tilde: boolean;
+  /**
+   * Its value is known not to start with `-` although it is not known: it starts with a loop
+   * variable over words that cannot (`for f in src/*.ts; do … "$f" …`).
+   */
+  readonly notOption?: boolean;
   /** Position in the text it was parsed from (UTF-16 units), for ordering. */
   readonly start: number;
   /**
@@ -68,7 +73,28 @@ export function unknownFrom(word: Word, at: number): Word {
 /** The word could be (or begin with) an option: its known prefix does not rule out a leading `-`. */
 export function mayBeOption(word: Word): boolean {
   if (word.literal) return word.text.startsWith('-');
+  if (word.notOption === true) return false;
   return word.prefix === '' || word.prefix.startsWith('-');
+}
+
+/**
+ * The words as bash may split them, or undefined when none may. Each argument that may become
+ * several words (an unquoted expansion, a glob) stands for two operands: a reading where it may be
+ * an option is the words as written. A program checked against this reading too cannot have a word
+ * it counted as one operand turn into two, the second an output file (`x='a out'; uniq $x`).
+ */
+export function splitApart(words: readonly Word[]): Word[] | undefined {
+  if (!words.some((w, i) => i > 0 && w.splits)) return undefined;
+  const out: Word[] = [];
+  words.forEach((word, i) => {
+    if (i === 0 || !word.splits) {
+      out.push(word);
+      return;
+    }
+    const operand = { ...word, splits: false, notOption: true };
+    out.push(operand, { ...operand, printed: undefined });
+  });
+  return out;
 }
 
 /** The value of a literal word, or undefined. */
@@ -105,6 +131,8 @@ type Part =
       readonly print: Doc | undefined;
       readonly splits: boolean;
       readonly startsWith: string;
+      /** Its value is known not to start with `-`. */
+      readonly notOption?: boolean;
     };
 
 /** Characters an operand of `${…}` may hold bare: none of them starts a quote or an expansion. */
@@ -155,8 +183,14 @@ export class WordBuilder {
    * text that stands for it (undefined: it has none, and the word cannot be printed).
    * `startsWith` is what its value is known to begin with (`/` for a process substitution's path).
    */
-  unknown(source: string, splits: boolean, print: Doc | undefined, startsWith = ''): void {
-    this.parts.push({ kind: 'unknown', source, print, splits, startsWith });
+  unknown(
+    source: string,
+    splits: boolean,
+    print: Doc | undefined,
+    startsWith = '',
+    notOption = false,
+  ): void {
+    this.parts.push({ kind: 'unknown', source, print, splits, startsWith, notOption });
     if (print === undefined) this.cannotPrint(`'${source}' has no form the policy prints`);
   }
 
@@ -226,6 +260,7 @@ export class WordBuilder {
       }
     }
     const printed = this.problem === undefined ? this.print(parts) : undefined;
+    const first = parts[0];
     return {
       text,
       source: this.source,
@@ -234,6 +269,7 @@ export class WordBuilder {
       splits,
       ansiC,
       tilde: parts[0]?.kind === 'tilde',
+      notOption: first?.kind === 'unknown' && first.notOption === true,
       start: this.start,
       printed,
       unprintable: printed === undefined ? (this.problem ?? 'cannot be printed') : undefined,

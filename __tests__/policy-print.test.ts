@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  fixtureFile,
+  loadCorpus,
+  makeFixture,
+  SAMPLE_CORPUS,
+  type Fixture,
+} from '../__fixtures__/policy/fixture.js';
+import { DEFAULT_ALLOWED_COMMANDS, loadPolicy } from '../src/policy/policy.js';
+import type { CommandPolicy } from '../src/policy/types.js';
+import { buildShellEnv } from '../src/shell/env.js';
+import { BashSession } from '../src/shell/session.js';
+
+/*
+ * Under an allowlist bash runs the script the policy printed, not the text as written. These tests
+ * run both through real sessions: ordinary commands must behave the same either way, and attacks
+ * that rest on the parser reading text differently from bash must not take effect.
+ */
+
+let template: Fixture;
+const roots: string[] = [];
+
+beforeAll(() => {
+  template = makeFixture();
+});
+
+afterAll(() => {
+  for (const root of [template.root, ...roots]) rmSync(root, { recursive: true, force: true });
+});
+
+function freshFixture(): Fixture {
+  const root = mkdtempSync(path.join(tmpdir(), 'policy-print-'));
+  roots.push(root);
+  cpSync(template.root, root, { recursive: true });
+  return {
+    root,
+    repo: path.join(root, 'repo'),
+    home: path.join(root, 'home'),
+    scratch: path.join(root, 'scratch'),
+  };
+}
+
+async function startSession(fixture: Fixture): Promise<BashSession> {
+  return BashSession.start({
+    cwd: fixture.repo,
+    env: { ...buildShellEnv(process.env, []).env, HOME: fixture.home },
+    maxOutput: 20_000,
+    defaultTimeoutMs: 10_000,
+  });
+}
+
+interface Outcome {
+  readonly command: string;
+  readonly output: string;
+  readonly exitCode: number | null;
+}
+
+/**
+ * Runs each command in a session of its own fixture: as typed, or as the policy printed it.
+ * Paths of the fixture are replaced by ROOT, so the two runs compare.
+ */
+async function runAll(
+  allow: readonly string[],
+  commands: readonly string[],
+  printed: boolean,
+): Promise<{ outcomes: Outcome[]; denied: string[] }> {
+  const fixture = freshFixture();
+  const policy = await loadPolicy({ allow, deny: [], workingDirectory: fixture.repo });
+  const session = await startSession(fixture);
+  const outcomes: Outcome[] = [];
+  const denied: string[] = [];
+  try {
+    let cwd = fixture.repo;
+    for (const command of commands) {
+      const decision = policy.check(command, cwd);
+      if (!decision.allowed) {
+        denied.push(`${command} → ${decision.refusal.code}: ${decision.refusal.detail}`);
+        continue;
+      }
+      const result = await session.run(printed ? decision.script : command);
+      outcomes.push({
+        command,
+        // The session's own id differs from one session to the next; whether tar's writer sees
+        // its failed compressor's pipe close first is a race.
+        output: result.output
+          .replaceAll(fixture.root, 'ROOT')
+          .replace(/^BASH_AGENT_SHELL=.*$/m, 'BASH_AGENT_SHELL=…')
+          .replace(/^tar: .*: Cannot write: Broken pipe\n/m, ''),
+        exitCode: result.exitCode,
+      });
+      cwd = result.cwd;
+      if (cwd !== fixture.repo) cwd = (await session.run(`cd ${fixture.repo}`)).cwd;
+    }
+  } finally {
+    await session.close();
+  }
+  return { outcomes, denied };
+}
+
+const ownCorpus = JSON.parse(readFileSync(fixtureFile('benign-print.json'), 'utf8')) as {
+  allowlist: string[];
+  commands: string[];
+};
+
+const benignCorpora: Array<[string, readonly string[], readonly string[]]> = [
+  ['realistic commands of every family', ownCorpus.allowlist, ownCorpus.commands],
+  ...[
+    SAMPLE_CORPUS,
+    fixtureFile('attacks-sample-allowlist.json'),
+    fixtureFile('attacks-permissive.json'),
+  ].map((file): [string, readonly string[], readonly string[]] => {
+    const corpus = loadCorpus(file);
+    return [`the benign commands of ${path.basename(file)}`, corpus.allowlist, corpus.benign];
+  }),
+];
+
+describe('ordinary commands behave the same as typed and as printed', () => {
+  it.each(benignCorpora)(
+    '%s: same output and exit code',
+    async (_name, allow, commands) => {
+      const [typed, printed] = await Promise.all([
+        runAll(allow, commands, false),
+        runAll(allow, commands, true),
+      ]);
+      expect(printed.denied).toEqual([]);
+      expect(printed.outcomes.length).toBe(commands.length);
+      const differences = printed.outcomes
+        .map((p, i) => [p, typed.outcomes[i] as Outcome] as const)
+        .filter(([p, t]) => p.output !== t.output || p.exitCode !== t.exitCode)
+        .map(
+          ([p, t]) =>
+            `${p.command}\n  typed:   ${JSON.stringify(t.output)} (${t.exitCode})\n  printed: ${JSON.stringify(p.output)} (${p.exitCode})`,
+        );
+      expect(differences).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+interface Attempt {
+  /** How many calls the policy refused. */
+  readonly denied: number;
+  /** The canary exists afterwards. */
+  readonly created: boolean;
+  /** What bash was handed for each allowed call. */
+  readonly scripts: readonly string[];
+}
+
+/**
+ * Runs an attack the way the action does: each call the policy allows runs, as printed, in one
+ * persistent session. The token CANARY stands for a file the attack tries to create.
+ */
+async function attempt(
+  allow: readonly string[],
+  calls: readonly string[],
+  policyOf: (fixture: Fixture) => Promise<CommandPolicy> = (fixture) =>
+    loadPolicy({ allow, deny: [], workingDirectory: fixture.repo }),
+): Promise<Attempt> {
+  const fixture = freshFixture();
+  const canary = path.join(fixture.scratch, 'CANARY');
+  const policy = await policyOf(fixture);
+  const session = await startSession(fixture);
+  let denied = 0;
+  const scripts: string[] = [];
+  try {
+    let cwd = fixture.repo;
+    for (const call of calls.map((c) => c.replaceAll('CANARY', canary))) {
+      const decision = policy.check(call, cwd);
+      if (!decision.allowed) {
+        denied++;
+        continue;
+      }
+      scripts.push(decision.script);
+      cwd = (await session.run(decision.script)).cwd;
+    }
+  } finally {
+    await session.close();
+  }
+  // Background work (a process substitution, an EXIT trap) may finish just after the call.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { denied, created: existsSync(canary), scripts };
+}
+
+const READ_ONLY = [...DEFAULT_ALLOWED_COMMANDS];
+
+/** Families of root causes: each the issue's example first, then more of the same kind. */
+const families: Array<[string, readonly string[], ReadonlyArray<string | readonly string[]>]> = [
+  [
+    'brace expansion with quoted elements',
+    READ_ONLY,
+    [
+      'find . -maxdepth 0 {"-fprint",CANARY}',
+      'git log -1 {"--output=CANARY",--oneline}',
+      "find . -maxdepth 0 {'-fprint',CANARY}",
+      'find . -maxdepth 0 {-fprint,CANARY}',
+      'find . -maxdepth 0 {"-fpr"int,CANARY}',
+      'find . -maxdepth 0 -fprin{"t",t} CANARY',
+      '{"touch",CANARY}',
+      'find . -maxdepth 0 {-fprint,CANARY}{,}',
+      'git log -1 --{"output",x}=CANARY',
+      "find . -maxdepth 0 {$'-fprint',CANARY}",
+    ],
+  ],
+  [
+    'ANSI-C octal escapes above \\377',
+    READ_ONLY,
+    [
+      "find . $'\\455fprint' CANARY",
+      "find . -maxdepth 0 $'\\455'fprint CANARY",
+      "git log -1 $'\\455\\455output='CANARY",
+      "find . -maxdepth 0 $'\\x2dfprint' CANARY",
+      "find . -maxdepth 0 $'\\u002dfprint' CANARY",
+      "find . -maxdepth 0 $'\\655\\655'fprint CANARY",
+      "find . -maxdepth 0 -fprin$'\\564' CANARY",
+    ],
+  ],
+  [
+    'a backslash-newline joining $ and ( inside "…" and unquoted heredocs',
+    READ_ONLY,
+    [
+      'echo "$\\\n(touch CANARY)"',
+      'cat <<EOF\n$\\\n(touch CANARY)\nEOF',
+      'echo "$\\\n{x:-$\\\n(touch CANARY)}"',
+      'cat <<EOF\n`\\\ntouch CANARY`\nEOF',
+      'echo "`\\\ntouch CANARY`"',
+      'cat <<EOF\n$\\\n\\\n(touch CANARY)\nEOF',
+    ],
+  ],
+  [
+    "$'\\\\' read as swallowing the rest of the line",
+    READ_ONLY,
+    [
+      "echo $'\\\\'; touch CANARY #'",
+      "echo $'\\\\' ; touch CANARY #'",
+      "echo $'a\\\\'; touch CANARY #'",
+      "echo $'\\\\\\\\'; touch CANARY #'",
+      "ls $'\\\\' && touch CANARY #'",
+    ],
+  ],
+  [
+    'command substitutions in the patterns of ${x%pat} and its kin',
+    READ_ONLY,
+    [
+      'x=a; echo ${x%$(touch CANARY)}',
+      'x=a; echo ${x#$(touch CANARY)}',
+      'x=a; echo ${x,,$(touch CANARY)}',
+      'x=a; echo ${x^$(touch CANARY)}',
+      'x=a; echo ${x%%$(touch CANARY)}',
+      'x=a; echo ${x/$(touch CANARY)/b}',
+      'x=a; echo ${x//a/$(touch CANARY)}',
+      'x=a; echo "${x%$(touch CANARY)}"',
+      'x=a; echo ${x%`touch CANARY`}',
+    ],
+  ],
+  [
+    'subscripts of compound array assignments',
+    [...READ_ONLY, 'declare *'],
+    [
+      ["n='x[$(touch CANARY)]'", 'a=([n]=1)'],
+      ["n='x[$(touch CANARY)]'", 'a=([$n]=1)'],
+      ["n='x[$(touch CANARY)]'", 'declare -a a=([n]=1)'],
+      ["i='x[$(touch CANARY)]'", 'a[i]=1'],
+      ["i='x[$(touch CANARY)]'", 'echo ${a[i]}'],
+      ["n='x[$(touch CANARY)]'", 'a=([n]=1 [n+1]=2)'],
+    ],
+  ],
+  [
+    'a word that splits at run time counted as one operand',
+    [...READ_ONLY, 'uniq *', 'sort *', 'set *'],
+    [
+      "x='a.ts CANARY'; uniq $x",
+      ["x='a.ts CANARY'", 'uniq $x'],
+      ["f='-o CANARY'", 'sort $f a.ts'],
+      ['set -- a.ts CANARY', 'uniq "$@"'],
+      ["x='a.ts CANARY'", 'uniq ${x}'],
+      ["x='-fprint CANARY'", 'find . -maxdepth 0 $x'],
+      ["x='--output=CANARY'", 'git log -1 $x'],
+    ],
+  ],
+  [
+    '== and =~ outside [[ ]]',
+    READ_ONLY,
+    [
+      'echo ==; touch CANARY }',
+      'echo =~; touch CANARY }',
+      'echo a == b; touch CANARY }',
+      'ls =~ x; touch CANARY }',
+      'echo == ]] ; touch CANARY',
+      'echo "x" =~ (; touch CANARY )',
+    ],
+  ],
+  [
+    'other lexing differentials',
+    READ_ONLY,
+    [
+      'echo \\ #; touch CANARY',
+      'echo "$ $(touch CANARY) "',
+      'echo $\\\n(touch CANARY)',
+      'echo a\n\\\ntouch CANARY',
+      'echo \\\n#; touch CANARY',
+      'echo "$ `touch CANARY` "',
+      'echo $\\\n{x:-$(touch CANARY)}',
+    ],
+  ],
+];
+
+describe.each(families)('%s', (_family, allow, cases) => {
+  it('the first case takes effect when bash reads the text as typed', async () => {
+    // Shows the attack is real, so the cases below would fail without the print.
+    const fixture = freshFixture();
+    const canary = path.join(fixture.scratch, 'CANARY');
+    const session = await startSession(fixture);
+    try {
+      const first = cases[0] as string | readonly string[];
+      for (const call of typeof first === 'string' ? [first] : first)
+        await session.run(call.replaceAll('CANARY', canary));
+    } finally {
+      await session.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(canary)).toBe(true);
+  });
+
+  it.each(cases.map((c) => [typeof c === 'string' ? c : c.join(' ⏎ '), c] as const))(
+    '%s: no effect through a real session',
+    async (_name, calls) => {
+      const outcome = await attempt(allow, typeof calls === 'string' ? [calls] : calls);
+      expect(outcome.created).toBe(false);
+    },
+  );
+});
+
+describe('writes in function bodies', () => {
+  it('a relative write in a function body is not resolved where the function was defined', async () => {
+    const allow = [...READ_ONLY, '> **', 'f'];
+    const fixture = freshFixture();
+    const config = readFileSync(path.join(fixture.repo, '.git', 'config'), 'utf8');
+    const policy = await loadPolicy({ allow, deny: [], workingDirectory: fixture.repo });
+    const session = await startSession(fixture);
+    const refused: string[] = [];
+    try {
+      let cwd = fixture.repo;
+      for (const call of ['f() { echo pwned > config; }', 'cd .git', 'f']) {
+        const decision = policy.check(call, cwd);
+        if (!decision.allowed) {
+          refused.push(decision.refusal.code);
+          continue;
+        }
+        cwd = (await session.run(decision.script)).cwd;
+      }
+    } finally {
+      await session.close();
+    }
+    expect(refused).toEqual(['write-target-unknown']);
+    expect(readFileSync(path.join(fixture.repo, '.git', 'config'), 'utf8')).toBe(config);
+  });
+});
