@@ -9,6 +9,7 @@ import {
   SAMPLE_CORPUS,
   type Fixture,
 } from '../__fixtures__/policy/fixture.js';
+import { MAX_SCRIPT_LENGTH } from '../src/policy/parse.js';
 import { DEFAULT_ALLOWED_COMMANDS, loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { buildShellEnv } from '../src/shell/env.js';
@@ -356,5 +357,33 @@ describe('writes in function bodies', () => {
     }
     expect(refused).toEqual(['write-target-unknown']);
     expect(readFileSync(path.join(fixture.repo, '.git', 'config'), 'utf8')).toBe(config);
+  });
+});
+
+describe('long texts', () => {
+  it('writes a file of nearly a megabyte through a heredoc, byte for byte', async () => {
+    const line = 'export const text = "a $dollar, a `tick` and a \\\\ backslash";\n';
+    const body = line.repeat(Math.floor((MAX_SCRIPT_LENGTH - 100) / line.length));
+    const fixture = freshFixture();
+    const policy = await loadPolicy({
+      allow: ['cat *', '> **'],
+      deny: [],
+      workingDirectory: fixture.repo,
+    });
+    const decision = policy.check(`cat > big.ts <<'EOF'\n${body}EOF`, fixture.repo);
+    expect(decision).toMatchObject({ allowed: true });
+    const session = await startSession(fixture);
+    try {
+      if (decision.allowed) await session.run(decision.script);
+    } finally {
+      await session.close();
+    }
+    expect(readFileSync(path.join(fixture.repo, 'big.ts'), 'utf8')).toBe(body);
+  });
+
+  it('refuses a text longer than the limit', async () => {
+    const policy = await loadPolicy({ allow: ['echo *'], deny: [], workingDirectory: '/tmp' });
+    const decision = policy.check(`echo '${'x'.repeat(MAX_SCRIPT_LENGTH)}'`, '/tmp');
+    expect(decision.allowed ? 'allowed' : decision.refusal.code).toBe('too-long');
   });
 });

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { MAX_SCRIPT_LENGTH } from '../src/policy/parse.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import { loadBashParser } from '../src/policy/tree-sitter.js';
 
@@ -91,4 +92,13 @@ console.log(
 );
 console.log(
   `p99 ${fmt(p99)} vs goal ${fmt(GOAL_P99_US)}: ${p99 <= GOAL_P99_US ? 'within' : 'OVER'} the goal (${((p99 / GOAL_P99_US) * 100).toFixed(0)}% of it)`,
+);
+
+// A file written through a heredoc of a megabyte, the longest text the policy reads.
+const line = 'export const text = "a $dollar, a `tick` and a \\ backslash";\n';
+const big = `cat > big.ts <<'EOF'\n${line.repeat(Math.floor((MAX_SCRIPT_LENGTH - 100) / line.length))}EOF`;
+const bigChecks = measure([big], 5, (command) => policy.check(command, WORKDIR));
+const bigParses = measure([big], 5, (command) => parser.parse(command).delete());
+console.log(
+  `a ${(big.length / 1024).toFixed(0)} kB heredoc: check median ${(percentile(bigChecks, 50) / 1000).toFixed(1)} ms, parse median ${(percentile(bigParses, 50) / 1000).toFixed(1)} ms (ratio ${(percentile(bigChecks, 50) / percentile(bigParses, 50)).toFixed(2)}x)`,
 );
