@@ -291,6 +291,18 @@ const families: Array<[string, readonly string[], ReadonlyArray<string | readonl
       'ls =~ x; touch CANARY }',
       'echo == ]] ; touch CANARY',
       'echo "x" =~ (; touch CANARY )',
+      'echo =~ a|{touch,CANARY}',
+      'echo == {touch,CANARY}',
+      "echo == '{touch,CANARY}'",
+    ],
+  ],
+  [
+    'a loop variable over globs with a literal start, assigned in the body',
+    READ_ONLY,
+    [
+      'for f in src/*.ts; do f=\'--output=CANARY\'; git log -1 "$f"; done',
+      'for f in src/*.ts; do f=\'-fprint\'; find . -maxdepth 0 "$f" CANARY; done',
+      'g() { f=\'--output=CANARY\'; }; for f in src/*.ts; do g; git log -1 "${f}"; done',
     ],
   ],
   [

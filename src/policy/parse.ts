@@ -300,6 +300,9 @@ const KEYWORDS = new Set([
   '|&',
 ]);
 
+/** Operators that join the statements of a list or pipeline. */
+const LIST_OPERATORS = new Set(['&&', '||', '|', '|&']);
+
 /** Operators inside `${…}` the printer copies as they are. */
 const EXPANSION_OPERATORS = new Set([
   '#',
@@ -532,7 +535,7 @@ class Extractor {
     let first = true;
     for (const child of node.children) {
       if (!child.isNamed) {
-        if (KEYWORDS.has(child.type)) out.push(' ', child.type, ' ');
+        if (LIST_OPERATORS.has(child.type)) out.push(' ', child.type, ' ');
         else out.push(this.cannotPrint(child, `'${child.type}'`));
         continue;
       }
@@ -607,8 +610,7 @@ class Extractor {
         bodyNode = child;
       }
     }
-    if (bodyNode)
-      body = this.statement(bodyNode, this.loopScope(scope, variable, values, bodyNode));
+    if (bodyNode) body = this.statement(bodyNode, this.loopScope(scope, variable, values));
     if (values) {
       out.push(' in');
       for (const value of values) out.push(' ', { word: value });
@@ -618,18 +620,18 @@ class Extractor {
   }
 
   /**
-   * The scope of a loop body, knowing the loop variable cannot start with `-` when every value is
-   * a word with a literal start that does not (`src/*.ts`: a match or the pattern itself) and the
-   * body reads the variable only as `$name` or `${name}` (so nothing in it assigns the variable).
+   * The scope of a loop body, knowing the loop variable does not start with `-` when every value is
+   * a word with a literal start that does not (`src/*.ts`: a match or the pattern itself). The body
+   * may still assign the variable (or call a function that does), so `"$name"` is printed with a
+   * guard that turns a leading `-` into `./-`, a path: for the loop's own values it changes nothing.
    */
   private loopScope(
     scope: Scope,
     name: string | undefined,
     values: readonly Word[] | undefined,
-    body: SyntaxNode | undefined,
   ): Scope {
     const inner: Scope = { ...scope, repeats: true };
-    if (name === undefined || !values || values.length === 0 || !body) return inner;
+    if (name === undefined || !values || values.length === 0) return inner;
     const safe = values.every(
       (v) =>
         !/[$`]/.test(v.source) &&
@@ -638,12 +640,6 @@ class Extractor {
           : v.prefix !== '' && !v.prefix.startsWith('-')),
     );
     if (!safe) return inner;
-    const uses = new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, 'g');
-    for (let m = uses.exec(body.text); m; m = uses.exec(body.text)) {
-      const before = body.text.slice(Math.max(0, m.index - 2), m.index);
-      const after = body.text[m.index + name.length];
-      if (!(before.endsWith('$') || (before === '${' && after === '}'))) return inner;
-    }
     return { ...inner, notOptions: new Set([...(scope.notOptions ?? []), name]) };
   }
 
@@ -706,7 +702,7 @@ class Extractor {
         continue;
       }
       if (values.has(part.id)) {
-        out.push({ word: this.word(part, scope) }, ' ');
+        out.push({ word: this.word(part, scope, 'pattern') }, ' ');
       } else if (part.type === 'comment') {
         this.comment(part, scope);
       } else {
@@ -1144,7 +1140,7 @@ class Extractor {
   }
 
   /** One operand or operator of `[[ … ]]`, printed. */
-  private doubleBracket(n: SyntaxNode, scope: Scope): Doc {
+  private doubleBracket(n: SyntaxNode, scope: Scope, mode: QuotingMode = 'word'): Doc {
     if (n.type === 'binary_expression') {
       const op = n.childForFieldName('operator');
       const opText = op?.text ?? '';
@@ -1159,12 +1155,15 @@ class Extractor {
         return [...(sides[0] as Doc), ' ', opText, ' ', ...(sides[1] as Doc)];
       }
       if (left && right && /^(==?|!=|=~|<|>|&&|\|\||-(nt|ot|ef))$/.test(opText)) {
+        // The right of == and != is a pattern, of =~ a regex.
+        const rightMode: QuotingMode =
+          opText === '=~' ? 'regex' : /^(==?|!=)$/.test(opText) ? 'pattern' : 'word';
         return [
           ...this.doubleBracket(left, scope),
           ' ',
           opText,
           ' ',
-          ...this.doubleBracket(right, scope),
+          ...this.doubleBracket(right, scope, rightMode),
         ];
       }
       this.walkDoubleBracket(n, scope);
@@ -1196,7 +1195,7 @@ class Extractor {
       out.push(' )');
       return out;
     }
-    if (WORD_TYPES.has(n.type)) return [{ word: this.word(n, scope) }];
+    if (WORD_TYPES.has(n.type)) return [{ word: this.word(n, scope, mode) }];
     this.walkDoubleBracket(n, scope);
     return [this.cannotPrint(n, n.type)];
   }
@@ -1622,23 +1621,31 @@ class Extractor {
           b.literalText(node.text.slice(0, dollar), false);
         }
         const name = node.text.slice(dollar + 1);
+        const notOption = ctx === 'double-quoted' && scope.notOptions?.has(name) === true;
         b.unknown(
           node.text,
           !quoted || special === '@',
-          PARAMETER_NAME.test(name) ? this.quoteIn(ctx, [`\${${name}}`]) : undefined,
+          !PARAMETER_NAME.test(name)
+            ? undefined
+            : notOption
+              ? [notOptionValue(name)]
+              : this.quoteIn(ctx, [`\${${name}}`]),
           ABSOLUTE_PATH_VARIABLES.has(name) ? '/' : '',
-          ctx === 'double-quoted' && scope.notOptions?.has(name) === true,
+          notOption,
         );
         return;
       }
       case 'expansion': {
         const print = this.expansion(node, scope, ctx);
+        const name = simpleVariable(node);
+        const notOption =
+          ctx === 'double-quoted' && name !== undefined && scope.notOptions?.has(name) === true;
         b.unknown(
           node.text,
           !quoted || node.text.includes('@'),
-          print && this.quoteIn(ctx, print),
+          notOption ? [notOptionValue(name)] : print && this.quoteIn(ctx, print),
           ABSOLUTE_PATH_VARIABLES.has(node.text.slice(2, -1)) ? '/' : '',
-          ctx === 'double-quoted' && scope.notOptions?.has(simpleVariable(node) ?? '') === true,
+          notOption,
         );
         return;
       }
@@ -1670,15 +1677,22 @@ class Extractor {
         return;
       }
       case 'extglob_pattern':
-      case 'regex':
-        // Patterns in [[ ]], case and ${…}: matched, never run. Printed as written when nothing in
-        // them can start a quote or an expansion.
-        if (!/[*?[(|+@!^$\\]/.test(node.text) && /^[A-Za-z0-9_.,:%=/~#-]*$/.test(node.text))
-          b.literalText(node.text, true);
-        else if (BARE_PATTERN.test(node.text) && !/\$[A-Za-z0-9_{(@*#?!$-]/.test(node.text))
-          b.glob(node.text);
-        else b.unknown(node.text, true, undefined);
+      case 'regex': {
+        // Patterns in [[ ]], case and ${…}: matched, never run. Elsewhere (`echo == x`) the text
+        // tree-sitter took for a pattern is a literal word, and is printed as one.
+        const mode = b.quoting;
+        const text = node.text;
+        if (mode === 'word' || mode === 'heredoc') b.literalText(text, false);
+        else if (!/[*?[\]()|+@!^${}\\]/.test(text)) b.literalText(text, true);
+        else if (
+          mode === 'regex'
+            ? REGEX_TEXT.test(text) && !/\$[A-Za-z0-9_{(@*#?!$-]/.test(text)
+            : GLOB_TEXT.test(text)
+        )
+          b.glob(text);
+        else b.unknown(text, true, undefined);
         return;
+      }
       case 'variable_name':
       case 'special_variable_name':
       case 'test_operator':
@@ -1754,7 +1768,7 @@ class Extractor {
       } else if (c === '[') {
         // A bracket expression is printed whole; a `[` with no `]` after it is an ordinary character.
         const bracket =
-          /^\[!?\]?[A-Za-z0-9_.,:@%+=!^~/# -]*(?:\[:[a-z]+:\][A-Za-z0-9_.,:@%+=!^~/# -]*)*\]/.exec(
+          /^\[!?\]?[A-Za-z0-9_.,:@%+=!^~/#-]*(?:\[:[a-z]+:\][A-Za-z0-9_.,:@%+=!^~/#-]*)*\]/.exec(
             raw.slice(i),
           );
         if (bracket) {
@@ -2037,8 +2051,16 @@ function insideQuotedText(node: SyntaxNode): boolean {
   return false;
 }
 
-/** Characters a glob or regex may hold when printed as written: none starts a quote or a word break. */
-const BARE_PATTERN = /^[A-Za-z0-9_.,:@%+=*?!^~/[\]#|(){}$\\-]+$/;
+/** Characters a glob may hold when printed as written: none starts a quote, an expansion or a word break. */
+const GLOB_TEXT = /^[A-Za-z0-9_.,:@%+=*?!^~/[\]#-]+$/;
+
+/** What a regex after `=~` may hold when printed as written: a glob's characters and a regex's grouping. */
+const REGEX_TEXT = /^[A-Za-z0-9_.,:@%+=*?!^~/[\]#|(){}$\\-]+$/;
+
+/** `"$name"` for a variable known not to start with `-`, with the guard that makes it so. */
+function notOptionValue(name: string): string {
+  return `"\${${name}/#-/./-}"`;
+}
 
 /** The variable a `$name`, `$1` or `${name}` reads, when it is nothing more than that. */
 function simpleVariable(node: SyntaxNode): string | undefined {

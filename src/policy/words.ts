@@ -103,13 +103,17 @@ export function valueOf(word: Word | undefined): string | undefined {
 }
 
 /**
- * How literal text of a word is printed for bash, by where the word sits:
- * - `word`: a shell word (argument, assignment value, redirection target): single-quoted;
+ * Where a word sits, which decides how its literal text is printed and what its patterns may hold:
+ * - `word`: a shell word (argument, assignment value, redirection target): literal text
+ *   single-quoted; text tree-sitter took for a pattern is literal text here;
+ * - `pattern`: a case pattern or the right of `==` in `[[ ]]`: as `word`, and a glob may be
+ *   printed as written when it holds nothing that starts a quote, an expansion or a word break;
+ * - `regex`: the right of `=~` in `[[ ]]`: as `pattern`, with the grouping a regex needs;
  * - `heredoc`: the body of an unquoted heredoc: `\`, `$` and `` ` `` escaped, nothing else special;
  * - `parameter`: the operand of `${name<op>…}`: plain characters as they are, quoted text
  *   double-quoted; anything else cannot be printed.
  */
-export type QuotingMode = 'word' | 'heredoc' | 'parameter';
+export type QuotingMode = 'word' | 'pattern' | 'regex' | 'heredoc' | 'parameter';
 
 /** One piece of a word, in order; brace expansion and printing work on these. */
 type Part =
@@ -157,6 +161,10 @@ export class WordBuilder {
 
   get isEmpty(): boolean {
     return this.parts.length === 0;
+  }
+
+  get quoting(): QuotingMode {
+    return this.mode;
   }
 
   /** Characters whose value is themselves; `unquoted` ones may take part in brace expansion. */
@@ -319,7 +327,7 @@ export class WordBuilder {
       } else out.push(part.value);
     }
     flush();
-    if (out.length === 0 && this.mode === 'word') return ["''"];
+    if (out.length === 0 && this.mode !== 'heredoc' && this.mode !== 'parameter') return ["''"];
     return out;
   }
 }
