@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Analysis, Danger, InnerScript, OptionWrite } from './analysis.js';
+import { excerpt } from './lexical.js';
 import {
-  excerpt,
   parseScript,
   TOP_LEVEL,
   type Assignment,

@@ -1,0 +1,257 @@
+/*
+ * Redirections and heredocs: what each writes or reads, the standard input it gives, and its print
+ * (heredocs with a delimiter the policy chooses).
+ */
+import type { Redirect, Scope, Stdin, Walk } from './parse.js';
+import type { Chunk, Doc } from './print.js';
+import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from './syntax.js';
+import type { SyntaxNode } from './tree-sitter.js';
+import { fields, word, wordPart } from './word-reader.js';
+import { type Word, WordBuilder } from './words.js';
+
+/** Redirections of a compound command or function: checked as writes, with no argv. */
+export function redirectOnly(
+  w: Walk,
+  node: SyntaxNode,
+  redirectNodes: SyntaxNode[],
+  scope: Scope,
+): Doc {
+  const redirects: Redirect[] = [];
+  const extra: Word[] = [];
+  for (const r of redirectNodes) redirect(w, r, scope, redirects, extra);
+  if (extra.length > 0) {
+    w.problem(node, scope, 'has words after a redirection of a compound command');
+  }
+  if (redirects.length > 0) {
+    w.commands.push({
+      words: [],
+      assignments: [],
+      redirects,
+      scope,
+      source: redirects.map((r) => r.source).join(' '),
+      start: redirectNodes[0]?.startIndex ?? node.startIndex,
+    });
+  }
+  return printRedirects(w, redirects);
+}
+
+export function printRedirects(w: Walk, redirects: readonly Redirect[]): Doc {
+  const out: Chunk[] = [];
+  for (const r of redirects) out.push(' ', ...(w.redirectPrints.get(r) ?? []));
+  return out;
+}
+
+/** The standard input a set of redirections gives the commands they apply to. */
+export function redirectStdin(w: Walk, redirectNodes: SyntaxNode[]): Stdin | undefined {
+  let stdin: Stdin | undefined;
+  for (const r of redirectNodes) {
+    const descriptor = r.childForFieldName('descriptor')?.text;
+    if (descriptor !== undefined && descriptor !== '0') continue;
+    if (r.type === 'heredoc_redirect' || r.type === 'herestring_redirect') {
+      stdin = w.inputs.get(r.id) ?? { kind: 'text', text: '', literal: false };
+    } else if (r.type === 'file_redirect') {
+      const op = operatorOf(r);
+      if (op === '<') stdin = { kind: 'file' };
+      else if (op === '<&') stdin = { kind: 'pipe' };
+    }
+  }
+  return stdin;
+}
+
+export function heredocText(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+): { stdin: Stdin; quoted: boolean; body: Doc } {
+  const start = node.children.find((c) => c.type === 'heredoc_start');
+  const body = node.children.find((c) => c.type === 'heredoc_body');
+  const end = node.children.find((c) => c.type === 'heredoc_end');
+  const operator = node.child(0)?.type ?? '<<';
+  const unknown = (): { stdin: Stdin; quoted: boolean; body: Doc } => ({
+    stdin: { kind: 'text', text: '', literal: false },
+    quoted: true,
+    body: [w.cannotPrint(node, 'a heredoc')],
+  });
+  if (!start || !end) {
+    w.problem(node, scope, 'has a heredoc the policy could not delimit');
+    return unknown();
+  }
+  const quoted = /['"\\]/.test(start.text);
+  const delimiter = start.text.replace(/\\(.)/g, '$1').replace(/['"]/g, '');
+  const stripTabs = operator === '<<-';
+  const afterStart = w.text[start.endIndex];
+  const bodyText = body ? body.text : '';
+  const lines = bodyText.split('\n');
+  // Bash ends the body at the first line equal to the delimiter; if tree-sitter ended it
+  // elsewhere, commands could hide in what it calls the body.
+  const early = lines
+    .slice(0, -1)
+    .some((line) => (stripTabs ? line.replace(/^\t+/, '') : line) === delimiter);
+  const endLineStart = w.text.lastIndexOf('\n', end.startIndex - 1) + 1;
+  const endPrefix = w.text.slice(endLineStart, end.startIndex);
+  const endAfter = w.text[end.endIndex];
+  if (
+    (afterStart !== undefined && !/[\s;&|<>()]/.test(afterStart)) ||
+    end.text !== delimiter ||
+    early ||
+    !(endPrefix === '' || (stripTabs && /^\t+$/.test(endPrefix))) ||
+    (endAfter !== undefined && endAfter !== '\n')
+  ) {
+    w.problem(node, scope, 'has a heredoc whose end the policy could not determine');
+    return unknown();
+  }
+  if (!body) return { stdin: { kind: 'text', text: '', literal: true }, quoted: true, body: [] };
+  w.visit(body);
+  const strip = (text: string): string => (stripTabs ? text.replace(/^\t+/gm, '') : text);
+  if (quoted) {
+    for (const child of body.descendantsOfType([
+      'command_substitution',
+      'expansion',
+      'simple_expansion',
+      'arithmetic_expansion',
+      'process_substitution',
+    ])) {
+      if (child) w.visit(child);
+    }
+    const text = strip(bodyText);
+    return { stdin: { kind: 'text', text, literal: true }, quoted: true, body: [text] };
+  }
+  // Unquoted: bash expands $…, `…` and $(…) in the body. Make sure tree-sitter saw each of them.
+  const covered: Array<[number, number]> = [];
+  const builder = new WordBuilder(bodyText, body.startIndex, 'heredoc');
+  let literal = true;
+  let at = body.startIndex;
+  const text = (raw: string): void => {
+    // In an unquoted body a backslash quotes only `\`, `$`, `` ` `` and the line end.
+    const value = strip(raw).replace(/\\([\\$`\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+    builder.literalText(value, false);
+  };
+  for (const child of body.namedChildren) {
+    if (child.type === 'heredoc_content') continue;
+    if (child.startIndex > at) text(w.text.slice(at, child.startIndex));
+    covered.push([child.startIndex, child.endIndex]);
+    literal = false;
+    wordPart(w, child, builder, scope, 'heredoc', false);
+    at = child.endIndex;
+  }
+  if (body.endIndex > at) text(w.text.slice(at, body.endIndex));
+  for (let i = body.startIndex; i < body.endIndex; i++) {
+    const c = w.text[i];
+    if (c === '\\') {
+      if (w.text[i + 1] === '\n') {
+        // Bash removes the pair first, so `$\<newline>(` is `$(`.
+        w.problem(i, scope, 'has a backslash-newline in a heredoc that the policy does not join');
+        return unknown();
+      }
+      i++;
+      continue;
+    }
+    if ((c === '$' || c === '`') && !covered.some(([s, e]) => i >= s && i < e)) {
+      const next = w.text[i + 1];
+      if (c === '$' && (next === undefined || !/[A-Za-z0-9_{(@*#?$!-]/.test(next))) continue;
+      w.problem(i, scope, 'has an expansion in a heredoc that the policy could not analyse');
+      return unknown();
+    }
+  }
+  const word = builder.build();
+  const printed: Doc = word.printed ?? [w.cannotPrint(body, 'a heredoc body')];
+  return {
+    stdin: { kind: 'text', text: word.text, literal },
+    quoted: literal,
+    body: literal ? [word.text] : printed,
+  };
+}
+
+export function redirect(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  out: Redirect[],
+  extraWords: Word[],
+): void {
+  w.visit(node);
+  const descriptor = node.childForFieldName('descriptor')?.text;
+  if (descriptor !== undefined && !/^[0-9]+$/.test(descriptor)) {
+    w.problem(node, scope, 'uses a redirection descriptor the policy does not accept');
+  }
+  const fd = descriptor !== undefined && /^[0-9]+$/.test(descriptor) ? descriptor : '';
+  if (node.type === 'heredoc_redirect') {
+    const heredoc = heredocText(w, node, scope);
+    w.inputs.set(node.id, heredoc.stdin);
+    const inner: Redirect[] = [];
+    for (const part of node.namedChildren) {
+      const field = fieldOf(node, part);
+      if (field === 'argument') extraWords.push(...fields(w, part, scope));
+      else if (field === 'redirect') redirect(w, part, scope, inner, extraWords);
+    }
+    const operator = node.child(0)?.type ?? '<<';
+    const read: Redirect = { kind: 'text', operator, target: undefined, source: operator };
+    out.push(read, ...inner);
+    w.redirectPrints.set(read, [
+      fd,
+      { heredoc: { input: heredoc.stdin, quoted: heredoc.quoted, body: heredoc.body } },
+    ]);
+    return;
+  }
+  if (node.type === 'herestring_redirect') {
+    const valueNode = node.namedChildren.find((c) => WORD_TYPES.has(c.type));
+    const value = valueNode ? word(w, valueNode, scope) : undefined;
+    const stdin: Stdin = {
+      kind: 'text',
+      text: value?.literal ? value.text + '\n' : '',
+      literal: value?.literal ?? false,
+    };
+    w.inputs.set(node.id, stdin);
+    const read: Redirect = {
+      kind: 'text',
+      operator: '<<<',
+      target: undefined,
+      source: node.text,
+    };
+    out.push(read);
+    w.redirectPrints.set(
+      read,
+      value ? [fd, { herestring: stdin, value }] : [w.cannotPrint(node, 'a here-string')],
+    );
+    return;
+  }
+  const op = operatorOf(node);
+  const destinations = node.childrenForFieldName('destination');
+  const [first, ...rest] = destinations;
+  // tree-sitter makes the words after a redirection extra "destinations"; bash gives them to the
+  // command as arguments (`git log >/dev/null --output=x` runs with --output=x).
+  for (const extra of rest) extraWords.push(...fields(w, extra, scope));
+  const target = first ? word(w, first, scope) : undefined;
+  const shown = first ? w.text.slice(node.startIndex, first.endIndex) : node.text;
+  const source = shown.length > 120 ? shown.slice(0, 120) + '…' : shown;
+  let kind: Redirect['kind'];
+  let print: Doc = [fd, op, ...(target ? [{ word: target }] : [])];
+  if (op === '<') kind = 'read';
+  else if (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') {
+    const value = target?.literal ? target.text : undefined;
+    if (op.endsWith('-') || value === '-' || (value !== undefined && /^[0-9]+-?$/.test(value))) {
+      kind = 'duplicate';
+      // Bash reads a descriptor number only when it is spelled bare.
+      print = [fd, op, value ?? ''];
+    } else if (op === '<&') {
+      w.problem(node, scope, 'duplicates input from something that is not a descriptor');
+      kind = 'read';
+    } else kind = 'write';
+  } else if (
+    op === '>' ||
+    op === '>>' ||
+    op === '>|' ||
+    op === '&>' ||
+    op === '&>>' ||
+    op === '<>'
+  ) {
+    kind = 'write';
+  } else {
+    w.problem(node, scope, `could not be analysed (redirection ${op})`);
+    kind = 'write';
+  }
+  if (!REDIRECT_OPERATORS.has(op)) print = [w.cannotPrint(node, `the redirection ${op}`)];
+  const read: Redirect = { kind, operator: op, target, source };
+  out.push(read);
+  w.redirectPrints.set(read, print);
+}

@@ -1,0 +1,680 @@
+/*
+ * The statement walker: each node kind a statement can be has its handler, which records the simple
+ * commands it holds and returns its print; any other kind refuses.
+ */
+import {
+  arithmetic,
+  assignment,
+  assignmentWord,
+  guardedArithmeticValue,
+  printAssignment,
+} from './expansion-rules.js';
+import { comment } from './lexical.js';
+import type { Assignment, Redirect, Scope, Walk } from './parse.js';
+import type { Chunk, Doc } from './print.js';
+import { printRedirects, redirect, redirectOnly, redirectStdin } from './redirects.js';
+import {
+  KEYWORDS,
+  LIST_OPERATORS,
+  RESERVED,
+  STATEMENT_TYPES,
+  TERMINATORS,
+  WORD_TYPES,
+  simpleVariable,
+} from './syntax.js';
+import type { SyntaxNode } from './tree-sitter.js';
+import { fields, word, wordPart } from './word-reader.js';
+import { type QuotingMode, type Word, WordBuilder, literalWord } from './words.js';
+
+/**
+ * A list of statements with the reserved words around them (a program, a body, a group): each
+ * statement ends with the `;` or `&` written after it, or else with a line end.
+ */
+export function statements(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const out: Chunk[] = [];
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as SyntaxNode;
+    if (!child.isNamed) {
+      if (TERMINATORS.has(child.type) || KEYWORDS.has(child.type)) out.push(child.type, ' ');
+      else out.push(w.cannotPrint(child, `'${child.type}'`));
+      continue;
+    }
+    if (child.type === 'comment') {
+      comment(w, child, scope);
+      continue;
+    }
+    out.push(...statement(w, child, scope));
+    if (STATEMENT_TYPES.has(child.type)) {
+      let next = children[i + 1];
+      for (let j = i + 2; next?.type === 'comment'; j++) next = children[j];
+      if (!next || next.isNamed || !TERMINATORS.has(next.type)) out.push({ newline: true });
+      else out.push(' ');
+    }
+  }
+  return out;
+}
+
+/** Walks one kind of statement: records its simple commands and returns its print. */
+type StatementHandler = (w: Walk, node: SyntaxNode, scope: Scope) => Doc;
+
+/**
+ * The node kinds a statement may be, each with its handler. A kind not in this table is refused:
+ * the policy neither checks nor prints what it does not read.
+ */
+const STATEMENT_HANDLERS: ReadonlyMap<string, StatementHandler> = new Map<string, StatementHandler>(
+  [
+    [
+      'comment',
+      (w, node, scope) => {
+        comment(w, node, scope);
+        return [];
+      },
+    ],
+    ['program', statements],
+    ['do_group', statements],
+    ['else_clause', statements],
+    ['elif_clause', statements],
+    ['if_statement', statements],
+    ['list', (w, node, scope) => flat(w, node, scope)],
+    [
+      'compound_statement',
+      (w, node, scope) =>
+        node.child(0)?.type === '(('
+          ? arithmeticCommand(w, node, scope)
+          : statements(w, node, scope),
+    ],
+    [
+      'subshell',
+      (w, node, scope) =>
+        statements(w, node, { ...scope, where: [...scope.where, 'in a subshell'] }),
+    ],
+    ['while_statement', (w, node, scope) => statements(w, node, { ...scope, repeats: true })],
+    ['for_statement', forStatement],
+    ['c_style_for_statement', cStyleFor],
+    ['case_statement', caseStatement],
+    ['pipeline', pipeline],
+    [
+      'negated_command',
+      (w, node, scope) => {
+        const out: Chunk[] = ['! '];
+        for (const child of node.namedChildren) out.push(...statement(w, child, scope));
+        return out;
+      },
+    ],
+    ['redirected_statement', redirectedStatement],
+    ['function_definition', functionDefinition],
+    ['command', (w, node, scope) => simpleCommand(w, node, [], scope)],
+    ['declaration_command', (w, node, scope) => simpleCommand(w, node, [], scope)],
+    ['unset_command', (w, node, scope) => simpleCommand(w, node, [], scope)],
+    ['variable_assignment', (w, node, scope) => bareAssignments(w, node, [], scope)],
+    ['variable_assignments', (w, node, scope) => bareAssignments(w, node, [], scope)],
+    ['test_command', (w, node, scope) => testCommand(w, node, [], scope)],
+    [
+      'heredoc_body',
+      (w, node, scope) => {
+        // Reached only through its redirect; a stray body means the heredoc was not understood.
+        if (!w.visited.has(node.id)) w.problem(node, scope, 'could not be analysed (heredoc)');
+        return [w.cannotPrint(node, 'a heredoc body')];
+      },
+    ],
+  ],
+);
+
+export function statement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const handler = STATEMENT_HANDLERS.get(node.type);
+  if (handler) return handler(w, node, scope);
+  if (WORD_TYPES.has(node.type)) {
+    word(w, node, scope);
+    return [w.cannotPrint(node, 'a word outside a command')];
+  }
+  w.problem(node, scope, `could not be analysed (unsupported syntax: ${node.type})`);
+  return [w.cannotPrint(node, node.type)];
+}
+
+/** A list or pipeline: statements joined by their operators, on one line. */
+export function flat(w: Walk, node: SyntaxNode, scope: Scope, piped = false): Doc {
+  const out: Chunk[] = [];
+  let first = true;
+  for (const child of node.children) {
+    if (!child.isNamed) {
+      if (LIST_OPERATORS.has(child.type)) out.push(' ', child.type, ' ');
+      else out.push(w.cannotPrint(child, `'${child.type}'`));
+      continue;
+    }
+    if (child.type === 'comment') {
+      comment(w, child, scope);
+      continue;
+    }
+    out.push(
+      ...statement(w, child, piped && !first ? { ...scope, stdin: { kind: 'pipe' } } : scope),
+    );
+    if (STATEMENT_TYPES.has(child.type)) first = false;
+  }
+  return out;
+}
+
+export function pipeline(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  return flat(w, node, scope, true);
+}
+
+export function forStatement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  let bodyNode: SyntaxNode | undefined;
+  let variable: string | undefined;
+  const keyword = node.child(0)?.type === 'select' ? 'select' : 'for';
+  const out: Chunk[] = [keyword, ' '];
+  let values: Word[] | undefined;
+  let body: Doc = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i) as SyntaxNode;
+    if (!child.isNamed) {
+      if (child.type === 'in') values ??= [];
+      continue;
+    }
+    const field = node.fieldNameForChild(i);
+    if (field === 'variable') {
+      // `for NAME in …` and `select NAME in …` assign NAME like a bare assignment.
+      w.visit(child);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(child.text))
+        out.push(w.cannotPrint(child, 'a loop variable'));
+      else {
+        out.push(child.text);
+        variable = child.text;
+      }
+      w.commands.push({
+        words: [],
+        assignments: [
+          {
+            name: child.text,
+            word: literalWord(`${child.text}=`, child.startIndex),
+            value: literalWord('', child.startIndex),
+            source: child.text,
+          },
+        ],
+        redirects: [],
+        scope,
+        source: `${keyword} ${child.text} in …`,
+        start: node.startIndex,
+      });
+    } else if (field === 'value') {
+      values ??= [];
+      values.push(...fields(w, child, scope));
+    } else if (child.type === 'comment') {
+      comment(w, child, scope);
+    } else {
+      bodyNode = child;
+    }
+  }
+  if (bodyNode) body = statement(w, bodyNode, loopScope(w, scope, variable, values));
+  if (values) {
+    out.push(' in');
+    for (const value of values) out.push(' ', { word: value });
+  }
+  out.push({ newline: true }, ...body);
+  return out;
+}
+
+/**
+ * The scope of a loop body, knowing the loop variable does not start with `-` when every value is
+ * a word with a literal start that does not (`src/*.ts`: a match or the pattern itself). The body
+ * may still assign the variable (or call a function that does), so `"$name"` is printed with a
+ * guard that turns a leading `-` into `./-`, a path: for the loop's own values it changes nothing.
+ */
+export function loopScope(
+  w: Walk,
+  scope: Scope,
+  name: string | undefined,
+  values: readonly Word[] | undefined,
+): Scope {
+  const inner: Scope = { ...scope, repeats: true };
+  if (name === undefined || !values || values.length === 0) return inner;
+  const safe = values.every(
+    (v) =>
+      !/[$`]/.test(v.source) &&
+      (v.literal
+        ? v.text !== '' && !v.text.startsWith('-')
+        : v.prefix !== '' && !v.prefix.startsWith('-')),
+  );
+  if (!safe) return inner;
+  return { ...inner, notOptions: new Set([...(scope.notOptions ?? []), name]) };
+}
+
+export function cStyleFor(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const body = node.childForFieldName('body');
+  const out: Chunk[] = [];
+  for (const child of node.children) {
+    if (!child.isNamed) {
+      if (child.type === 'for' || child.type === '((' || child.type === '))' || child.type === ';')
+        out.push(child.type, ' ');
+      else out.push(w.cannotPrint(child, `'${child.type}'`));
+      continue;
+    }
+    if (body && child.id === body.id) out.push(...statement(w, child, { ...scope, repeats: true }));
+    else if (child.type === 'comment') comment(w, child, scope);
+    else out.push(...arithmetic(w, child, scope), ' ');
+  }
+  return out;
+}
+
+export function caseStatement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const out: Chunk[] = [];
+  for (const child of node.children) {
+    if (!child.isNamed) {
+      if (child.type === 'case' || child.type === 'in' || child.type === 'esac')
+        out.push(child.type, child.type === 'in' ? '\n' : ' ');
+      else out.push(w.cannotPrint(child, `'${child.type}'`));
+      continue;
+    }
+    if (child.type === 'comment') {
+      comment(w, child, scope);
+    } else if (child.type === 'case_item') {
+      out.push(...caseItem(w, child, scope), { newline: true });
+    } else if (WORD_TYPES.has(child.type)) {
+      out.push({ word: word(w, child, scope) }, ' ');
+    } else {
+      statement(w, child, scope);
+      out.push(w.cannotPrint(child, 'a case subject'));
+    }
+  }
+  return out;
+}
+
+export function caseItem(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const values = new Set(node.childrenForFieldName('value').map((v) => v.id));
+  const out: Chunk[] = [];
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const part = children[i] as SyntaxNode;
+    if (!part.isNamed) {
+      if (part.type === '|' || part.type === '(' || part.type === ')') out.push(part.type, ' ');
+      else if (TERMINATORS.has(part.type)) out.push(part.type);
+      else out.push(w.cannotPrint(part, `'${part.type}'`));
+      continue;
+    }
+    if (values.has(part.id)) {
+      out.push({ word: word(w, part, scope, 'pattern') }, ' ');
+    } else if (part.type === 'comment') {
+      comment(w, part, scope);
+    } else {
+      out.push(...statement(w, part, scope));
+      const next = children[i + 1];
+      if (!next || next.isNamed || !TERMINATORS.has(next.type)) out.push({ newline: true });
+      else out.push(' ');
+    }
+  }
+  return out;
+}
+
+export function functionDefinition(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  w.visit(node);
+  const name = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  const label = name ? `in the body of function ${name.text}` : 'in a function body';
+  const out: Chunk[] = [];
+  if (!name || !/^[A-Za-z_][A-Za-z0-9_.:-]*$/.test(name.text)) {
+    w.problem(node, scope, 'defines a function whose name the policy does not accept');
+    out.push(w.cannotPrint(node, 'a function name'));
+  } else {
+    out.push(name.text, ' () ');
+  }
+  // A function body runs when called, possibly in a later call; a subshell body cannot change
+  // the caller's directory.
+  const inner: Scope = {
+    where: [...scope.where, label],
+    stdin: { kind: 'inherited' },
+    repeats: true,
+    deferred: body?.type !== 'subshell',
+  };
+  const redirects: SyntaxNode[] = [];
+  for (const child of node.namedChildren) {
+    if (child.id === name?.id) continue;
+    if (child.type === 'file_redirect' || child.type === 'herestring_redirect')
+      redirects.push(child);
+    else out.push(...statement(w, child, inner));
+  }
+  if (redirects.length > 0) out.push(' ', ...redirectOnly(w, node, redirects, inner));
+  return out;
+}
+
+export function redirectedStatement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const body = node.childForFieldName('body');
+  const redirects = node.namedChildren.filter((c) => c.id !== body?.id);
+  // tree-sitter hangs the rest of the line after a heredoc (`cat <<EOF | sh`, `<<EOF && x`) inside
+  // the heredoc redirect; those commands are walked after the body, as the pipeline or list they are.
+  const continuations: Array<{ node: SyntaxNode; operator: string | undefined }> = [];
+  for (const redirect of redirects) {
+    if (redirect.type !== 'heredoc_redirect') continue;
+    const parts = redirect.children;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as SyntaxNode;
+      if (part.type === 'pipeline') continuations.push({ node: part, operator: undefined });
+      else if (redirect.childrenForFieldName('right').some((r) => r.id === part.id)) {
+        const operator = parts[i - 1];
+        continuations.push({
+          node: part,
+          operator: operator && !operator.isNamed ? operator.type : undefined,
+        });
+      }
+    }
+  }
+  const out: Chunk[] = [];
+  if (!body) {
+    out.push(...redirectOnly(w, node, redirects, scope));
+  } else if (
+    body.type === 'command' ||
+    body.type === 'declaration_command' ||
+    body.type === 'unset_command'
+  ) {
+    out.push(...simpleCommand(w, body, redirects, scope));
+  } else if (body.type === 'variable_assignment' || body.type === 'variable_assignments') {
+    out.push(...bareAssignments(w, body, redirects, scope));
+  } else if (body.type === 'test_command') {
+    out.push(...testCommand(w, body, redirects, scope));
+  } else {
+    const printedRedirects = redirectOnly(w, node, redirects, scope);
+    const stdin = redirectStdin(w, redirects);
+    out.push(...statement(w, body, stdin ? { ...scope, stdin } : scope), ' ', ...printedRedirects);
+  }
+  for (const continuation of continuations) {
+    if (continuation.operator === undefined) {
+      // The pipeline node starts with `|`: every command in it reads from the pipe.
+      out.push(...flat(w, continuation.node, { ...scope, stdin: { kind: 'pipe' } }));
+    } else if (continuation.operator === '&&' || continuation.operator === '||') {
+      out.push(' ', continuation.operator, ' ', ...statement(w, continuation.node, scope));
+    } else {
+      statement(w, continuation.node, scope);
+      out.push(w.cannotPrint(continuation.node, 'what follows a heredoc'));
+    }
+  }
+  return out;
+}
+
+export function bareAssignments(
+  w: Walk,
+  node: SyntaxNode,
+  redirectNodes: SyntaxNode[],
+  scope: Scope,
+): Doc {
+  const list = node.type === 'variable_assignments' ? node.namedChildren : [node];
+  const assignments: Assignment[] = [];
+  const out: Chunk[] = [];
+  for (const a of list) {
+    if (a.type === 'variable_assignment') {
+      const read = assignment(w, a, scope);
+      assignments.push(read);
+      out.push(...printAssignment(w, read), ' ');
+    } else {
+      out.push(...statement(w, a, scope));
+    }
+  }
+  const redirects: Redirect[] = [];
+  const extra: Word[] = [];
+  for (const r of redirectNodes) redirect(w, r, scope, redirects, extra);
+  if (extra.length > 0) {
+    // `X=1 >f cmd`: tree-sitter calls cmd a redirect target; it is the command.
+    w.problem(node, scope, 'has an assignment followed by words the parser misread');
+  }
+  w.commands.push({
+    words: [],
+    assignments,
+    redirects,
+    scope,
+    source: sourceOf(w, node, redirectNodes),
+    start: node.startIndex,
+  });
+  out.push(...printRedirects(w, redirects));
+  return out;
+}
+
+export function sourceOf(w: Walk, node: SyntaxNode, extra: SyntaxNode[]): string {
+  let end = node.endIndex;
+  for (const e of extra) {
+    if (e.type === 'heredoc_redirect') {
+      const start = e.children.find((c) => c.type === 'heredoc_start');
+      end = Math.max(end, start?.endIndex ?? e.startIndex + 2);
+    } else {
+      end = Math.max(end, e.endIndex);
+    }
+  }
+  const text = w.text.slice(node.startIndex, end);
+  return text.length > 200 ? text.slice(0, 200) + '…' : text;
+}
+
+export function simpleCommand(
+  w: Walk,
+  node: SyntaxNode,
+  outerRedirects: SyntaxNode[],
+  scope: Scope,
+): Doc {
+  w.visit(node);
+  const assignments: Assignment[] = [];
+  const wordNodes: SyntaxNode[] = [];
+  const redirectNodes: SyntaxNode[] = [...outerRedirects];
+  const out: Chunk[] = [];
+  const count = node.childCount;
+  let keyword: Word | undefined;
+  for (let i = 0; i < count; i++) {
+    const child = node.child(i);
+    if (!child) continue;
+    const field = node.fieldNameForChild(i);
+    if (child.type === 'comment') {
+      comment(w, child, scope);
+    } else if (
+      child.type === 'variable_assignment' &&
+      field !== 'argument' &&
+      node.type === 'command'
+    ) {
+      assignments.push(assignment(w, child, scope));
+    } else if (
+      field === 'redirect' ||
+      child.type === 'file_redirect' ||
+      child.type === 'herestring_redirect'
+    ) {
+      redirectNodes.push(child);
+    } else if (child.type === 'command_name') {
+      w.visit(child);
+      wordNodes.push(child);
+    } else if (child.type === 'subshell') {
+      w.problem(child, scope, 'could not be analysed (subshell inside a command)');
+    } else if (!child.isNamed && i === 0 && node.type !== 'command') {
+      // declare/export/local/readonly/typeset/unset keyword: printed bare, so bash still reads
+      // the assignments after it as assignments.
+      keyword = {
+        ...literalWord(child.type, child.startIndex),
+        printed: /^(declare|typeset|export|readonly|local|unset|unsetenv)$/.test(child.type)
+          ? [child.type]
+          : undefined,
+        unprintable: 'an unknown declaration keyword',
+      };
+    } else if (child.isNamed || field === 'argument') {
+      wordNodes.push(child);
+    }
+  }
+  const redirects: Redirect[] = [];
+  const extraWords: Word[] = [];
+  for (const r of redirectNodes) redirect(w, r, scope, redirects, extraWords);
+  const stdin = redirectStdin(w, redirectNodes);
+  const words = wordNodes.flatMap((n) =>
+    n.type === 'variable_assignment' ? [assignmentWord(w, n, scope)] : fields(w, n, scope),
+  );
+  if (keyword) words.unshift(keyword);
+  const all = [...words, ...extraWords].sort((a, b) => a.start - b.start);
+  const name = all[0];
+  if (name && name.literal && RESERVED.has(name.text)) {
+    w.problem(
+      node,
+      scope,
+      `could not be parsed reliably ('${name.text}' where a command should be)`,
+    );
+  }
+  w.commands.push({
+    words: all,
+    assignments,
+    redirects,
+    scope: stdin ? { ...scope, stdin } : scope,
+    source: sourceOf(w, node, redirectNodes),
+    start: node.startIndex,
+  });
+  for (const assignment of assignments) out.push(...printAssignment(w, assignment), ' ');
+  all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
+  out.push(...printRedirects(w, redirects));
+  return out;
+}
+
+/** `[ … ]` is the `test` builtin; `[[ … ]]` is syntax whose operands still expand. */
+export function testCommand(
+  w: Walk,
+  node: SyntaxNode,
+  redirectNodes: SyntaxNode[],
+  scope: Scope,
+): Doc {
+  w.visit(node);
+  const open = node.child(0)?.type;
+  if (open === '[[') {
+    const out: Chunk[] = ['[[ '];
+    for (const c of node.namedChildren) out.push(...doubleBracket(w, c, scope));
+    out.push(' ]]');
+    if (redirectNodes.length > 0) out.push(...redirectOnly(w, node, redirectNodes, scope));
+    return out;
+  }
+  if (open !== '[') {
+    w.problem(node, scope, 'could not be analysed (test expression)');
+    return [w.cannotPrint(node, 'a test expression')];
+  }
+  // tree-sitter parses `[ … ]` as an expression; bash sees words. Rebuild the words from the
+  // leaves, joining the ones that touch.
+  const leaves: SyntaxNode[] = [];
+  const collect = (n: SyntaxNode): void => {
+    if (WORD_TYPES.has(n.type) || n.childCount === 0) {
+      leaves.push(n);
+      return;
+    }
+    for (const c of n.children) collect(c);
+  };
+  for (const c of node.children) collect(c);
+  const groups: SyntaxNode[][] = [];
+  for (const leaf of leaves) {
+    const last = groups[groups.length - 1];
+    const previous = last?.[last.length - 1];
+    if (last && previous && previous.endIndex === leaf.startIndex) last.push(leaf);
+    else groups.push([leaf]);
+  }
+  const words = groups.map((group) => joinedWord(w, group, scope));
+  const redirects: Redirect[] = [];
+  const extra: Word[] = [];
+  for (const r of redirectNodes) redirect(w, r, scope, redirects, extra);
+  const all = [...words, ...extra].sort((a, b) => a.start - b.start);
+  w.commands.push({
+    words: all,
+    assignments: [],
+    redirects,
+    scope,
+    source: sourceOf(w, node, redirectNodes),
+    start: node.startIndex,
+  });
+  const out: Chunk[] = [];
+  all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
+  out.push(...printRedirects(w, redirects));
+  return out;
+}
+
+export function joinedWord(w: Walk, nodes: SyntaxNode[], scope: Scope): Word {
+  const first = nodes[0] as SyntaxNode;
+  const last = nodes[nodes.length - 1] as SyntaxNode;
+  const builder = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
+  nodes.forEach((n, i) => wordPart(w, n, builder, scope, 'unquoted', i === 0));
+  return builder.build();
+}
+
+/** One operand or operator of `[[ … ]]`, printed. */
+export function doubleBracket(
+  w: Walk,
+  n: SyntaxNode,
+  scope: Scope,
+  mode: QuotingMode = 'word',
+): Doc {
+  if (n.type === 'binary_expression') {
+    const op = n.childForFieldName('operator');
+    const opText = op?.text ?? '';
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    if (/^-(eq|ne|lt|le|gt|ge)$/.test(opText)) {
+      // [[ a -eq b ]] evaluates both sides as arithmetic: a variable whose value is
+      // `a[$(cmd)]` runs cmd.
+      const sides = [left, right].map((side) => (side ? arithmeticOperand(w, side, scope) : []));
+      return [...(sides[0] as Doc), ' ', opText, ' ', ...(sides[1] as Doc)];
+    }
+    if (left && right && /^(==?|!=|=~|<|>|&&|\|\||-(nt|ot|ef))$/.test(opText)) {
+      // The right of == and != is a pattern, of =~ a regex.
+      const rightMode: QuotingMode =
+        opText === '=~' ? 'regex' : /^(==?|!=)$/.test(opText) ? 'pattern' : 'word';
+      return [
+        ...doubleBracket(w, left, scope),
+        ' ',
+        opText,
+        ' ',
+        ...doubleBracket(w, right, scope, rightMode),
+      ];
+    }
+    walkDoubleBracket(w, n, scope);
+    return [w.cannotPrint(n, `the test operator '${opText}'`)];
+  }
+  if (n.type === 'unary_expression') {
+    const op = n.childForFieldName('operator')?.text ?? n.child(0)?.text;
+    const operand = n.namedChildren.find((c) => c.type !== 'test_operator');
+    if (op === '-v' || op === '-R') {
+      const name = operand ? word(w, operand, scope) : undefined;
+      if (!name || !name.literal || name.text.includes('[')) {
+        w.problem(
+          n,
+          scope,
+          `uses ${op} on a name the policy cannot check (array subscripts run commands)`,
+        );
+      }
+      return [op, ' ', name ? { word: name } : w.cannotPrint(n, 'a test')];
+    }
+    if (op !== undefined && operand && /^(!|-[a-zA-Z])$/.test(op)) {
+      return [op, ' ', ...doubleBracket(w, operand, scope)];
+    }
+    walkDoubleBracket(w, n, scope);
+    return [w.cannotPrint(n, 'a test')];
+  }
+  if (n.type === 'parenthesized_expression') {
+    const out: Chunk[] = ['( '];
+    for (const c of n.namedChildren) out.push(...doubleBracket(w, c, scope));
+    out.push(' )');
+    return out;
+  }
+  if (WORD_TYPES.has(n.type)) return [{ word: word(w, n, scope, mode) }];
+  walkDoubleBracket(w, n, scope);
+  return [w.cannotPrint(n, n.type)];
+}
+
+/** Checks what a `[[ ]]` shape the printer refuses holds, so its problems are reported too. */
+export function walkDoubleBracket(w: Walk, n: SyntaxNode, scope: Scope): void {
+  if (WORD_TYPES.has(n.type)) {
+    word(w, n, scope);
+    return;
+  }
+  for (const c of n.namedChildren) walkDoubleBracket(w, c, scope);
+}
+
+/** A side of `[[ a -eq b ]]`: a number, or a variable read through the arithmetic guard. */
+export function arithmeticOperand(w: Walk, side: SyntaxNode, scope: Scope): Doc {
+  if (side.type === 'number' && side.namedChildCount === 0 && /^[0-9]+$/.test(side.text))
+    return [side.text];
+  const name = simpleVariable(side);
+  if (name !== undefined) {
+    w.visit(side);
+    return [guardedArithmeticValue(name)];
+  }
+  arithmetic(w, side, scope);
+  return [w.cannotPrint(side, 'an arithmetic operand')];
+}
+
+export function arithmeticCommand(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const out: Chunk[] = ['(( '];
+  for (const child of node.namedChildren) out.push(...arithmetic(w, child, scope));
+  out.push(' ))');
+  return out;
+}

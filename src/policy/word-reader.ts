@@ -1,0 +1,496 @@
+/*
+ * The word reader: quote removal, globs, tildes and expansions, read into a WordBuilder with the
+ * canonical print of each part. Named contexts say whether a part stands unquoted, in double quotes
+ * or in a heredoc.
+ */
+import { arithmetic, arrayValue, subscript } from './expansion-rules.js';
+import { comment } from './lexical.js';
+import type { Scope, Walk } from './parse.js';
+import type { Chunk, Doc } from './print.js';
+import { redirectOnly } from './redirects.js';
+import {
+  ABSOLUTE_PATH_VARIABLES,
+  EXPANSION_OPERATORS,
+  GLOB_TEXT,
+  PARAMETER_NAME,
+  REGEX_TEXT,
+  TERMINATORS,
+  WORD_TYPES,
+  simpleVariable,
+} from './syntax.js';
+import type { SyntaxNode } from './tree-sitter.js';
+import type { WordContext } from './syntax.js';
+import { statement } from './walk.js';
+import { type QuotingMode, type Word, WordBuilder, decodeAnsiC, literalWord } from './words.js';
+
+/** `"$name"` for a variable known not to start with `-`, with the guard that makes it so. */
+export function notOptionValue(name: string): string {
+  return `"\${${name}/#-/./-}"`;
+}
+
+/** Builds a word and checks every expansion and substitution inside it. */
+export function word(w: Walk, node: SyntaxNode, scope: Scope, mode: QuotingMode = 'word'): Word {
+  return builderFor(w, node, scope, mode).build();
+}
+
+/** The words bash makes of an argument: brace expansion done, as bash does it. */
+export function fields(w: Walk, node: SyntaxNode, scope: Scope): Word[] {
+  return builderFor(w, node, scope, 'word').buildFields();
+}
+
+export function builderFor(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  mode: QuotingMode,
+): WordBuilder {
+  const builder = new WordBuilder(node.text, node.startIndex, mode);
+  wordPart(w, node, builder, scope, mode === 'heredoc' ? 'heredoc' : 'unquoted', true);
+  return builder;
+}
+
+export function wordPart(
+  w: Walk,
+  node: SyntaxNode,
+  b: WordBuilder,
+  scope: Scope,
+  ctx: WordContext,
+  first: boolean,
+): void {
+  const quoted = ctx !== 'unquoted';
+  switch (node.type) {
+    case 'word':
+      unquoted(w, node.text, b, scope, node, first);
+      return;
+    case 'command_name':
+    case 'concatenation':
+      span(w, node, b, scope, ctx, first);
+      return;
+    case 'number':
+      if (node.namedChildCount > 0) span(w, node, b, scope, ctx, first);
+      else unquoted(w, node.text, b, scope, node, first);
+      return;
+    case 'raw_string':
+      b.literalText(node.text.slice(1, -1), false);
+      return;
+    case 'string':
+      doubleQuoted(w, node, b, scope);
+      return;
+    case 'translated_string': {
+      const inner = node.namedChildren.find((c) => c.type === 'string');
+      if (inner) doubleQuoted(w, inner, b, scope);
+      else b.unknown(node.text, false, undefined);
+      return;
+    }
+    case 'ansi_c_string': {
+      const decoded = decodeAnsiC(node.text.slice(2, -1));
+      if (decoded === undefined) b.unknown(node.text, false, undefined);
+      else b.literalText(decoded, false, true);
+      return;
+    }
+    case 'simple_expansion': {
+      w.visit(node);
+      const special = node.namedChildren.find((c) => c.type === 'special_variable_name')?.text;
+      // tree-sitter may start the node with the blanks before its `$` (`"$p $q"`).
+      const dollar = node.text.indexOf('$');
+      if (dollar > 0) {
+        if (ctx === 'unquoted') b.cannotPrint('has blanks inside an expansion');
+        b.literalText(node.text.slice(0, dollar), false);
+      }
+      const name = node.text.slice(dollar + 1);
+      const notOption = ctx === 'double-quoted' && scope.notOptions?.has(name) === true;
+      b.unknown(
+        node.text,
+        !quoted || special === '@',
+        !PARAMETER_NAME.test(name)
+          ? undefined
+          : notOption
+            ? [notOptionValue(name)]
+            : quoteIn(w, ctx, [`\${${name}}`]),
+        ABSOLUTE_PATH_VARIABLES.has(name) ? '/' : '',
+        notOption,
+      );
+      return;
+    }
+    case 'expansion': {
+      const print = expansion(w, node, scope, ctx);
+      const name = simpleVariable(node);
+      const notOption =
+        ctx === 'double-quoted' && name !== undefined && scope.notOptions?.has(name) === true;
+      b.unknown(
+        node.text,
+        !quoted || node.text.includes('@'),
+        notOption ? [notOptionValue(name)] : print && quoteIn(w, ctx, print),
+        ABSOLUTE_PATH_VARIABLES.has(node.text.slice(2, -1)) ? '/' : '',
+        notOption,
+      );
+      return;
+    }
+    case 'command_substitution':
+      b.unknown(node.text, !quoted, quoteIn(w, ctx, substitution(w, node, scope, ctx)));
+      return;
+    case 'process_substitution':
+      // Bash passes a /dev/fd/N path: never an option.
+      b.unknown(node.text, false, substitution(w, node, scope, ctx), '/dev/fd/');
+      return;
+    case 'arithmetic_expansion':
+      b.unknown(node.text, !quoted, quoteIn(w, ctx, arithmetic(w, node, scope)));
+      return;
+    case 'variable_assignment': {
+      w.visit(node);
+      span(w, node, b, scope, ctx, first);
+      return;
+    }
+    case 'subscript':
+      subscript(w, node, scope);
+      b.literalText(node.text, false);
+      return;
+    case 'brace_expression':
+      unquoted(w, node.text, b, scope, node, first);
+      return;
+    case 'array': {
+      const value = arrayValue(w, node, scope);
+      b.unknown(node.text, false, value.printed);
+      return;
+    }
+    case 'extglob_pattern':
+    case 'regex': {
+      // Patterns in [[ ]], case and ${…}: matched, never run. Elsewhere (`echo == x`) the text
+      // tree-sitter took for a pattern is a literal word, and is printed as one.
+      const mode = b.quoting;
+      const text = node.text;
+      if (mode === 'word' || mode === 'heredoc') b.literalText(text, false);
+      else if (!/[*?[\]()|+@!^${}\\]/.test(text)) b.literalText(text, true);
+      else if (
+        mode === 'regex'
+          ? REGEX_TEXT.test(text) && !/\$[A-Za-z0-9_{(@*#?!$-]/.test(text)
+          : GLOB_TEXT.test(text)
+      )
+        b.glob(text);
+      else b.unknown(text, true, undefined);
+      return;
+    }
+    case 'variable_name':
+    case 'special_variable_name':
+    case 'test_operator':
+    case 'heredoc_content':
+      b.literalText(node.text, false);
+      return;
+    case 'comment':
+      comment(w, node, scope);
+      return;
+    default:
+      if (!node.isNamed) {
+        b.literalText(node.text, false);
+        return;
+      }
+      w.problem(node, scope, `could not be analysed (unsupported word part: ${node.type})`);
+      b.unknown(node.text, true, undefined);
+  }
+}
+
+/** An expansion's print in double quotes when it stands inside them. */
+export function quoteIn(w: Walk, ctx: WordContext, print: Doc): Doc {
+  return ctx === 'double-quoted' ? ['"', ...print, '"'] : print;
+}
+
+/** Children of a node in order, with the text between them read as unquoted word text. */
+export function span(
+  w: Walk,
+  node: SyntaxNode,
+  b: WordBuilder,
+  scope: Scope,
+  ctx: WordContext,
+  first: boolean,
+): void {
+  let at = node.startIndex;
+  let isFirst = first;
+  // Unquoted text is read in one piece however tree-sitter cut it (`src/[x].ts` comes as five
+  // words), so a bracket expression or a tilde prefix is seen whole.
+  let raw = '';
+  const flush = (): void => {
+    if (raw === '') return;
+    unquoted(w, raw, b, scope, node, isFirst);
+    isFirst = false;
+    raw = '';
+  };
+  for (const child of node.children) {
+    if (child.startIndex > at) raw += w.text.slice(at, child.startIndex);
+    at = child.endIndex;
+    if (child.type === 'word') {
+      raw += child.text;
+      continue;
+    }
+    flush();
+    wordPart(w, child, b, scope, ctx, isFirst);
+    isFirst = false;
+  }
+  if (node.endIndex > at) raw += w.text.slice(at, node.endIndex);
+  flush();
+}
+
+/** Quote removal for unquoted text: backslash escapes, globs, a leading tilde. */
+export function unquoted(
+  w: Walk,
+  raw: string,
+  b: WordBuilder,
+  scope: Scope,
+  node: SyntaxNode,
+  first: boolean,
+): void {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] as string;
+    if (c === '\\') {
+      const next = raw[i + 1];
+      if (next === undefined) {
+        b.literalText('\\', true);
+      } else if (next !== '\n') {
+        b.literalText(next, false);
+      }
+      i++;
+    } else if (c === '*' || c === '?') {
+      b.glob(c);
+    } else if (c === '[') {
+      // A bracket expression is printed whole; a `[` with no `]` after it is an ordinary character.
+      const bracket =
+        /^\[!?\]?[A-Za-z0-9_.,:@%+=!^~/#-]*(?:\[:[a-z]+:\][A-Za-z0-9_.,:@%+=!^~/#-]*)*\]/.exec(
+          raw.slice(i),
+        );
+      if (bracket) {
+        b.glob(bracket[0]);
+        i += bracket[0].length - 1;
+      } else if (raw.indexOf(']', i) > i) {
+        b.glob('[');
+        b.cannotPrint('has a bracket expression the policy does not print');
+      } else {
+        b.literalText(c, true);
+      }
+    } else if (c === '~' && i === 0 && first) {
+      const user = /^~[A-Za-z0-9._+-]*/.exec(raw)?.[0] ?? '~';
+      if (i + user.length === raw.length || raw[i + user.length] === '/') {
+        // The slash is printed bare too: bash ends the tilde prefix at an unquoted slash only.
+        const prefix = raw[i + user.length] === '/' ? user + '/' : user;
+        b.tilde(prefix);
+        i += prefix.length - 1;
+      } else {
+        b.literalText(c, true);
+      }
+    } else if (
+      /[\s;&|<>()`]/.test(c) ||
+      (c === '$' && /^[A-Za-z0-9_{(@*#?$!'"-]/.test(raw.slice(i + 1)))
+    ) {
+      w.problem(
+        node,
+        scope,
+        `has a character (${JSON.stringify(c)}) that bash and the parser read differently`,
+      );
+      b.unknown(c, true, undefined);
+    } else {
+      b.literalText(c, true);
+    }
+  }
+}
+
+export function doubleQuoted(w: Walk, node: SyntaxNode, b: WordBuilder, scope: Scope): void {
+  const contentStart = node.startIndex + 1;
+  const contentEnd = node.endIndex - 1;
+  let at = contentStart;
+  for (const child of node.children) {
+    if (child.endIndex <= contentStart || child.startIndex >= contentEnd) continue;
+    if (!child.isNamed && child.type === '"') continue;
+    if (child.startIndex > at) doubleQuotedText(w, w.text.slice(at, child.startIndex), b);
+    if (child.type === 'string_content') doubleQuotedText(w, child.text, b);
+    else wordPart(w, child, b, scope, 'double-quoted', false);
+    at = child.endIndex;
+  }
+  if (contentEnd > at) doubleQuotedText(w, w.text.slice(at, contentEnd), b);
+  // `""` is a word even with nothing in it.
+  if (contentEnd === contentStart) b.literalText('', false);
+}
+
+export function doubleQuotedText(w: Walk, raw: string, b: WordBuilder): void {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] as string;
+    const next = raw[i + 1];
+    if (c === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
+      if (next !== '\n') b.literalText(next, false);
+      i++;
+    } else if (
+      c === '`' ||
+      (c === '$' && next !== undefined && /[A-Za-z0-9_{(@*#?$!-]/.test(next))
+    ) {
+      // An expansion tree-sitter did not mark: its value is unknown, and it cannot be printed.
+      b.unknown(raw.slice(i), false, undefined);
+      return;
+    } else {
+      b.literalText(c, false);
+    }
+  }
+}
+
+/** Checks a `${…}` and returns its print, or undefined when it has no form the policy prints. */
+export function expansion(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  ctx: WordContext,
+): Doc | undefined {
+  w.visit(node);
+  const children = node.children;
+  let subject: SyntaxNode | undefined;
+  let indirect = false;
+  let afterColon = false;
+  let printable = true;
+  const operators: string[] = [];
+  const out: Chunk[] = [];
+  let at = node.startIndex;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as SyntaxNode;
+    if (child.startIndex > at) {
+      // Text tree-sitter put in no node: plain characters only.
+      const gap = w.text.slice(at, child.startIndex);
+      if (/^[A-Za-z0-9_.,:%=/ -]*$/.test(gap)) out.push(gap);
+      else printable = false;
+    }
+    at = child.endIndex;
+    const field = node.fieldNameForChild(i);
+    if (child.type === '${' || child.type === '}') {
+      out.push(child.type);
+      continue;
+    }
+    if (field === 'operator' || (!child.isNamed && !subject)) {
+      if (!subject && child.type === '!') indirect = true;
+      if (subject) operators.push(child.type);
+      afterColon = subject !== undefined && child.type === ':';
+      if (EXPANSION_OPERATORS.has(child.type)) out.push(child.type);
+      else printable = false;
+      continue;
+    }
+    if (
+      !subject &&
+      (child.type === 'variable_name' ||
+        child.type === 'special_variable_name' ||
+        child.type === 'subscript')
+    ) {
+      subject = child;
+      if (child.type === 'subscript') {
+        subscript(w, child, scope);
+        const name = child.childForFieldName('name')?.text ?? '';
+        const index = child.childForFieldName('index')?.text ?? '';
+        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && /^(?:[0-9]+|@|\*)$/.test(index))
+          out.push(`${name}[${index}]`);
+        else printable = false;
+      } else if (PARAMETER_NAME.test(child.text)) {
+        out.push(child.text);
+      } else printable = false;
+      continue;
+    }
+    if (afterColon) {
+      // ${x:offset:length} evaluates offset and length as arithmetic.
+      out.push(...arithmetic(w, child, scope));
+      continue;
+    }
+    if (WORD_TYPES.has(child.type)) {
+      const builder = new WordBuilder(child.text, child.startIndex, 'parameter');
+      wordPart(w, child, builder, scope, ctx === 'heredoc' ? 'heredoc' : ctx, false);
+      const word = builder.build();
+      if (word.printed) out.push(...word.printed);
+      else printable = false;
+    } else if (child.isNamed) {
+      out.push(...arithmetic(w, child, scope));
+    } else if (/^[QEAaUuLKk]$/.test(child.type) && operators[operators.length - 1] === '@') {
+      out.push(child.type);
+    } else printable = false;
+  }
+  const name =
+    subject?.type === 'subscript' ? subject.childForFieldName('name')?.text : subject?.text;
+  if (indirect) {
+    const listsKeys = subject?.type === 'subscript' && /\[[@*]\]$/.test(subject.text);
+    const listsNames = operators.length === 1 && (operators[0] === '*' || operators[0] === '@');
+    if (!listsKeys && !listsNames) {
+      w.problem(
+        node,
+        scope,
+        'uses indirect expansion ${!…}, which can run commands hidden in a value',
+      );
+    }
+  }
+  for (let i = 0; i < operators.length; i++) {
+    if (operators[i] === '@' && operators[i + 1] === 'P') {
+      w.problem(node, scope, 'uses ${…@P}, which runs command substitutions in a value');
+    }
+  }
+  if ((operators.includes('=') || operators.includes(':=')) && name !== undefined) {
+    w.commands.push({
+      words: [],
+      assignments: [
+        {
+          name,
+          word: literalWord(`${name}=`, node.startIndex),
+          value: literalWord('', node.startIndex),
+          source: node.text,
+        },
+      ],
+      redirects: [],
+      scope,
+      source: node.text,
+      start: node.startIndex,
+    });
+  }
+  // `${#}`, `${@}`…: a special parameter tree-sitter reads as an operator alone.
+  if (!subject && printable && /^\$\{[#@*?$!-]\}$/.test(node.text)) return [node.text];
+  return printable && subject ? out : undefined;
+}
+
+export function substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordContext): Doc {
+  w.visit(node);
+  const open = node.child(0)?.type ?? '';
+  const label =
+    node.type === 'process_substitution'
+      ? `inside ${open}…)`
+      : open === '`'
+        ? 'inside `…`'
+        : 'inside $(…)';
+  if (open === '`') {
+    // Inside backquotes bash removes one level of backslashes before parsing, so \` nests a
+    // substitution tree-sitter reads as text. Refuse those escapes rather than re-implement them.
+    if (/\\[`$\\]/.test(node.text)) {
+      w.problem(node, scope, 'has backslash escapes inside `…`; use $(…) instead');
+      return [w.cannotPrint(node, 'backquotes with escapes')];
+    }
+  }
+  void ctx;
+  const inner: Scope = {
+    where: [...scope.where, label],
+    stdin: { kind: 'inherited' },
+    repeats: scope.repeats,
+    deferred: scope.deferred,
+  };
+  const out: Chunk[] = [node.type === 'process_substitution' ? open : '$(', { nest: 'enter' }];
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as SyntaxNode;
+    const field = node.fieldNameForChild(i);
+    if (!child.isNamed) {
+      if (TERMINATORS.has(child.type)) out.push(child.type, ' ');
+      else if (!['$(', '`', ')', '<(', '>('].includes(child.type))
+        out.push(w.cannotPrint(child, `'${child.type}'`));
+      continue;
+    }
+    if (child.type === 'comment') {
+      comment(w, child, scope);
+      continue;
+    }
+    if (field === 'redirect' || child.type === 'file_redirect') {
+      // $(<file) reads a file; any other redirection here is checked as usual.
+      out.push(...redirectOnly(w, child, [child], inner));
+      continue;
+    }
+    out.push(...statement(w, child, inner));
+    const next = children[i + 1];
+    if (next && !next.isNamed && TERMINATORS.has(next.type)) out.push(' ');
+    else if (next && next.isNamed) out.push({ newline: true });
+  }
+  out.push({ nest: 'leave' }, ')');
+  return out;
+}
