@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  fixtureCopies,
   fixtureFile,
   loadCorpus,
-  makeFixture,
   SAMPLE_CORPUS,
+  startFixtureSession,
   type Fixture,
 } from '../__fixtures__/policy/fixture.js';
 import { MAX_SCRIPT_LENGTH } from '../src/policy/parse.js';
 import { DEFAULT_ALLOWED_COMMANDS, loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { buildShellEnv } from '../src/shell/env.js';
-import { BashSession } from '../src/shell/session.js';
+import type { BashSession } from '../src/shell/session.js';
 
 /*
  * Under an allowlist bash runs the script the policy printed, not the text as written. These tests
@@ -21,36 +20,11 @@ import { BashSession } from '../src/shell/session.js';
  * that rest on the parser reading text differently from bash must not take effect.
  */
 
-let template: Fixture;
-const roots: string[] = [];
+const copies = fixtureCopies('policy-print-');
+const freshFixture = copies.fresh;
 
-beforeAll(() => {
-  template = makeFixture();
-});
-
-afterAll(() => {
-  for (const root of [template.root, ...roots]) rmSync(root, { recursive: true, force: true });
-});
-
-function freshFixture(): Fixture {
-  const root = mkdtempSync(path.join(tmpdir(), 'policy-print-'));
-  roots.push(root);
-  cpSync(template.root, root, { recursive: true });
-  return {
-    root,
-    repo: path.join(root, 'repo'),
-    home: path.join(root, 'home'),
-    scratch: path.join(root, 'scratch'),
-  };
-}
-
-async function startSession(fixture: Fixture): Promise<BashSession> {
-  return BashSession.start({
-    cwd: fixture.repo,
-    env: { ...buildShellEnv(process.env, []).env, HOME: fixture.home },
-    maxOutput: 20_000,
-    defaultTimeoutMs: 10_000,
-  });
+function startSession(fixture: Fixture): Promise<BashSession> {
+  return startFixtureSession(fixture, 20_000);
 }
 
 interface Outcome {

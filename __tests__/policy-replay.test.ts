@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   attackCalls,
+  fixtureCopies,
   fixtureFile,
   installed,
   loadCorpus,
-  makeFixture,
   SAMPLE_CORPUS,
+  startFixtureSession,
   type Attack,
   type Fixture,
   type PolicyCorpus,
@@ -16,45 +16,18 @@ import {
 import { loadPolicy } from '../src/policy/policy.js';
 import { DEFEATED_BY_THE_PRINT } from '../__fixtures__/policy/defeated.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { buildShellEnv } from '../src/shell/env.js';
-import { BashSession } from '../src/shell/session.js';
+import type { BashSession } from '../src/shell/session.js';
 
 /*
  * Replays the corpora through the real session: every call the policy allows runs, in order, in one
  * persistent shell. An attack must be denied at least once AND must not have created its canary.
  */
 
-let template: Fixture;
-const roots: string[] = [];
+const copies = fixtureCopies('policy-replay-');
+const freshFixture = copies.fresh;
 
-beforeAll(() => {
-  template = makeFixture();
-});
-
-afterAll(() => {
-  for (const root of [template.root, ...roots]) rmSync(root, { recursive: true, force: true });
-});
-
-/** A fresh copy of the fixture, so one replay cannot prepare the next. */
-function freshFixture(): Fixture {
-  const root = mkdtempSync(path.join(tmpdir(), 'policy-replay-'));
-  roots.push(root);
-  cpSync(template.root, root, { recursive: true });
-  return {
-    root,
-    repo: path.join(root, 'repo'),
-    home: path.join(root, 'home'),
-    scratch: path.join(root, 'scratch'),
-  };
-}
-
-async function startSession(fixture: Fixture): Promise<BashSession> {
-  return BashSession.start({
-    cwd: fixture.repo,
-    env: { ...buildShellEnv(process.env, []).env, HOME: fixture.home },
-    maxOutput: 4000,
-    defaultTimeoutMs: 10_000,
-  });
+function startSession(fixture: Fixture): Promise<BashSession> {
+  return startFixtureSession(fixture, 4000);
 }
 
 /** Runs the calls the policy allows; returns how many it denied and how many ran. */
@@ -112,7 +85,7 @@ describe.each(corpora)(
       policy = await loadPolicy({
         allow: corpus.allowlist,
         deny: corpus.denylist,
-        workingDirectory: template.repo,
+        workingDirectory: copies.template().repo,
       });
     });
 
@@ -123,8 +96,8 @@ describe.each(corpora)(
       async (_id, attack: Attack) => {
         // A call that is denied never runs and cannot change the directory: when every call is
         // denied, the replay is already decided.
-        const calls = attackCalls(attack, path.join(template.scratch, 'CANARY'));
-        if (calls.every((call) => !policy.check(call, template.repo).allowed)) return;
+        const calls = attackCalls(attack, path.join(copies.template().scratch, 'CANARY'));
+        if (calls.every((call) => !policy.check(call, copies.template().repo).allowed)) return;
         const fixture = freshFixture();
         // The policy was built for the template's directory; the copy sits elsewhere.
         const local = await loadPolicy({

@@ -106,7 +106,7 @@ export function wordPart(
           ? undefined
           : notOption
             ? [notOptionValue(name)]
-            : quoteIn(w, ctx, [`\${${name}}`]),
+            : quoteIn(ctx, [`\${${name}}`]),
         ABSOLUTE_PATH_VARIABLES.has(name) ? '/' : '',
         notOption,
       );
@@ -120,21 +120,21 @@ export function wordPart(
       b.unknown(
         node.text,
         !quoted || node.text.includes('@'),
-        notOption ? [notOptionValue(name)] : print && quoteIn(w, ctx, print),
+        notOption ? [notOptionValue(name)] : print && quoteIn(ctx, print),
         ABSOLUTE_PATH_VARIABLES.has(node.text.slice(2, -1)) ? '/' : '',
         notOption,
       );
       return;
     }
     case 'command_substitution':
-      b.unknown(node.text, !quoted, quoteIn(w, ctx, substitution(w, node, scope, ctx)));
+      b.unknown(node.text, !quoted, quoteIn(ctx, substitution(w, node, scope, ctx)));
       return;
     case 'process_substitution':
       // Bash passes a /dev/fd/N path: never an option.
       b.unknown(node.text, false, substitution(w, node, scope, ctx), '/dev/fd/');
       return;
     case 'arithmetic_expansion':
-      b.unknown(node.text, !quoted, quoteIn(w, ctx, arithmetic(w, node, scope)));
+      b.unknown(node.text, !quoted, quoteIn(ctx, arithmetic(w, node, scope)));
       return;
     case 'variable_assignment': {
       w.visit(node);
@@ -190,7 +190,7 @@ export function wordPart(
 }
 
 /** An expansion's print in double quotes when it stands inside them. */
-export function quoteIn(w: Walk, ctx: WordContext, print: Doc): Doc {
+export function quoteIn(ctx: WordContext, print: Doc): Doc {
   return ctx === 'double-quoted' ? ['"', ...print, '"'] : print;
 }
 
