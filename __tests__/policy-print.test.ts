@@ -373,3 +373,31 @@ describe('long texts', () => {
     expect(decision.allowed ? 'allowed' : decision.refusal.code).toBe('too-long');
   });
 });
+
+describe('words as bash reads them', () => {
+  it('reads a word joining a quoted part and a backslash escape as one word', async () => {
+    const policy = await loadPolicy({
+      allow: ['git status *'],
+      deny: [],
+      workingDirectory: '/tmp',
+    });
+    const decision = policy.check("git 'p'\\ush .", '/tmp');
+    expect(decision.allowed ? 'allowed' : decision.refusal.code).toBe('no-matching-pattern');
+    expect(decision.allowed ? '' : decision.refusal.offender).toContain("'p'\\ush");
+  });
+
+  it('takes a brace expansion in a redirection target for a file known only at run time', async () => {
+    const policy = await loadPolicy({
+      allow: ['echo *', '> **'],
+      deny: [],
+      workingDirectory: '/tmp',
+    });
+    for (const command of ["echo x > {'.git/config',}", 'echo x > {a,b}', 'echo x > a{1..2}']) {
+      const decision = policy.check(command, '/tmp');
+      expect([command, decision.allowed ? 'allowed' : decision.refusal.code]).toEqual([
+        command,
+        'write-target-unknown',
+      ]);
+    }
+  });
+});

@@ -23,8 +23,8 @@ import {
   simpleVariable,
 } from './syntax.js';
 import type { SyntaxNode } from './tree-sitter.js';
-import { fields, word, wordPart } from './word-reader.js';
-import { type QuotingMode, type Word, WordBuilder, literalWord } from './words.js';
+import { touchingFields, touchingRuns, word } from './word-reader.js';
+import { type QuotingMode, type Word, literalWord } from './words.js';
 
 /**
  * A list of statements with the reserved words around them (a program, a body, a group): each
@@ -163,12 +163,13 @@ export function forStatement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
   let variable: string | undefined;
   const keyword = node.child(0)?.type === 'select' ? 'select' : 'for';
   const out: Chunk[] = [keyword, ' '];
-  let values: Word[] | undefined;
+  const valueNodes: SyntaxNode[] = [];
+  let hasIn = false;
   let body: Doc = [];
   for (let i = 0; i < node.childCount; i++) {
     const child = node.child(i) as SyntaxNode;
     if (!child.isNamed) {
-      if (child.type === 'in') values ??= [];
+      if (child.type === 'in') hasIn = true;
       continue;
     }
     const field = node.fieldNameForChild(i);
@@ -197,14 +198,17 @@ export function forStatement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
         start: node.startIndex,
       });
     } else if (field === 'value') {
-      values ??= [];
-      values.push(...fields(w, child, scope));
+      valueNodes.push(child);
     } else if (child.type === 'comment') {
       comment(w, child, scope);
     } else {
       bodyNode = child;
     }
   }
+  const values =
+    hasIn || valueNodes.length > 0
+      ? touchingRuns(valueNodes).flatMap((run) => touchingFields(w, run, scope))
+      : undefined;
   if (bodyNode) body = statement(w, bodyNode, loopScope(w, scope, variable, values));
   if (values) {
     out.push(' in');
@@ -494,8 +498,10 @@ export function simpleCommand(
   const extraWords: Word[] = [];
   for (const r of redirectNodes) redirect(w, r, scope, redirects, extraWords);
   const stdin = redirectStdin(w, redirectNodes);
-  const words = wordNodes.flatMap((n) =>
-    n.type === 'variable_assignment' ? [assignmentWord(w, n, scope)] : fields(w, n, scope),
+  const words = touchingRuns(wordNodes).flatMap((run) =>
+    run.length === 1 && run[0]?.type === 'variable_assignment'
+      ? [assignmentWord(w, run[0], scope)]
+      : touchingFields(w, run, scope),
   );
   if (keyword) words.unshift(keyword);
   const all = [...words, ...extraWords].sort((a, b) => a.start - b.start);
@@ -552,14 +558,7 @@ export function testCommand(
     for (const c of n.children) collect(c);
   };
   for (const c of node.children) collect(c);
-  const groups: SyntaxNode[][] = [];
-  for (const leaf of leaves) {
-    const last = groups[groups.length - 1];
-    const previous = last?.[last.length - 1];
-    if (last && previous && previous.endIndex === leaf.startIndex) last.push(leaf);
-    else groups.push([leaf]);
-  }
-  const words = groups.map((group) => joinedWord(w, group, scope));
+  const words = touchingRuns(leaves).flatMap((run) => touchingFields(w, run, scope));
   const redirects: Redirect[] = [];
   const extra: Word[] = [];
   for (const r of redirectNodes) redirect(w, r, scope, redirects, extra);
@@ -576,14 +575,6 @@ export function testCommand(
   all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
   out.push(...printRedirects(w, redirects));
   return out;
-}
-
-export function joinedWord(w: Walk, nodes: SyntaxNode[], scope: Scope): Word {
-  const first = nodes[0] as SyntaxNode;
-  const last = nodes[nodes.length - 1] as SyntaxNode;
-  const builder = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
-  nodes.forEach((n, i) => wordPart(w, n, builder, scope, 'unquoted', i === 0));
-  return builder.build();
 }
 
 /** One operand or operator of `[[ … ]]`, printed. */

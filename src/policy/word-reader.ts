@@ -38,6 +38,32 @@ export function fields(w: Walk, node: SyntaxNode, scope: Scope): Word[] {
   return builderFor(w, node, scope, 'word').buildFields();
 }
 
+/**
+ * The words of arguments tree-sitter gave as several nodes with nothing between them, which bash
+ * reads as one word (`'p'\ush` is `push`, not `p` and `ush`).
+ */
+export function touchingFields(w: Walk, nodes: readonly SyntaxNode[], scope: Scope): Word[] {
+  const [first, ...rest] = nodes;
+  if (!first) return [];
+  if (rest.length === 0) return fields(w, first, scope);
+  const last = rest[rest.length - 1] as SyntaxNode;
+  const builder = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
+  nodes.forEach((n, i) => wordPart(w, n, builder, scope, 'unquoted', i === 0));
+  return builder.buildFields();
+}
+
+/** Nodes in runs that touch: each run is one word to bash. */
+export function touchingRuns(nodes: readonly SyntaxNode[]): SyntaxNode[][] {
+  const runs: SyntaxNode[][] = [];
+  for (const node of nodes) {
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (run && previous && previous.endIndex === node.startIndex) run.push(node);
+    else runs.push([node]);
+  }
+  return runs;
+}
+
 export function builderFor(
   w: Walk,
   node: SyntaxNode,

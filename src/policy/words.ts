@@ -212,16 +212,17 @@ export class WordBuilder {
     const word = this.wordOf(this.parts);
     // Unquoted `{a,b}` here is left for bash to expand in some places (a redirection target), so
     // the value is unknown; its print quotes the braces, so bash reads the literal text.
-    const skeleton = this.parts
-      .map((p) => (p.kind === 'literal' && p.unquoted ? p.value : '\0'.repeat(partText(p).length)))
-      .join('');
-    const brace = /\{[^{}\0]*(?:,|\.\.)[^{}\0]*\}/.exec(skeleton);
-    if (!brace) return word;
+    const expanded = expandBraces(this.parts);
+    if (expanded?.length === 1 && expanded[0]?.length === this.parts.length) return word;
+    const brace = this.parts.findIndex(
+      (p) => p.kind === 'literal' && p.unquoted && p.value === '{',
+    );
+    const before = this.parts.slice(0, Math.max(0, brace)).map(partText).join('');
     return {
       ...word,
       literal: false,
       splits: true,
-      prefix: word.prefix.slice(0, Math.min(word.prefix.length, brace.index)),
+      prefix: word.prefix.slice(0, Math.min(word.prefix.length, before.length)),
     };
   }
 
