@@ -301,6 +301,9 @@ export function unquoted(
       } else {
         b.literalText(c, true);
       }
+    } else if ((c === ' ' || c === '\t') && b.quoting === 'parameter') {
+      // Inside `${x:-a b}` a blank is part of the operand, not a word break.
+      b.literalText(c, true);
     } else if (
       /[\s;&|<>()`]/.test(c) ||
       (c === '$' && /^[A-Za-z0-9_{(@*#?$!'"-]/.test(raw.slice(i + 1)))
