@@ -271,6 +271,20 @@ const families: Array<[string, readonly string[], ReadonlyArray<string | readonl
     ],
   ],
   [
+    'arithmetic on values that hide array subscripts',
+    READ_ONLY,
+    [
+      ["x='a[$(touch CANARY)]'", 'echo $((x))'],
+      ["x='a[$(touch CANARY)]'", 'echo $(($x + 1))'],
+      ["x='a[$(touch CANARY)]'", '[[ $x -eq 0 ]]'],
+      ["x='a[$(touch CANARY)]'", 's=abc; echo ${s:x}'],
+      ["x='a[$(touch CANARY)]'", 'i=$((x + 1))'],
+      ["echo $(( $(echo 'a[$(touch CANARY)]') ))"],
+      ["x='a[$(touch CANARY)]'", 'echo $(( $(echo x) ))'],
+      ["set -- 'a[$(touch CANARY)]'", 'echo $(( $1 + 1 ))'],
+    ],
+  ],
+  [
     'a loop variable over globs with a literal start, assigned in the body',
     READ_ONLY,
     [

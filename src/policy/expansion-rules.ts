@@ -78,14 +78,14 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       );
       return [w.cannotPrint(node, 'an expansion in arithmetic')];
     }
-    case 'command_substitution':
-      substitution(w, node, scope, 'unquoted');
-      w.problem(
-        node,
-        scope,
-        'uses command output in arithmetic, which can run commands hidden in it',
-      );
-      return [w.cannotPrint(node, 'command output in arithmetic')];
+    case 'command_substitution': {
+      // The output, like a variable's value, is evaluated as an expression. The print assigns it
+      // to a variable of the policy's just before the command, and reads that through the guard.
+      const output = substitution(w, node, scope, 'unquoted');
+      const name = `__policy_arithmetic_${w.hoisted.length + 1}`;
+      w.hoisted.push([`${name}=`, ...output, ';']);
+      return [guardedArithmeticValue(name)];
+    }
     case 'arithmetic_expansion': {
       w.visit(node);
       const out: Chunk[] = ['$(( '];

@@ -186,4 +186,9 @@ export class Walk {
   }
 
   readonly assignmentPrints = new Map<Assignment, Doc>();
+  /**
+   * Assignments the print puts just before the simple command being walked (command output read
+   * in arithmetic), taken by that command.
+   */
+  readonly hoisted: Doc[] = [];
 }

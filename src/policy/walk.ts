@@ -55,6 +55,16 @@ export function statements(w: Walk, node: SyntaxNode, scope: Scope): Doc {
   return out;
 }
 
+/**
+ * A simple command's print, with the assignments its words put before it (see `Walk.hoisted`):
+ * grouped, so they run just before it wherever it stands in a list or pipeline.
+ */
+function withHoisted(w: Walk, mark: number, print: Doc): Doc {
+  if (w.hoisted.length === mark) return print;
+  const before = w.hoisted.splice(mark).flatMap((h) => [...h, ' ']);
+  return ['{ ', ...before, ...print, '; }'];
+}
+
 /** Walks one kind of statement: records its simple commands and returns its print. */
 type StatementHandler = (w: Walk, node: SyntaxNode, scope: Scope) => Doc;
 
@@ -123,7 +133,14 @@ const STATEMENT_HANDLERS: ReadonlyMap<string, StatementHandler> = new Map<string
 
 export function statement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
   const handler = STATEMENT_HANDLERS.get(node.type);
-  if (handler) return handler(w, node, scope);
+  if (handler) {
+    const mark = w.hoisted.length;
+    const print = handler(w, node, scope);
+    if (w.hoisted.length === mark) return print;
+    // Only a simple command takes assignments before it; anywhere else there is no place for them.
+    w.hoisted.length = mark;
+    return [...print, w.cannotPrint(node, 'command output in arithmetic here')];
+  }
   if (WORD_TYPES.has(node.type)) {
     word(w, node, scope);
     return [w.cannotPrint(node, 'a word outside a command')];
@@ -399,6 +416,7 @@ export function bareAssignments(
   redirectNodes: SyntaxNode[],
   scope: Scope,
 ): Doc {
+  const mark = w.hoisted.length;
   const list = node.type === 'variable_assignments' ? node.namedChildren : [node];
   const assignments: Assignment[] = [];
   const out: Chunk[] = [];
@@ -427,7 +445,7 @@ export function bareAssignments(
     start: node.startIndex,
   });
   out.push(...printRedirects(w, redirects));
-  return out;
+  return withHoisted(w, mark, out);
 }
 
 export function sourceOf(w: Walk, node: SyntaxNode, extra: SyntaxNode[]): string {
@@ -450,6 +468,7 @@ export function simpleCommand(
   outerRedirects: SyntaxNode[],
   scope: Scope,
 ): Doc {
+  const mark = w.hoisted.length;
   w.visit(node);
   const assignments: Assignment[] = [];
   const wordNodes: SyntaxNode[] = [];
@@ -524,7 +543,7 @@ export function simpleCommand(
   for (const assignment of assignments) out.push(...printAssignment(w, assignment), ' ');
   all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
   out.push(...printRedirects(w, redirects));
-  return out;
+  return withHoisted(w, mark, out);
 }
 
 /** `[ … ]` is the `test` builtin; `[[ … ]]` is syntax whose operands still expand. */
