@@ -875,12 +875,6 @@ class Check {
     let paths: string[];
     if (isAbsolute(text)) {
       paths = [resolve(text)];
-    } else if (scope.deferred && !write.anywhere) {
-      // A function body or trap runs in whatever directory the shell is in when it is called.
-      return fail(
-        'write-target-unknown',
-        `writes '${text}' in code that runs later (a function body or trap), where the directory is only known then; use an absolute path`,
-      );
     } else if (unknown) {
       if (universal) return undefined;
       return fail(
@@ -916,6 +910,14 @@ class Check {
             : `writes ${shown}, which no '> PATH' pattern allows`,
         );
       }
+    }
+    if (scope.deferred && !universal && !isAbsolute(text)) {
+      // A function body or trap runs in whatever directory the shell is in when it is called: the
+      // write was allowed here, where it is defined, which says nothing about there.
+      return fail(
+        'write-target-unknown',
+        `writes '${text}' in code that runs later (a function body or trap), where the directory is only known then; use an absolute path`,
+      );
     }
     return undefined;
   }
