@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fixtureCopies } from '../__fixtures__/policy/copies.js';
 import {
-  fixtureCopies,
   fixtureFile,
   loadCorpus,
   SAMPLE_CORPUS,

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fixtureCopies } from '../__fixtures__/policy/copies.js';
 import {
   attackCalls,
-  fixtureCopies,
   fixtureFile,
   installed,
   loadCorpus,

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll } from '@jest/globals';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildShellEnv } from '../../src/shell/env.js';
@@ -96,38 +95,6 @@ export function makeFixture(): Fixture {
   git('-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-qm', 'initial');
   writeFileSync(path.join(repo, 'a.ts'), 'export const a = 1;\nexport const changed = true;\n');
   return { repo, home, scratch, root };
-}
-
-/**
- * For a test file: the fixture, made once before its tests, and fresh copies of it, so one run
- * cannot prepare the next; all of them are removed after the tests.
- */
-export function fixtureCopies(prefix: string): { template: () => Fixture; fresh: () => Fixture } {
-  let made: Fixture | undefined;
-  const roots: string[] = [];
-  beforeAll(() => {
-    made = makeFixture();
-    roots.push(made.root);
-  });
-  afterAll(() => {
-    for (const root of roots) rmSync(root, { recursive: true, force: true });
-  });
-  const template = (): Fixture => {
-    if (!made) throw new Error('the fixture is made before the tests run');
-    return made;
-  };
-  const fresh = (): Fixture => {
-    const root = mkdtempSync(path.join(tmpdir(), prefix));
-    roots.push(root);
-    cpSync(template().root, root, { recursive: true });
-    return {
-      root,
-      repo: path.join(root, 'repo'),
-      home: path.join(root, 'home'),
-      scratch: path.join(root, 'scratch'),
-    };
-  };
-  return { template, fresh };
 }
 
 /** A session in the fixture's repository, with its HOME and the environment the action gives it. */
