@@ -415,3 +415,24 @@ describe('words as bash reads them', () => {
     }
   });
 });
+
+describe('under * with deny patterns', () => {
+  it('refuses a word joined by a backslash-newline inside a quoted substitution, as outside one', async () => {
+    const policy = await loadPolicy({
+      allow: ['*'],
+      deny: ['git push *', 'git reset --hard *'],
+      workingDirectory: '/tmp',
+    });
+    for (const command of [
+      'echo "$(git pu\\\nsh . HEAD:x)"',
+      "echo \"$(git 'reset' --\\\nha\\\nrd 'HEAD')\"",
+      'echo $(git pu\\\nsh .)',
+    ]) {
+      const decision = policy.check(command, '/tmp');
+      expect([command, decision.allowed ? 'allowed' : decision.refusal.code]).toEqual([
+        command,
+        'unsupported-syntax',
+      ]);
+    }
+  });
+});

@@ -48,6 +48,13 @@ export function firstError(node: SyntaxNode): SyntaxNode | undefined {
 
 export function insideQuotedText(node: SyntaxNode): boolean {
   for (let n: SyntaxNode | null = node; n; n = n.parent) {
+    // Inside `"$(…)"` the text is unquoted again: the quotes around the substitution do not count.
+    if (
+      n.type === 'command_substitution' ||
+      n.type === 'process_substitution' ||
+      n.type === 'arithmetic_expansion'
+    )
+      return false;
     if (
       [
         'string',
