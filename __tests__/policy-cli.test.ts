@@ -124,34 +124,16 @@ describe('npm run policy', () => {
     const commands = ['ls', 'cat a.ts | wc -l', 'echo x > notes.md', 'rm a.ts', 'cat .env'];
     const input = commands.map((command) => JSON.stringify({ command })).join('\n');
     const cwd = path.join(scratch, 'repo');
+    const rest = ['--denied-commands', 'cat .env', '--cwd', cwd, '--json'];
     const joined = policyCli(
-      [
-        '--allowed-commands',
-        'ls *\ncat *\n# a comment\n\nwc *\necho *\n> *.md',
-        '--denied-commands',
-        'cat .env',
-        '--cwd',
-        cwd,
-        '--json',
-      ],
+      ['--allowed-commands', 'ls *\ncat *\n# a comment\n\nwc *\necho *\n> *.md', ...rest],
       { input },
     );
     const repeated = policyCli(
       [
         '--allowed-commands=ls *',
-        '--allowed-commands',
-        'cat *',
-        '--allowed-commands',
-        'wc *',
-        '--allowed-commands',
-        'echo *',
-        '--allowed-commands',
-        '> *.md',
-        '--denied-commands',
-        'cat .env',
-        '--cwd',
-        cwd,
-        '--json',
+        ...['cat *', 'wc *', 'echo *', '> *.md'].flatMap((line) => ['--allowed-commands', line]),
+        ...rest,
       ],
       { input },
     );
