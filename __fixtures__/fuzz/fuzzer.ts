@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadPolicy } from '../../src/policy/policy.js';
 import { loadRealisticCorpus, type Profile } from '../policy/realistic.js';
-import { generate } from './grammar.js';
+import { generate, generateDenied } from './grammar.js';
 import { Oracle, type Violation } from './oracle.js';
 import { Random } from './random.js';
 import { Sandbox } from './sandbox.js';
@@ -12,8 +12,11 @@ import { Sandbox } from './sandbox.js';
  * under strace, and the oracle judges what ran against the same patterns.
  */
 
-/** The profiles of the realistic corpus the fuzzer attacks: `*` alone allows everything by design. */
-export const FUZZ_PROFILES = ['default', 'node-dev', 'python-dev'] as const;
+/**
+ * The profiles of the realistic corpus the fuzzer attacks. `*` alone allows everything by design;
+ * under `*` with deny patterns only the deny patterns are judged.
+ */
+export const FUZZ_PROFILES = ['default', 'node-dev', 'python-dev', 'universal-deny'] as const;
 
 export interface FuzzOptions {
   readonly seed: number;
@@ -82,6 +85,7 @@ async function fuzzProfile(
     baseEnv: sandbox.env,
   });
   const random = new Random(options.seed ^ hash(profile.name));
+  const universal = profile.allow.includes('*');
   const stats: ProfileStats = {
     profile: profile.name,
     candidates: 0,
@@ -92,7 +96,9 @@ async function fuzzProfile(
   };
   const ran = new Set<string>();
   for (let i = 0; i < options.candidates; i++) {
-    const candidate = generate(random, targets, (argv) => oracle.allows(argv));
+    const candidate = universal
+      ? generateDenied(random)
+      : generate(random, targets, (argv) => oracle.allows(argv));
     stats.candidates++;
     // Later calls are checked again where the shell really is when they run.
     const scripts = candidate.calls

@@ -357,3 +357,60 @@ export function generate(random: Random, targets: GrammarTargets, allowed: ArgvA
   if (roll < 87) return twoCalls(c);
   return benignShape(c);
 }
+
+/** Commands a deny pattern must catch: `git push` and `git reset --hard` in every static spelling. */
+const DENIED: ReadonlyArray<readonly string[]> = [
+  ['git', 'push', '.', 'HEAD:refs/heads/pushed'],
+  ['git', 'reset', '--hard', 'HEAD'],
+];
+
+/**
+ * Under `*` with deny patterns: a denied command where the policy promises to see it (quoting,
+ * escapes, brace expansion, wrappers, bash -c, substitutions, functions, aliases and hash -p from an
+ * earlier call). Spellings only known at run time (variables, eval "$X") are left out: under `*` they
+ * run by design.
+ */
+export function generateDenied(random: Random): Candidate {
+  const s: Spelling = { preludes: [], next: 0, substitute: undefined, staticOnly: true };
+  const argv = random.pick(DENIED);
+  const spelled = spellCommand(argv, random, s);
+  const text = argv.map(shellWord).join(' ');
+  const rest = argv.slice(1).map(shellWord).join(' ');
+  const one: Array<[string, string]> = [
+    ['spelled', spelled],
+    ['env', `env GIT_TRACE=0 ${spelled}`],
+    ['command', `command ${spelled}`],
+    ['nice', `nice ${spelled}`],
+    ['timeout', `timeout 10 ${spelled}`],
+    ['find-exec', `find . -maxdepth 0 -exec ${spelled} \\;`],
+    ['bash-c', `bash -c ${singleQuoted(spelled)}`],
+    ['sh-c', `sh -c ${singleQuoted(text)}`],
+    ['bash-heredoc', `bash <<'EOF'\n${spelled}\nEOF`],
+    ['eval-literal', `eval ${singleQuoted(spelled)}`],
+    ['substitution', `echo "$(${spelled})"`],
+    ['backticks', `echo \`${text}\``],
+    ['process-substitution', `cat <(${spelled})`],
+    ['group', `{ ${spelled}; }`],
+    ['subshell', `( ${spelled} )`],
+    ['if', `if true; then ${spelled}; fi`],
+    ['function', `f() { ${spelled}; }; f`],
+    ['not', `! ${spelled}`],
+    ['time', `time ${spelled}`],
+    ['after-list', `ls && ${spelled}`],
+    ['pipeline', `echo y | ${spelled}`],
+    ['exec', `exec ${spelled}`],
+  ];
+  const two: Array<[string, string, string]> = [
+    ['alias', `shopt -s expand_aliases; alias gp=${singleQuoted(text)}`, 'gp'],
+    ['alias-name', `shopt -s expand_aliases; alias g=git`, `g ${rest}`],
+    ['hash', 'hash -p /usr/bin/git g', `g ${rest}`],
+    ['function', `g() { git "$@"; }`, `g ${rest}`],
+    ['function-body', `g() { ${spelled}; }`, 'g'],
+  ];
+  if (random.chance(0.75)) {
+    const [name, command] = random.pick(one);
+    return { calls: [command], family: `denied:${name}` };
+  }
+  const [name, first, second] = random.pick(two);
+  return { calls: [first, second], family: `denied:${name}` };
+}

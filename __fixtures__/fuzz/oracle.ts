@@ -67,6 +67,9 @@ const RUNS_ANY_CODE = new Set([
   'make',
 ]);
 
+/** Shells: under `*` the policy reads their -c text, so what they run is checked too. */
+const SHELLS = new Set(['bash', 'sh', 'dash']);
+
 /** Programs whose job is to change files. */
 const CHANGES_FILES = new Set([
   'touch',
@@ -172,6 +175,7 @@ export class Oracle {
   }
 
   judge(trace: Trace): Violation[] {
+    if (this.#universal) return this.#judgeDenied(trace);
     const violations: Violation[] = [];
     for (const exec of trace.execs) {
       const lineage = this.#lineage(exec.launcher, trace.roots);
@@ -236,6 +240,38 @@ export class Oracle {
           detail: `${write.syscall} ${write.path} by ${describe(write.writer, trace.roots)}`,
         });
       }
+    }
+    return violations;
+  }
+
+  /**
+   * Under `*`: only the deny patterns, on every program the shell, a wrapper or a shell it started
+   * ran (bash -c text is visible to the policy, npm's scripts are not), named as typed and as the
+   * program it really was (an alias or `hash -p` gives a denied program another name).
+   */
+  #judgeDenied(trace: Trace): Violation[] {
+    const violations: Violation[] = [];
+    for (const exec of trace.execs) {
+      let opaque = false;
+      for (
+        let at: Image | undefined = exec.launcher;
+        at && !trace.roots.has(at);
+        at = at.launcher
+      ) {
+        const name = path.basename(at.path);
+        if (RUNS_ANY_CODE.has(name) && !SHELLS.has(name)) opaque = true;
+      }
+      if (opaque) continue;
+      const argv = exec.image.argv;
+      const asRun = [path.basename(exec.image.path), ...argv.slice(1)];
+      const denied = this.#deny.find((p) =>
+        [argv, asRun].some((a) => matches(p, a) || matches(p, gitNormal(a))),
+      );
+      if (denied)
+        violations.push({
+          kind: 'program',
+          detail: `the deny pattern '${denied.source}' matches ${argv.map(quote).join(' ')} (${exec.image.path}, started by ${describe(exec.launcher, trace.roots)})`,
+        });
     }
     return violations;
   }

@@ -14,6 +14,8 @@ export interface Spelling {
   next: number;
   /** Which programs the command may use to build a word (echo or printf must be allowed). */
   readonly substitute: 'echo' | 'printf' | undefined;
+  /** Only spellings a static reading resolves: no variables, arrays or substitutions. */
+  readonly staticOnly?: boolean;
 }
 
 const PLAIN_SAFE = /^[A-Za-z0-9_./=:,+%@^-]$/;
@@ -78,6 +80,7 @@ export function spell(value: string, random: Random, spelling: Spelling): string
     const cut = 1 + random.below(value.length - 1);
     return spell(value.slice(0, cut), random, spelling) + spell(value.slice(cut), random, spelling);
   }
+  if (roll >= 11 && spelling.staticOnly) return singleQuoted(value);
   if (roll === 11) {
     const name = `v${spelling.next++}`;
     spelling.preludes.push(`${name}=${singleQuoted(value)}`);
@@ -137,7 +140,7 @@ export function spellPair(
       /^[A-Za-z0-9_./=:+%@-]+$/.test(value) && random.chance(0.4) ? value : element(value);
     return `{${plainOrQuoted(first)},${plainOrQuoted(second)}}`;
   }
-  if (/^[A-Za-z0-9_./=:+%@-]+$/.test(first + second)) {
+  if (!spelling.staticOnly && /^[A-Za-z0-9_./=:+%@-]+$/.test(first + second)) {
     // A variable that splits at run time: one word as written, two as run.
     const name = `s${spelling.next++}`;
     spelling.preludes.push(`${name}=${singleQuoted(`${first} ${second}`)}`);
