@@ -16,8 +16,8 @@ import type { CommandPolicy } from '../src/policy/types.js';
  */
 
 const SEED = 20261201;
-const CANDIDATES = 600;
-const EXECUTIONS = 50;
+const CANDIDATES = 500;
+const EXECUTIONS = 40;
 
 const corpus = loadRealisticCorpus();
 let sandbox: Sandbox;
@@ -74,6 +74,13 @@ describe("the fuzzer's judge", () => {
     ['default', ['PATH=/tmp:$PATH ls'], 'variable', /^PATH=\/tmp:/],
     ['node-dev', ['GIT_PAGER=id git log -1'], 'variable', /^GIT_PAGER=id/],
     ['default', ['hash -p /usr/bin/id ls', 'ls'], 'program', /'ls' ran \/usr\/bin\/id/],
+    ['universal-deny', ["bash -c 'git reset --hard HEAD'"], 'program', /'git reset --hard \*'/],
+    [
+      'universal-deny',
+      ['hash -p /usr/bin/git g', 'g reset --hard'],
+      'program',
+      /'git reset --hard \*'/,
+    ],
   ] as const)('under %s sees what %j does unguarded', async (profile, calls, kind, detail) => {
     const violations = await judge(
       profile,
@@ -91,7 +98,7 @@ describe("the fuzzer's judge", () => {
       // A fixed sample: the whole corpus takes a minute per profile (see npm run bench -- fuzz).
       const random = new Random(SEED);
       const runnable = corpus.commands.filter((c) => c.run && c.expect[profile] === 'allow');
-      const sample = Array.from({ length: 10 }, () => random.pick(runnable).command);
+      const sample = Array.from({ length: 8 }, () => random.pick(runnable).command);
       const found: Array<{ command: string; violations: Violation[] }> = [];
       for (const command of sample) {
         const violations = await judge(profile, [command]);
@@ -125,8 +132,11 @@ describe('the differential fuzzer', () => {
         profiles: [profile],
       });
       if (!stats) throw new Error('the fuzzer returned no statistics');
-      // The run must have tested something, or an empty list of findings proves nothing.
-      expect(stats.executions).toBeGreaterThanOrEqual(EXECUTIONS / 2);
+      // The run must have tested something, or an empty list of findings proves nothing. Under `*`
+      // with deny patterns a correct policy refuses nearly every candidate (each names a denied
+      // command), so only the calls that prepare a second one run there.
+      const universal = corpus.profiles.get(profile)?.allow.includes('*') === true;
+      expect(stats.executions).toBeGreaterThanOrEqual(universal ? 1 : EXECUTIONS / 2);
       expect(stats.findings.map(summary)).toEqual([]);
     },
     180_000,

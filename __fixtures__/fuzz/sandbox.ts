@@ -24,6 +24,8 @@ export class Sandbox {
   readonly #template: Fixture;
   readonly #wrapper: string;
   readonly #tracePrefix: string;
+  /** Whether the copy may differ from the template. */
+  #dirty = true;
 
   private constructor() {
     this.base = mkdtempSync(path.join(tmpdir(), 'policy-fuzz-'));
@@ -67,14 +69,13 @@ export class Sandbox {
     return new Sandbox();
   }
 
-  /** Puts a fresh copy of the fixture in place and empties the trace. */
+  /** Puts a fresh copy of the fixture in place. */
   reset(): void {
     rmSync(this.fixture.root, { recursive: true, force: true });
-    // cp is several times faster than fs.cpSync on this small tree, and resets often.
+    // cp is several times faster than fs.cpSync on this small tree.
     execFileSync('cp', ['-a', '--', this.#template.root, this.fixture.root]);
     mkdirSync(this.tmp);
-    rmSync(path.dirname(this.#tracePrefix), { recursive: true, force: true });
-    mkdirSync(path.dirname(this.#tracePrefix));
+    this.#dirty = false;
   }
 
   /**
@@ -82,7 +83,10 @@ export class Sandbox {
    * the shell's directory at that point, and each as the policy hands it to bash (`script`).
    */
   async run(calls: readonly string[], policy: CommandPolicy): Promise<TracedRun> {
-    this.reset();
+    // A run that wrote nothing left the copy as it was: most runs, and a copy costs more than a run.
+    if (this.#dirty) this.reset();
+    rmSync(path.dirname(this.#tracePrefix), { recursive: true, force: true });
+    mkdirSync(path.dirname(this.#tracePrefix));
     const session = await BashSession.start({
       cwd: this.fixture.repo,
       env: { ...this.env },
@@ -106,7 +110,11 @@ export class Sandbox {
       // strace writes each line as it happens, so killing it with the shell loses nothing.
       await session.close();
     }
-    return { executed, results, trace: executed > 0 ? readTrace(this.#tracePrefix) : undefined };
+    const trace = executed > 0 ? readTrace(this.#tracePrefix) : undefined;
+    this.#dirty =
+      trace !== undefined &&
+      trace.writes.some((w) => !w.path.startsWith('/dev/') && !w.path.startsWith(this.tmp + '/'));
+    return { executed, results, trace };
   }
 
   dispose(): void {
