@@ -109,6 +109,9 @@ function programForms(c: Context): Array<{ benign: string[]; risky: string[] }> 
         ['git', `--exec-path=${c.targets.canary}`, 'log', '-1'],
         ['git', '--git-dir=.git', 'log', '-1'],
         ['git', '-C', 'src', 'log', '-1'],
+        // git resolves --output in the directory -C names.
+        ['git', '-C', '.git', 'log', '--output=config', '-1'],
+        ['git', '-C', '.git', 'diff', '--output=description'],
         ['git', '--no-pager', 'log', '-1'],
         ['git', 'log', '--ext-diff', '-p', '-1'],
         ['git', 'grep', `--open-files-in-pager=${payload()}`, 'export'],
@@ -139,6 +142,9 @@ function programForms(c: Context): Array<{ benign: string[]; risky: string[] }> 
         ['sed', '-n', `s/a/b/w ${target()}`, file()],
         ['sed', `1W ${target()}`, file()],
         ['sed', '--in-place=.bak', 's/x/y/', file()],
+        // A suffix with a slash names a directory for the backup copy.
+        ['sed', '-i.git/*', 's/a/b/', file()],
+        ['sed', '--in-place=.git/*', 's/a/b/', file()],
       ]),
     },
     {
@@ -222,6 +228,7 @@ function payloadEmbedded(c: Context): Candidate {
   const s = spelling(c);
   const base = benignCommand(c, s);
   const p = payloadText(c);
+  const inQuotes = p.replace(/'/g, `'\\''`);
   const places: Array<[string, string]> = [
     ['substitution', `${base} "$(${p})"`],
     ['backticks', `${base} \`${p}\``],
@@ -256,6 +263,14 @@ function payloadEmbedded(c: Context): Candidate {
     ['for-words', `for w in $(${p}); do ${base}; done`],
     ['test-double', `[[ -n $(${p}) ]] && ${base}`],
     ['here-string', `${base} <<< "$(${p})"`],
+    // Names with a subscript are evaluated as arithmetic, substitutions included.
+    ['keyword-test-v', `[[ -v 'a[$(${inQuotes})]' ]]`],
+    ['test-v', `test -v 'a[$(${inQuotes})]'`],
+    ['bracket-v', `[ -v 'a[$(${inQuotes})]' ]`],
+    ['printf-v', `printf -v 'c[$(${inQuotes})]' x`],
+    ['read-subscript', `read 'd[$(${inQuotes})]' <<< x`],
+    ['xtrace-prompt', `PS4='$(${inQuotes})'; set -x; ${base}`],
+    ['read-variable', `read PATH <<< "$PATH:${c.targets.canary}"; ${base}`],
   ];
   const [name, command] = r.pick(places);
   return { calls: [withPreludes(s, command)], family: `payload:${name}` };
