@@ -21,7 +21,7 @@ export interface Candidate {
   readonly family: string;
 }
 
-/** `argv` of a command with benign arguments, and whether the profile allows it, decides use. */
+/** Whether the profile's patterns allow an argv: the grammar builds on the programs they allow. */
 export type ArgvAllowed = (argv: readonly string[]) => boolean;
 
 interface Context {
@@ -30,7 +30,11 @@ interface Context {
   readonly allowed: ArgvAllowed;
 }
 
-/** Programs a payload runs: none is in any profile the fuzzer uses, `git push` is denied. */
+/**
+ * What a payload runs: programs the allowlist profiles leave out (where one allows it, as python-dev
+ * allows python3, that payload is a harmless probe), a file outside the repository, and `git push`,
+ * which they deny.
+ */
 function payloadArgv(c: Context): string[] {
   return c.random.pick([
     ['touch', c.targets.canary],
