@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_ALLOWED_COMMANDS } from '../../src/policy/defaults.js';
 import type { RefusalCode } from '../../src/policy/refusal.js';
 import type { CommandPolicy } from '../../src/policy/types.js';
-import { fixtureFile } from './fixture.js';
 
 /**
  * The realistic corpus (realistic.json): commands of the kind the model writes in a repository, each
@@ -39,7 +38,7 @@ interface RawCorpus {
   commands: Array<{ command: string; expect: Record<string, string>; run?: boolean }>;
 }
 
-export const REALISTIC_CORPUS = fixtureFile('realistic.json');
+export const REALISTIC_CORPUS = new URL('realistic.json', import.meta.url).pathname;
 
 /**
  * Reads the corpus and expands `@name` pattern sets (`@default` is the action's default allowlist,
