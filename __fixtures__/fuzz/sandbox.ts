@@ -43,9 +43,23 @@ export class Sandbox {
     this.#tracePrefix = path.join(this.base, 'trace', 'p');
     this.#wrapper = path.join(this.base, 'traced-bash');
     const strace = STRACE_ARGS.map(shellQuote).join(' ');
+    // The session reads the shell's directory from /proc/<its child's pid>/cwd, so bash must be that
+    // child: strace attaches to this script, which waits (without forking) until it is traced and
+    // then becomes bash.
     writeFileSync(
       this.#wrapper,
-      `#!/bin/sh\nexec strace ${strace} -o ${shellQuote(this.#tracePrefix)} -- bash "$@"\n`,
+      [
+        '#!/bin/sh',
+        `strace ${strace} -o ${shellQuote(this.#tracePrefix)} -p $$ 2>/dev/null &`,
+        'traced=',
+        'until [ -n "$traced" ]; do',
+        '  while IFS= read -r line; do',
+        '    case $line in TracerPid:*[1-9]*) traced=yes ;; esac',
+        '  done < /proc/$$/status',
+        'done',
+        'exec bash "$@"',
+        '',
+      ].join('\n'),
     );
     chmodSync(this.#wrapper, 0o755);
     this.env = {
@@ -102,7 +116,7 @@ export class Sandbox {
         const decision = policy.check(call, cwd);
         if (!decision.allowed) continue;
         executed++;
-        const result = await session.run(decision.script);
+        const result = await session.run(decision.script, { expectedCwd: cwd });
         results.push({ call, script: decision.script, result });
         cwd = result.cwd;
       }
