@@ -16,8 +16,8 @@ import type { CommandPolicy } from '../src/policy/types.js';
  */
 
 const SEED = 20261201;
-const CANDIDATES = 500;
-const EXECUTIONS = 40;
+const CANDIDATES = 400;
+const EXECUTIONS = 30;
 
 const corpus = loadRealisticCorpus();
 let sandbox: Sandbox;
@@ -98,7 +98,7 @@ describe("the fuzzer's judge", () => {
       // A fixed sample: the whole corpus takes a minute per profile (see npm run bench -- fuzz).
       const random = new Random(SEED);
       const runnable = corpus.commands.filter((c) => c.run && c.expect[profile] === 'allow');
-      const sample = Array.from({ length: 8 }, () => random.pick(runnable).command);
+      const sample = Array.from({ length: 6 }, () => random.pick(runnable).command);
       const found: Array<{ command: string; violations: Violation[] }> = [];
       for (const command of sample) {
         const violations = await judge(profile, [command]);
