@@ -58,14 +58,17 @@ describe('npm run policy', () => {
       '--denied-commands',
       'ls secret*',
       'ls -la',
+      'ls <<EOF\nsecret\nEOF',
       'ls secret.txt',
       'git status && rm -rf src',
     ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
+    // A command or script of several lines goes on indented, never as a line of its own.
     const verdicts = run.stdout.split('\n').filter((line) => !line.startsWith(' '));
     expect(verdicts).toEqual([
       'allowed  ls -la',
+      'allowed  ls <<EOF',
       'denied   ls secret.txt',
       'denied   git status && rm -rf src',
       '',

@@ -119,10 +119,16 @@ function checkArguments(policy: CommandPolicy, cwd: string, commands: string[]):
   for (const command of commands) {
     const decision = policy.check(command, cwd);
     allAllowed &&= decision.allowed;
-    const lines = [`${decision.allowed ? 'allowed' : 'denied '}  ${command}`];
+    // Later lines of a text indented, so a command of several lines never reads as more verdicts.
+    const indented = (text: string, width: number): string =>
+      text
+        .replace(/\n$/, '')
+        .split('\n')
+        .join('\n' + ' '.repeat(width));
+    const lines = [`${decision.allowed ? 'allowed' : 'denied '}  ${indented(command, 9)}`];
     if (decision.allowed) {
       // Under an allowlist bash runs the policy's own print of the command; show it when it differs.
-      if (decision.script !== command) lines.push(`  runs: ${decision.script}`);
+      if (decision.script !== command) lines.push(`  runs: ${indented(decision.script, 8)}`);
     } else {
       lines.push(`  ${decision.refusal.code}: ${decision.message}`);
     }
