@@ -29096,7 +29096,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8408);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3756);
 // The action's entry point: the only module with a side effect on import.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29106,7 +29106,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8408:
+/***/ 3756:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -64363,6 +64363,11 @@ var Anthropic = /* @__PURE__ */ (() => {
 ;// CONCATENATED MODULE: ./src/agent/bash-tool.ts
 /** The tool definition sent with every request. */
 const BASH_TOOL = { type: 'bash_20250124', name: 'bash' };
+/**
+ * Text bash reads as no command at all: blank lines, and lines whose first word starts a comment.
+ * Blanks are what bash splits words on (space, tab); anything else, `\r` included, is a word to it.
+ */
+const NOTHING_TO_RUN = /^([ \t]*(#[^\n]*)?(\n|$))+$/;
 /** Validates the input of a bash_20250124 call: `{command: string}` or `{restart: true}`. */
 function parseBashInput(input) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -64391,8 +64396,10 @@ function parseBashInput(input) {
                 : `Invalid bash tool input: "command" must be a string, got ${typeof command}.`,
         };
     }
-    if (command.trim() === '')
+    if (command === '')
         return { error: 'Invalid bash tool input: "command" is empty.' };
+    if (NOTHING_TO_RUN.test(command))
+        return { nothingToRun: true };
     return { command };
 }
 function createBashExecutor(deps) {
@@ -64402,25 +64409,30 @@ function createBashExecutor(deps) {
         kind,
     });
     return {
-        async execute(call, { timeoutMs }) {
+        async execute(call, { timeoutMs, cutByDeadline = false }) {
             if (call.name !== BASH_TOOL.name) {
                 return outcome(`Unknown tool '${call.name}': the only tool is bash.`, true, 'invalid');
             }
             const input = parseBashInput(call.input);
             if ('error' in input)
                 return outcome(input.error, true, 'invalid');
+            if ('nothingToRun' in input)
+                return outcome('(no output)', false, 'command');
             const session = await deps.session();
             if ('restart' in input) {
                 await session.restart();
                 return outcome(`The shell was restarted: a new bash session is running in ${session.cwd}; variables, functions and the working directory were reset.`, false, 'restart');
             }
             const policy = await deps.policy();
-            const decision = policy.check(input.command, session.cwd);
+            // The kernel's view of the shell's directory; relative writes are checked against it, and the
+            // session runs the command only if the shell is still there when bash reaches it.
+            const cwd = session.cwd;
+            const decision = policy.check(input.command, cwd);
             if (!decision.allowed)
                 return outcome(decision.message, true, 'denied');
             // What runs is what the policy checked: its own printing of the command, not the raw text.
-            const result = await session.run(decision.script, { timeoutMs });
-            const formatted = deps.format(result);
+            const result = await session.run(decision.script, { timeoutMs, expectedCwd: cwd });
+            const formatted = deps.format(result, { cutByDeadline });
             return outcome(formatted.text, formatted.isError, 'command');
         },
     };
@@ -64428,10 +64440,28 @@ function createBashExecutor(deps) {
 
 ;// CONCATENATED MODULE: ./src/agent/limits.ts
 /**
- * The run's three hard limits (turns, wall-clock time, estimated spend) in one place, checked before
- * each request so none is ever crossed, and able to tell when the next request is the last one a
- * limit allows, so the loop can make that one a wind-down.
+ * The run's three hard limits (turns, wall-clock time, estimated spend) in one place. Before each
+ * request they decide whether it may be sent, whether it is the last one a limit allows (the loop
+ * makes that one a wind-down) and how many output tokens it may ask for; before each command they
+ * decide whether it may start and for how long. Both questions share one rule for time: a request
+ * is the wind-down exactly when no command could start after it.
  */
+/** How messages name a limit: the input a user would change, in words. */
+const LIMIT_DESCRIPTIONS = {
+    'max-turns': 'the turn limit (max-turns)',
+    'time-limit': 'the time limit (time-limit)',
+    budget: 'the cost limit (max-cost-usd)',
+};
+/**
+ * The least output a request is sent with when the budget cuts max_tokens: room for a final
+ * message, or for a tool call with a small file in it. Below this the request would only be cut off.
+ */
+const MIN_RESPONSE_TOKENS = 2_048;
+/**
+ * Under a second is too little to run anything useful, and a command killed at once only wastes a
+ * shell restart (unless command-timeout itself is shorter).
+ */
+const MIN_COMMAND_MS = 1_000;
 /**
  * Time kept for the final, tool-less request: 10 % of the limit, at least 25 % of it up to 15 s (a
  * short limit still leaves room for an answer), and at most 2 minutes (a summary never needs more).
@@ -64442,6 +64472,7 @@ function defaultWindDownReserve(timeLimitMs) {
 class RunLimits {
     maxTurns;
     maxCostUsd;
+    commandTimeoutMs;
     deadline;
     windDownReserveMs;
     #clock;
@@ -64453,6 +64484,7 @@ class RunLimits {
         this.#clock = clock;
         this.maxTurns = settings.maxTurns;
         this.maxCostUsd = settings.maxCostUsd;
+        this.commandTimeoutMs = settings.commandTimeoutMs;
         this.deadline = (settings.startedAt ?? clock()) + settings.timeLimitMs;
         this.windDownReserveMs =
             settings.windDownReserveMs ?? defaultWindDownReserve(settings.timeLimitMs);
@@ -64471,31 +64503,95 @@ class RunLimits {
     get costUsd() {
         return this.#costUsd;
     }
-    timeLeftMs() {
-        return Math.max(0, this.deadline - this.#clock());
+    timeLeftMs(at = this.#clock()) {
+        return Math.max(0, this.deadline - at);
     }
     /**
-     * Whether a request may be sent now, and whether it is the last one a limit allows.
-     * `estimatedCostUsd` is what the request is expected to cost (see estimateRequestCost).
+     * The time limit for a command starting now (or `afterMs` from now): the configured one, cut so
+     * the command ends before the time kept for the wind-down; undefined when no command may start.
+     * This is the one rule for "can a command still start": nextRequest winds down by it too.
      */
-    nextRequest(estimatedCostUsd) {
-        const timeLeft = this.timeLeftMs();
+    commandTimeLimit(afterMs = 0) {
+        const available = Math.floor(this.timeLeftMs(this.#clock() + afterMs) - this.windDownReserveMs);
+        if (available < Math.min(MIN_COMMAND_MS, this.commandTimeoutMs))
+            return undefined;
+        return available < this.commandTimeoutMs
+            ? { timeoutMs: available, cutByDeadline: true }
+            : { timeoutMs: this.commandTimeoutMs, cutByDeadline: false };
+    }
+    /**
+     * Whether a request may be sent now, whether it is the last one a limit allows, and its
+     * max_tokens. `maxTokens` is the configured max_tokens; `cost` what the request would cost;
+     * `responseMs` how long the answer is expected to take (the last one's time): a request whose
+     * answer would come when no command can start any more is the wind-down.
+     *
+     * The budget is never crossed by a request sent: a request goes only when its prompt plus its
+     * max_tokens of output fit in what is left. An ordinary request must also leave room for a
+     * wind-down after it (the grown prompt with this response in it, plus MIN_RESPONSE_TOKENS), so
+     * the run ends with a final message rather than out of money; when it cannot, this request is the
+     * wind-down.
+     */
+    nextRequest(cost, maxTokens, responseMs = 0) {
         if (this.#turns >= this.maxTurns)
             return { allowed: false, limit: 'max-turns' };
-        if (timeLeft <= 0)
+        if (this.timeLeftMs() <= 0)
             return { allowed: false, limit: 'time-limit' };
-        if (this.maxCostUsd > 0 && this.#costUsd >= this.maxCostUsd) {
-            return { allowed: false, limit: 'budget' };
-        }
         let lastBecause;
         if (this.#turns + 1 >= this.maxTurns)
             lastBecause = 'max-turns';
-        else if (timeLeft <= this.windDownReserveMs)
+        else if (this.commandTimeLimit(responseMs) === undefined)
             lastBecause = 'time-limit';
-        else if (this.maxCostUsd > 0 && this.#costUsd + estimatedCostUsd >= this.maxCostUsd) {
+        if (this.maxCostUsd <= 0) {
+            const promptUsd = lastBecause ? cost.windDownPromptUsd : cost.promptUsd;
+            return {
+                allowed: true,
+                lastBecause,
+                maxTokens,
+                estimatedUsd: promptUsd + maxTokens * cost.usdPerOutputToken,
+            };
+        }
+        const left = this.maxCostUsd - this.#costUsd;
+        const leastOutput = Math.min(maxTokens, MIN_RESPONSE_TOKENS);
+        /** Output tokens `usd` pays for at `perToken` each, at most the configured max_tokens. */
+        const affordable = (usd, perToken = cost.usdPerOutputToken) => Math.min(maxTokens, Math.floor(usd / perToken));
+        const windDownAtLeast = cost.windDownPromptUsd + leastOutput * cost.usdPerOutputToken;
+        if (!lastBecause) {
+            // Each output token is paid once now and once more as part of the wind-down's prompt.
+            const nextWindDownAtLeast = cost.nextWindDownPromptUsd + leastOutput * cost.usdPerOutputToken;
+            const tokens = affordable(left - cost.promptUsd - nextWindDownAtLeast, cost.usdPerOutputToken + cost.usdPerPromptToken);
+            if (tokens >= leastOutput) {
+                return {
+                    allowed: true,
+                    lastBecause,
+                    maxTokens: tokens,
+                    estimatedUsd: cost.promptUsd + tokens * cost.usdPerOutputToken,
+                };
+            }
+            // A first request that can only be a wind-down would just ask for a summary of nothing.
+            if (this.#turns === 0) {
+                return {
+                    allowed: false,
+                    limit: 'budget',
+                    firstRequestUsd: cost.promptUsd +
+                        leastOutput * (cost.usdPerOutputToken + cost.usdPerPromptToken) +
+                        cost.nextWindDownPromptUsd +
+                        leastOutput * cost.usdPerOutputToken,
+                };
+            }
             lastBecause = 'budget';
         }
-        return { allowed: true, lastBecause };
+        const tokens = affordable(left - cost.windDownPromptUsd);
+        if (tokens < leastOutput) {
+            return this.#turns === 0
+                ? { allowed: false, limit: 'budget', firstRequestUsd: windDownAtLeast }
+                : { allowed: false, limit: 'budget' };
+        }
+        return {
+            allowed: true,
+            lastBecause,
+            maxTokens: tokens,
+            estimatedUsd: cost.windDownPromptUsd + tokens * cost.usdPerOutputToken,
+        };
     }
     /** Counts a request as made: called as it is sent, so a failed or aborted one still counts. */
     recordRequest() {
@@ -64503,18 +64599,6 @@ class RunLimits {
     }
     recordCost(usd) {
         this.#costUsd += usd;
-    }
-    /**
-     * The time limit for one command: the configured one, cut so the command ends before the time
-     * kept for the wind-down. 0 means no command may start any more.
-     */
-    commandTimeoutMs(configuredMs) {
-        const available = this.timeLeftMs() - this.windDownReserveMs;
-        // Under a second is too little to run anything useful, and a command killed at once only
-        // wastes a shell restart.
-        if (available < Math.min(1000, configuredMs))
-            return 0;
-        return Math.min(configuredMs, Math.floor(available));
     }
     /** Stops the deadline timer; the signal stays as it is. */
     dispose() {
@@ -64619,14 +64703,17 @@ class Conversation {
      * (the next request reads everything up to here from cache) and one where the previous request
      * ended (this request's cache hit, exact even when the last response added more than the ~20
      * blocks the API looks back from a breakpoint). Older breakpoints are not carried: with the one on
-     * the system prompt that is 3 of the 4 the API allows. The stored history is never marked.
+     * the system prompt that is 3 of the 4 the API allows. The stored history is never marked, and
+     * nothing changes until markSent: the loop measures a request before it decides to send it.
      */
-    forRequest() {
+    requestMessages() {
         const marks = new Set([this.#messages.length - 1, this.#sentCount - 1]);
-        const request = this.#messages.map((message, index) => marks.has(index) ? withBreakpoint(message) : message);
+        return this.#messages.map((message, index) => marks.has(index) ? withBreakpoint(message) : message);
+    }
+    /** Records that the messages as they are now were sent: the next request's cache hit ends here. */
+    markSent() {
         this.#sentCount = this.#messages.length;
         this.#charsSinceRequest = 0;
-        return request;
     }
     /**
      * Shortens old tool outputs to head + marker + tail, keeping the newest `keepRecentChars` of tool
@@ -64685,18 +64772,6 @@ function withBreakpoint(message) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/pricing.ts
-/**
- * Per-model token prices, and the cost of one response from its `usage`.
- *
- * Prices are USD per million tokens, from Anthropic's published pricing (platform.claude.com/docs
- * "Pricing" and the per-model overview pages, checked 2026-12). Cache writes here are 5-minute writes
- * (the `ephemeral` default the loop uses); 1-hour writes, reported separately in
- * `usage.cache_creation`, are priced at 2x input.
- *
- * Where sources disagreed the higher figure is kept: this estimate enforces a spending cap, so erring
- * high stops a run a little early, while erring low would let it overspend. (Sonnet 5.5 cache reads
- * were reported cut from $0.20 to $0.10 in Oct 2026; the model page still lists $0.20, which we keep.)
- */
 /** Rates from input/output with the standard cache multipliers (1.25x, 2x, 0.1x). */
 function standard(input, output, cacheRead = input * 0.1) {
     return { input, output, cacheWrite: input * 1.25, cacheWrite1h: input * 2, cacheRead };
@@ -64827,17 +64902,25 @@ function priceFor(model) {
             `$${UNKNOWN.rates.input}/$${UNKNOWN.rates.output} per million input/output tokens, so max-cost-usd stops the run early rather than late`,
     };
 }
+/** An amount in dollars as messages show it: cents above a dollar, four decimals below. */
+function formatUsd(usd) {
+    return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
+}
 /** Tokens of the prompt of one request: uncached input plus cache writes plus cache reads. */
 function promptTokens(usage) {
     return (usage.input_tokens +
         (usage.cache_creation_input_tokens ?? 0) +
         (usage.cache_read_input_tokens ?? 0));
 }
-/** Estimated USD cost of one response. */
-function costOfUsage(price, usage) {
-    const rates = price.longPrompt && promptTokens(usage) > price.longPrompt.thresholdTokens
+/** The rates a request with a prompt of `promptTokens` is billed at (every token of it). */
+function ratesFor(price, promptTokens) {
+    return price.longPrompt && promptTokens > price.longPrompt.thresholdTokens
         ? price.longPrompt.rates
         : price.rates;
+}
+/** Estimated USD cost of one response. */
+function costOfUsage(price, usage) {
+    const rates = ratesFor(price, promptTokens(usage));
     const writes = usage.cache_creation_input_tokens ?? 0;
     const writes1h = Math.min(writes, usage.cache_creation?.ephemeral_1h_input_tokens ?? 0);
     const perToken = usage.input_tokens * rates.input +
@@ -64848,17 +64931,27 @@ function costOfUsage(price, usage) {
     return perToken / 1_000_000;
 }
 /**
- * A cost estimate for a request not sent yet: the part of the prompt the last request already
- * covered is read from cache, what was added since is written to it, and the answer is as long as
- * `outputTokens`. Only used to decide whether the next request is the last the budget allows.
+ * What a request not sent yet would cost, from the size of its prompt: the part the previous
+ * request left in the cache is read from it, the rest is written to it (every request ends with a
+ * breakpoint). As the wind-down, whose tool_choice invalidates the cached messages and which carries
+ * `windDownExtraTokens` of instruction more, the whole prompt is written; a wind-down after this
+ * request has `growthTokens` more again. Output is priced per token; the limits choose how many.
  */
-function estimateRequestCost(price, tokens) {
-    return costOfUsage(price, {
-        input_tokens: 0,
-        output_tokens: tokens.output,
-        cache_creation_input_tokens: tokens.newPrompt,
-        cache_read_input_tokens: tokens.cachedPrompt,
-    });
+function estimateRequestCost(price, prompt) {
+    const tokens = Math.max(0, Math.ceil(prompt.tokens));
+    const cached = Math.min(tokens, Math.max(0, prompt.cachedTokens));
+    const windDownTokens = tokens + (prompt.windDownExtraTokens ?? 0);
+    const nextWindDownTokens = windDownTokens + Math.max(0, prompt.growthTokens ?? 0);
+    // The rates of the largest prompt: one pushed over a long-prompt threshold pays more.
+    const rates = ratesFor(price, nextWindDownTokens);
+    return {
+        promptUsd: (cached * rates.cacheRead + (tokens - cached) * rates.cacheWrite) / 1_000_000,
+        windDownPromptUsd: (windDownTokens * rates.cacheWrite) / 1_000_000,
+        nextWindDownPromptUsd: (nextWindDownTokens * rates.cacheWrite) / 1_000_000,
+        usdPerOutputToken: rates.output / 1_000_000,
+        usdPerPromptToken: rates.cacheWrite / 1_000_000,
+        promptTokens: tokens,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/agent/prompt.ts
@@ -64926,6 +65019,110 @@ function windDownInstruction(limit) {
     return `${LIMIT_WORDS[limit]} No more commands can run. Write your final message now: what you did, what you found or changed, and what remains to be done (with the next steps you would take), so the work is not lost.`;
 }
 
+;// CONCATENATED MODULE: ./src/agent/request-size.ts
+
+
+/** A conservative characters-per-token ratio for estimates (code and logs tokenise densely). */
+const CHARS_PER_TOKEN = 3.5;
+/**
+ * Longest the token count of one request may take: 10 s, and never more than a quarter of the time
+ * left, so a slow counter cannot eat the time kept for the wind-down.
+ */
+const COUNT_TIMEOUT_MS = 10_000;
+/**
+ * How long a prompt stays in the cache after a request: the 5-minute TTL of `ephemeral`, less a
+ * margin. An estimate after a longer pause prices the whole prompt as written again.
+ */
+const CACHE_LIFETIME_MS = 4.5 * 60_000;
+/**
+ * What the API adds to the prompt of a request with tools and no text of ours shows: its tool-use
+ * system prompt and the bash tool's definition (about 350 and 245 tokens by the tool-use docs).
+ */
+const TOOL_USE_PROMPT_TOKENS = 600;
+/** The wind-down instruction in tokens, added to the wind-down's prompt (same for every limit). */
+const WIND_DOWN_TOKENS = Math.ceil(windDownInstruction('time-limit').length / CHARS_PER_TOKEN) + 20;
+class RequestSizer {
+    #options;
+    #clock;
+    #counting;
+    /** Tokens of the last prompt the cache holds (0 when nothing is known to be cached), and when. */
+    #cached = { tokens: 0, at: 0 };
+    /** Tokens of the previous request's prompt (0 before the first), and how much it had grown. */
+    #sent = { tokens: 0, growth: 0 };
+    constructor(options) {
+        this.#options = options;
+        this.#clock = options.clock ?? Date.now;
+        this.#counting = options.useCounter && options.countTokens !== undefined;
+    }
+    /**
+     * The size of the request's prompt: counted while the counter answers, else `estimatedTokens`
+     * (from characters) plus what the API adds for tool use.
+     */
+    async measure(request, estimatedTokens) {
+        const estimate = {
+            tokens: Math.ceil(estimatedTokens) + TOOL_USE_PROMPT_TOKENS,
+            counted: false,
+        };
+        const { countTokens, signal, timeLeftMs } = this.#options;
+        if (!this.#counting || !countTokens)
+            return estimate;
+        try {
+            const answer = await countTokens(request, {
+                signal,
+                timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(timeLeftMs() / 4))),
+                maxRetries: 0,
+            });
+            const tokens = answer?.input_tokens;
+            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+                throw new Error(`the answer has no token count: ${JSON.stringify(answer)}`);
+            }
+            return { tokens, counted: true };
+        }
+        catch (error) {
+            // At the deadline the limits stop the run next; the estimate is good enough for that.
+            if (signal.aborted)
+                return estimate;
+            this.#counting = false;
+            this.#options.onCounterFailed(error);
+            return estimate;
+        }
+    }
+    /** What a request of this size would cost, for RunLimits.nextRequest. */
+    cost(price, prompt) {
+        const cachedTokens = this.#clock() - this.#cached.at <= CACHE_LIFETIME_MS ? this.#cached.tokens : 0;
+        return estimateRequestCost(price, {
+            tokens: prompt.tokens,
+            cachedTokens,
+            windDownExtraTokens: WIND_DOWN_TOKENS,
+            // Unknown before the first response: the reserve then holds only the prompt itself.
+            growthTokens: this.#sent.tokens === 0 ? 0 : Math.max(this.#sent.growth, this.#growth(prompt)),
+        });
+    }
+    /** Records a request as sent with this prompt. */
+    sent(prompt) {
+        this.#sent = {
+            tokens: prompt.tokens,
+            growth: this.#sent.tokens === 0 ? 0 : this.#growth(prompt),
+        };
+    }
+    /** Records what the cache holds after a response, by its usage. */
+    answered(usage) {
+        if (!usage)
+            return;
+        // A response that neither read nor wrote the cache (caching off at a gateway, or a prompt
+        // under the minimum) leaves nothing cheap to read next time.
+        const cachedNow = (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) > 0;
+        this.#cached = { tokens: cachedNow ? promptTokens(usage) : 0, at: this.#clock() };
+    }
+    /** The conversation was rewritten in the middle: the next prompt is written to the cache anew. */
+    forgetCache() {
+        this.#cached = { tokens: 0, at: 0 };
+    }
+    #growth(prompt) {
+        return prompt.tokens - this.#sent.tokens;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/agent/loop.ts
 /**
  * The tool-use loop: send the conversation, run the tool calls of the response, send the results,
@@ -64937,17 +65134,15 @@ function windDownInstruction(limit) {
 
 
 
+
+
 const DEFAULT_CONTEXT_BUDGET_TOKENS = 80_000;
-/** A conservative characters-per-token ratio for estimates (code and logs tokenise densely). */
-const CHARS_PER_TOKEN = 3.5;
 /** Responses cut off at max_tokens in a row before the run gives up. */
 const MAX_CONSECUTIVE_CUTOFFS = 3;
 /** pause_turn responses in a row before the run gives up. */
 const MAX_CONSECUTIVE_PAUSES = 3;
 /** Longest a single API attempt may take; the run's deadline aborts earlier when it comes first. */
 const MAX_ATTEMPT_TIMEOUT_MS = 60 * 60_000;
-/** Output tokens assumed for a request when estimating its cost, at least. */
-const MIN_OUTPUT_ESTIMATE = 1_000;
 function textOf(content) {
     return content
         .filter((block) => block.type === 'text')
@@ -64977,6 +65172,9 @@ async function runAgent(options) {
     const counts = { commands: 0, denied: 0 };
     let lastText = '';
     let lastPromptTokens = 0;
+    let estimatedCostUsd = 0;
+    /** How long the last response took to come: the time the next one is expected to take. */
+    let responseMs = 0;
     let cutoffs = 0;
     let pauses = 0;
     const emit = (event) => {
@@ -64998,50 +65196,68 @@ async function runAgent(options) {
         denied: counts.denied,
         usage: { ...usage },
         costUsd: limits.costUsd,
+        estimatedCostUsd,
     });
     /**
      * The size of the next prompt: the last one as reported plus what was added since, or counted
      * from characters when that is larger (a gateway may report usage oddly, or not at all).
      */
     const nextPromptTokens = () => Math.max(lastPromptTokens + conversation.charsSinceRequest / CHARS_PER_TOKEN, (conversation.totalChars() + options.system.length) / CHARS_PER_TOKEN);
-    const estimateNextCost = () => {
-        const outputSoFar = limits.turns > 0 ? usage.outputTokens / limits.turns : 0;
-        return estimateRequestCost(price, {
-            cachedPrompt: lastPromptTokens,
-            newPrompt: Math.max(0, nextPromptTokens() - lastPromptTokens),
-            output: Math.max(MIN_OUTPUT_ESTIMATE, outputSoFar),
-        });
-    };
+    const sizer = new RequestSizer({
+        countTokens: options.messages.countTokens?.bind(options.messages),
+        // Counting costs a round trip per request: worth it only when a budget depends on it.
+        useCounter: limits.maxCostUsd > 0,
+        signal: limits.signal,
+        timeLeftMs: () => limits.timeLeftMs(),
+        onCounterFailed: (error) => notice(`Token counting is not available (${describeError(error)}); request sizes are estimated from their length for the rest of the run`),
+    });
     const condenseIfOverBudget = (keepFraction, force = false) => {
         if (!force && nextPromptTokens() <= budget)
             return;
         const condensed = conversation.condense(Math.floor(budget * CHARS_PER_TOKEN * keepFraction));
         if (condensed.results > 0) {
-            notice(`Condensed ${condensed.results} older command outputs (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`);
+            // The rewrite starts somewhere in the middle: count the whole prompt as written again.
+            sizer.forgetCache();
+            notice(`Condensed ${condensed.results} older command output${condensed.results === 1 ? '' : 's'} (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`);
         }
     };
-    const runTools = async (toolUses, cutOff) => {
+    const runTools = async (toolUses, cutOff, maxTokens) => {
         const results = [];
         for (const call of toolUses) {
             emit({ type: 'tool_call', id: call.id, name: call.name, input: call.input });
             let outcome;
             if (call === cutOff) {
                 outcome = {
-                    text: `This tool call was cut off because your response reached max_tokens (${options.maxTokens}); its input may be incomplete, so it was not run. Send it again; split long commands or file contents over several calls.`,
+                    text: `This tool call was cut off because your response reached max_tokens (${maxTokens}); its input may be incomplete, so it was not run. Send it again; split long commands or file contents over several calls.`,
                     isError: true,
                     kind: 'invalid',
                 };
             }
             else {
-                const timeoutMs = limits.commandTimeoutMs(options.commandTimeoutMs);
-                outcome =
-                    timeoutMs === 0 && call.name === BASH_TOOL.name
-                        ? {
-                            text: 'Not run: the run is about to reach its time limit, so no more commands can start.',
-                            isError: true,
+                const timeLimit = limits.commandTimeLimit();
+                if (!timeLimit && call.name === BASH_TOOL.name) {
+                    outcome = {
+                        text: 'Not run: the run is about to reach its time limit, so no more commands can start.',
+                        isError: true,
+                        kind: 'not-run',
+                    };
+                }
+                else {
+                    try {
+                        outcome = await options.tools.execute({ name: call.name, input: call.input }, timeLimit ?? { timeoutMs: 0, cutByDeadline: true });
+                    }
+                    catch (error) {
+                        // Every call gets its result event, so whatever the events opened (a log group) closes.
+                        emit({
+                            type: 'tool_result',
+                            id: call.id,
                             kind: 'not-run',
-                        }
-                        : await options.tools.execute({ name: call.name, input: call.input }, { timeoutMs });
+                            text: `Not run: ${describeError(error)}`,
+                            isError: true,
+                        });
+                        throw error;
+                    }
+                }
             }
             count(outcome.kind);
             emit({
@@ -65069,31 +65285,54 @@ async function runAgent(options) {
     try {
         for (;;) {
             condenseIfOverBudget(0.25);
-            const decision = limits.nextRequest(estimateNextCost());
+            const tools = [BASH_TOOL];
+            // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
+            const system = [{ type: 'text', text: options.system, cache_control: EPHEMERAL }];
+            const draft = conversation.requestMessages();
+            const prompt = await sizer.measure({ model: options.model, system, tools, messages: draft }, nextPromptTokens());
+            const decision = limits.nextRequest(sizer.cost(price, prompt), options.maxTokens, responseMs);
             if (!decision.allowed) {
+                if (decision.firstRequestUsd !== undefined) {
+                    const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
+                    return finish('budget', {
+                        detail: `The task alone would cost up to ${formatUsd(decision.firstRequestUsd)} to work on (its prompt of ${size}, with room for one answer and a final message), more than max-cost-usd allows ($${limits.maxCostUsd}); no request was sent`,
+                    });
+                }
                 return finish(decision.limit, {
-                    detail: `Stopped at the ${decision.limit} limit before the model wrote a final message`,
+                    detail: `Stopped at ${LIMIT_DESCRIPTIONS[decision.limit]} before the model wrote a final message`,
                 });
             }
             const windDown = decision.lastBecause;
             if (windDown) {
                 conversation.appendUserText(windDownInstruction(windDown));
-                notice(`Winding down: this is the last request the ${windDown} limit allows`);
+                notice(`Winding down: this is the last request ${LIMIT_DESCRIPTIONS[windDown]} allows`);
             }
+            const maxTokens = decision.maxTokens;
             const params = {
                 model: options.model,
-                max_tokens: options.maxTokens,
-                // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
-                system: [{ type: 'text', text: options.system, cache_control: EPHEMERAL }],
-                tools: [BASH_TOOL],
-                messages: conversation.forRequest(),
+                max_tokens: maxTokens,
+                system,
+                tools,
+                messages: windDown ? conversation.requestMessages() : draft,
                 // Changing tool_choice invalidates the cached messages, but only for this last request.
                 ...(windDown ? { tool_choice: { type: 'none' } } : {}),
             };
+            conversation.markSent();
+            sizer.sent(prompt);
             limits.recordRequest();
+            estimatedCostUsd += decision.estimatedUsd;
             const turn = limits.turns;
-            emit({ type: 'request', turn, ...(windDown ? { windDown } : {}) });
+            emit({
+                type: 'request',
+                turn,
+                ...(windDown ? { windDown } : {}),
+                maxTokens,
+                promptTokens: prompt.tokens,
+                promptCounted: prompt.counted,
+                estimatedUsd: decision.estimatedUsd,
+            });
             let response;
+            const sentAt = Date.now();
             try {
                 response = await options.messages.create(params, {
                     signal: limits.signal,
@@ -65105,11 +65344,12 @@ async function runAgent(options) {
                     limits.signal.aborted ||
                     limits.timeLeftMs() <= 0) {
                     return finish('time-limit', {
-                        detail: 'Stopped at the time-limit while waiting for the model; the request was aborted',
+                        detail: `Stopped at ${LIMIT_DESCRIPTIONS['time-limit']} while waiting for the model; the request was aborted`,
                     });
                 }
                 throw error;
             }
+            responseMs = Date.now() - sentAt;
             const responseUsage = response.usage;
             const turnUsage = {
                 inputTokens: responseUsage?.input_tokens ?? 0,
@@ -65117,7 +65357,12 @@ async function runAgent(options) {
                 cacheReadTokens: responseUsage?.cache_read_input_tokens ?? 0,
                 cacheWriteTokens: responseUsage?.cache_creation_input_tokens ?? 0,
             };
-            const costUsd = responseUsage ? costOfUsage(price, responseUsage) : 0;
+            // A response without usage (some gateways) is counted at its estimate, the most it could
+            // cost: counted as nothing, it would let the budget be crossed unseen.
+            const costUsd = responseUsage ? costOfUsage(price, responseUsage) : decision.estimatedUsd;
+            if (!responseUsage) {
+                notice(`Response ${turn} reported no token usage; it is counted at its estimate, ${formatUsd(costUsd)}`, 'warning');
+            }
             limits.recordCost(costUsd);
             usage.inputTokens += turnUsage.inputTokens;
             usage.outputTokens += turnUsage.outputTokens;
@@ -65125,6 +65370,7 @@ async function runAgent(options) {
             usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
             if (responseUsage)
                 lastPromptTokens = promptTokens(responseUsage);
+            sizer.answered(responseUsage);
             const content = Array.isArray(response.content) ? response.content : [];
             conversation.addAssistant(content);
             const text = textOf(content);
@@ -65150,31 +65396,31 @@ async function runAgent(options) {
                     return finish(windDown ?? 'success', {
                         result: text || lastText,
                         finalMessage: true,
-                        ...(windDown ? { detail: `Stopped at the ${windDown} limit` } : {}),
+                        ...(windDown ? { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` } : {}),
                     });
                 case 'tool_use': {
                     if (windDown) {
                         // tool_choice none forbids this; a gateway or model that ignores it still gets no
                         // commands run: no request is left to send their results in.
                         notice('The last response asked for tools although none were allowed; they were not run', 'warning');
-                        return finish(windDown, { detail: `Stopped at the ${windDown} limit` });
+                        return finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
                     }
                     if (toolUses.length === 0) {
                         return finish('error', {
                             detail: 'The model stopped for tool use but sent no tool call',
                         });
                     }
-                    conversation.addUser(await runTools(toolUses, undefined));
+                    conversation.addUser(await runTools(toolUses, undefined, maxTokens));
                     continue;
                 }
                 case 'max_tokens':
                 case 'model_context_window_exceeded': {
                     const why = stopReason === 'max_tokens'
-                        ? `reached max_tokens (${options.maxTokens})`
+                        ? `reached max_tokens (${maxTokens}${maxTokens < options.maxTokens ? `, cut from ${options.maxTokens} to stay inside max-cost-usd` : ''})`
                         : "filled the model's context window";
                     if (windDown) {
                         return finish(windDown, {
-                            detail: `Stopped at the ${windDown} limit; the final message ${why} and is cut off`,
+                            detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}; the final message ${why} and is cut off`,
                         });
                     }
                     cutoffs += 1;
@@ -65189,7 +65435,7 @@ async function runAgent(options) {
                     // Calls before it were complete and run as usual.
                     const last = content.at(-1);
                     const cutOff = last?.type === 'tool_use' ? last : undefined;
-                    const blocks = await runTools(toolUses, cutOff);
+                    const blocks = await runTools(toolUses, cutOff, maxTokens);
                     blocks.push({
                         type: 'text',
                         text: `Your previous response was cut off because it ${why}. Continue from where it stopped; keep each response shorter.`,
@@ -65211,8 +65457,9 @@ async function runAgent(options) {
                 }
                 case 'pause_turn': {
                     // The API paused a long turn; sending the conversation back as it is lets it resume.
-                    if (windDown)
-                        return finish(windDown, { detail: `Stopped at the ${windDown} limit` });
+                    if (windDown) {
+                        return finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
+                    }
                     pauses += 1;
                     if (pauses > MAX_CONSECUTIVE_PAUSES) {
                         return finish('error', {
@@ -65220,8 +65467,9 @@ async function runAgent(options) {
                         });
                     }
                     notice('The model paused its turn; resuming it');
-                    if (toolUses.length > 0)
-                        conversation.addUser(await runTools(toolUses, undefined));
+                    if (toolUses.length > 0) {
+                        conversation.addUser(await runTools(toolUses, undefined, maxTokens));
+                    }
                     continue;
                 }
                 default:
@@ -65241,12 +65489,16 @@ async function runAgent(options) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/policy/defaults.ts
 var policy_defaults = __nccwpck_require__(6794);
+// EXTERNAL MODULE: ./src/policy/patterns.ts
+var patterns = __nccwpck_require__(2819);
 ;// CONCATENATED MODULE: ./src/config.ts
+
 
 
 
@@ -65371,6 +65623,31 @@ function parseLines(value) {
         .map((line) => line.trim())
         .filter((line) => line !== '' && !line.startsWith('#'));
 }
+/**
+ * The pattern lines of a policy input, each parsed now so that a broken one stops the run before
+ * any request: the error names the input, the line number and what is wrong.
+ */
+function parsePatternLines(input, value) {
+    value.split('\n').forEach((line, index) => {
+        try {
+            (0,patterns/* parsePattern */.EY)(line, input);
+        }
+        catch (error) {
+            const why = error instanceof Error ? error.message : String(error);
+            throw new InputError(input, `${why} on line ${index + 1}`);
+        }
+    });
+    return parseLines(value);
+}
+/** Environment variable names, as `env-passthrough` lists them. */
+function parseVariableNames(input, value) {
+    const names = parseList(value);
+    const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+    if (bad !== undefined) {
+        throw new InputError(input, `Input '${input}' must list environment variable names (letters, digits and _), got '${bad}'`);
+    }
+    return names;
+}
 function parseBaseUrl(input, value) {
     let url;
     try {
@@ -65399,7 +65676,7 @@ function readTask(read, workingDirectory) {
         throw new InputError('task-file', `Inputs 'task' and 'task-file' are alternatives; give one of them, not both`);
     }
     if (taskFile === '')
-        return { task, taskSource: task === '' ? '' : 'task' };
+        return { task, taskSource: task === '' ? '' : "input 'task'" };
     const file = external_node_path_default().resolve(workingDirectory, taskFile);
     let text;
     try {
@@ -65412,7 +65689,7 @@ function readTask(read, workingDirectory) {
     if (text.trim() === '') {
         throw new InputError('task-file', `Input 'task-file' names an empty file: '${taskFile}'`);
     }
-    return { task: text.trim(), taskSource: `task-file ${taskFile}` };
+    return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
 }
 /** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
 function parseConfig(readRaw, env = process.env) {
@@ -65456,14 +65733,14 @@ function parseConfig(readRaw, env = process.env) {
         workingDirectory,
         // An explicitly empty allow list would deny everything; GitHub passes the default when unset, so
         // empty means "not given" here as well.
-        allowedCommands: parseLines(allowedText.trim() === '' ? policy_defaults/* DEFAULT_ALLOWED_COMMANDS */.k.join('\n') : allowedText),
-        deniedCommands: parseLines(read('denied-commands')),
+        allowedCommands: parsePatternLines('allowed-commands', allowedText.trim() === '' ? policy_defaults/* DEFAULT_ALLOWED_COMMANDS */.k.join('\n') : allowedText),
+        deniedCommands: parsePatternLines('denied-commands', read('denied-commands')),
         commandTimeoutMs: parseDuration('command-timeout', read('command-timeout'), 's'),
         timeLimitMs: parseDuration('time-limit', read('time-limit'), 'm'),
         maxTurns: parseInteger('max-turns', read('max-turns'), 1, 10_000),
         maxCostUsd: parseAmount('max-cost-usd', read('max-cost-usd')),
         maxOutput: parseInteger('max-output', read('max-output'), 200, 10_000_000),
-        envPassthrough: parseList(read('env-passthrough')),
+        envPassthrough: parseVariableNames('env-passthrough', read('env-passthrough')),
         failOnLimit: parseBoolean('fail-on-limit', read('fail-on-limit')),
         summary: parseBoolean('summary', read('summary')),
     };
@@ -65486,6 +65763,1041 @@ function requireTaskAndKey(config) {
     }
     if (missing.length > 0) {
         throw new InputError(config.task === '' ? 'task' : 'anthropic-api-key', `Cannot start: ${missing.join('; and ')}`);
+    }
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/file-snapshot.ts
+/**
+ * A bounded copy of chosen files and directories, and the way back to it. Taking the copy never
+ * follows a symbolic link and never opens anything but a regular file, so a link planted towards
+ * `/dev/zero` or a FIFO cannot hang it; sizes and counts are capped, so a huge file or a directory of
+ * millions of entries cannot exhaust memory. Putting it back removes what was created, writes back
+ * what was changed or removed (content and mode), and replaces by a fresh file anything whose type
+ * changed, without ever writing through a link: a restored file is a new file renamed into place.
+ */
+
+
+
+const DEFAULT_SNAPSHOT_LIMITS = {
+    maxFileBytes: 1024 * 1024,
+    maxTotalBytes: 32 * 1024 * 1024,
+    maxHashBytes: 16 * 1024 * 1024,
+    maxEntries: 20_000,
+    maxDepth: 8,
+};
+const MODE_BITS = 0o7777;
+const READ_CHUNK = 1024 * 1024;
+function file_snapshot_lstat(file) {
+    try {
+        return external_node_fs_default().lstatSync(file);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        if (error.code === 'ENOTDIR')
+            return undefined;
+        throw error;
+    }
+}
+/**
+ * Opens a regular file for reading without following a link and without blocking on a FIFO that was
+ * swapped in after the lstat; anything else is refused.
+ */
+function openRegular(file) {
+    const fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    if (!external_node_fs_default().fstatSync(fd).isFile()) {
+        external_node_fs_default().closeSync(fd);
+        throw new Error(`${file} is not a regular file`);
+    }
+    return fd;
+}
+/** At most `max` bytes from the start of a regular file. */
+function readHead(file, max) {
+    const fd = openRegular(file);
+    try {
+        // Sized by the file, not by the cap: a cap-sized buffer per file made a directory of small
+        // files cost a megabyte each. One byte more shows a file still growing.
+        let buffer = Buffer.allocUnsafe(Math.min(max, external_node_fs_default().fstatSync(fd).size + 1));
+        let length = 0;
+        while (length < max) {
+            if (length === buffer.length) {
+                const larger = Buffer.allocUnsafe(Math.min(max, buffer.length * 2));
+                buffer.copy(larger, 0, 0, length);
+                buffer = larger;
+            }
+            const read = external_node_fs_default().readSync(fd, buffer, length, buffer.length - length, length);
+            if (read === 0)
+                break;
+            length += read;
+        }
+        return buffer.subarray(0, length);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function readOrUndefined(file, max) {
+    try {
+        return readHead(file, max);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** SHA-256 of the first `bytes` bytes of a regular file, read in chunks so memory stays flat. */
+function hashHead(file, bytes) {
+    const fd = openRegular(file);
+    try {
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        const chunk = Buffer.alloc(Math.min(READ_CHUNK, Math.max(1, bytes)));
+        let offset = 0;
+        while (offset < bytes) {
+            const read = external_node_fs_default().readSync(fd, chunk, 0, Math.min(chunk.length, bytes - offset), offset);
+            if (read === 0)
+                break;
+            hash.update(chunk.subarray(0, read));
+            offset += read;
+        }
+        return hash.digest('hex');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function inodeOf(stat) {
+    return `${stat.dev}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+/** Removes a file, link or whole directory tree; links are removed, never followed. */
+function removeTree(file) {
+    const stat = file_snapshot_lstat(file);
+    if (!stat)
+        return;
+    if (stat.isDirectory()) {
+        // A directory the run made unreadable or unwritable must still be emptied.
+        if ((stat.mode & 0o700) !== 0o700)
+            external_node_fs_default().chmodSync(file, stat.mode | 0o700);
+        for (const name of external_node_fs_default().readdirSync(file))
+            removeTree(external_node_path_default().join(file, name));
+        external_node_fs_default().rmdirSync(file);
+    }
+    else {
+        external_node_fs_default().unlinkSync(file);
+    }
+}
+/** Puts `content` at `file` as a new file with exactly `mode`, whatever stood there. */
+function writeFresh(file, content, mode) {
+    const temporary = external_node_path_default().join(external_node_path_default().dirname(file), `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.restore`);
+    const fd = external_node_fs_default().openSync(temporary, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, 0o600);
+    try {
+        external_node_fs_default().writeSync(fd, content);
+        // The umask must not decide the mode of a restored file.
+        external_node_fs_default().fchmodSync(fd, mode);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    const stat = file_snapshot_lstat(file);
+    if (stat?.isDirectory())
+        removeTree(file);
+    external_node_fs_default().renameSync(temporary, file);
+}
+/** A copy of files and directories taken now, to be put back with `restore`. */
+class FileSnapshot {
+    #roots;
+    #limits;
+    #entries = 0;
+    #bytesHeld = 0;
+    constructor(limits) {
+        this.#roots = [];
+        this.#limits = limits;
+    }
+    /** Records every place; a place inside another one is recorded once, as part of the outer one. */
+    static take(places, limits = {}) {
+        const snapshot = new FileSnapshot({ ...DEFAULT_SNAPSHOT_LIMITS, ...limits });
+        const resolved = places.map((place) => ({
+            base: external_node_path_default().resolve(place.base),
+            full: external_node_path_default().resolve(place.base, place.relative),
+        }));
+        const unique = resolved.filter((place, index) => !resolved.some((other, otherIndex) => (other.full === place.full && otherIndex < index) ||
+            place.full.startsWith(`${other.full}${(external_node_path_default()).sep}`)));
+        for (const place of unique)
+            snapshot.#roots.push(snapshot.#recordRoot(place.base, place.full));
+        return snapshot;
+    }
+    /** Bytes of file content the snapshot holds in memory. */
+    get bytesHeld() {
+        return this.#bytesHeld;
+    }
+    /** Whether the snapshot holds a whole copy of `file`, so that it can be written back exactly. */
+    holdsCopyOf(file) {
+        return this.#find(external_node_path_default().resolve(file))?.kind === 'file';
+    }
+    /**
+     * Declares the current content of a recorded file to be the action's own doing (a credential it took
+     * out): `restore` still writes back the recorded content but does not report this state as a change.
+     */
+    markOwnEdit(file) {
+        const entry = this.#find(external_node_path_default().resolve(file));
+        if (entry?.kind !== 'file')
+            throw new Error(`${file} is not a recorded file`);
+        const stat = external_node_fs_default().lstatSync(file);
+        entry.expected = {
+            content: readHead(file, this.#limits.maxFileBytes + 1),
+            mode: stat.mode & MODE_BITS,
+        };
+    }
+    /** Puts every place back as recorded and says what was changed there. */
+    restore() {
+        const changes = [];
+        for (const root of this.#roots) {
+            try {
+                for (const ancestor of root.ancestors)
+                    this.#restoreAncestor(ancestor, changes);
+            }
+            catch (error) {
+                changes.push({
+                    path: root.path,
+                    change: 'replaced',
+                    undone: false,
+                    reason: error instanceof Error ? error.message : String(error),
+                });
+                continue;
+            }
+            this.#restoreEntry(root.path, root.entry, changes);
+        }
+        return changes;
+    }
+    #find(file) {
+        for (const root of this.#roots) {
+            if (root.path === file)
+                return root.entry;
+            if (!file.startsWith(`${root.path}${(external_node_path_default()).sep}`))
+                continue;
+            let entry = root.entry;
+            for (const name of external_node_path_default().relative(root.path, file).split((external_node_path_default()).sep)) {
+                entry = entry?.kind === 'directory' ? entry.children?.get(name) : undefined;
+            }
+            return entry;
+        }
+        return undefined;
+    }
+    #recordRoot(base, full) {
+        const ancestors = [];
+        const parts = external_node_path_default().relative(base, full).split((external_node_path_default()).sep).slice(0, -1);
+        let current = base;
+        for (const part of parts) {
+            current = external_node_path_default().join(current, part);
+            ancestors.push({ path: current, entry: this.#record(current, 0, true) });
+        }
+        return { path: full, ancestors, entry: this.#record(full, 0) };
+    }
+    /** `shallow`: a directory's children are not recorded (an ancestor of a place). */
+    #record(file, depth, shallow = false) {
+        const stat = file_snapshot_lstat(file);
+        if (!stat)
+            return { kind: 'absent' };
+        this.#entries += 1;
+        const mode = stat.mode & MODE_BITS;
+        if (stat.isSymbolicLink())
+            return { kind: 'symlink', target: external_node_fs_default().readlinkSync(file) };
+        if (stat.isFile())
+            return this.#recordFile(file, stat);
+        if (!stat.isDirectory())
+            return { kind: 'special' };
+        if (shallow)
+            return { kind: 'directory', mode, children: undefined };
+        if (depth >= this.#limits.maxDepth) {
+            const unwatched = `more than ${this.#limits.maxDepth} levels deep when the run began`;
+            return { kind: 'directory', mode, children: undefined, unwatched };
+        }
+        let names;
+        try {
+            names = external_node_fs_default().readdirSync(file).sort();
+        }
+        catch {
+            // Unreadable before the run began (mode 000): its changes cannot be told, and that is said.
+            const unwatched = 'unreadable when the run began';
+            return { kind: 'directory', mode, children: undefined, unwatched };
+        }
+        const children = new Map();
+        for (const name of names) {
+            if (this.#entries >= this.#limits.maxEntries) {
+                const unwatched = `more than ${this.#limits.maxEntries} entries when the run began`;
+                return { kind: 'directory', mode, children: undefined, unwatched };
+            }
+            children.set(name, this.#record(external_node_path_default().join(file, name), depth + 1));
+        }
+        return { kind: 'directory', mode, children };
+    }
+    #recordFile(file, stat) {
+        const mode = stat.mode & MODE_BITS;
+        const fits = stat.size <= this.#limits.maxFileBytes &&
+            this.#bytesHeld + stat.size <= this.#limits.maxTotalBytes;
+        const fingerprint = {
+            kind: 'large-file',
+            mode,
+            size: stat.size,
+            inode: inodeOf(stat),
+        };
+        try {
+            if (fits) {
+                // One byte more than the cap shows a file that grew between the lstat and the read.
+                const content = readHead(file, this.#limits.maxFileBytes + 1);
+                if (content.length <= this.#limits.maxFileBytes) {
+                    this.#bytesHeld += content.length;
+                    return { kind: 'file', mode, content: Buffer.from(content) };
+                }
+            }
+            const sha256 = stat.size <= this.#limits.maxHashBytes ? hashHead(file, stat.size) : undefined;
+            return { ...fingerprint, sha256 };
+        }
+        catch {
+            // Unreadable (mode 000) or swapped for something else since the lstat: size and inode only.
+            return { ...fingerprint, sha256: undefined };
+        }
+    }
+    #restoreAncestor(ancestor, changes) {
+        const stat = file_snapshot_lstat(ancestor.path);
+        const entry = ancestor.entry;
+        // Only a changed type matters here: an ancestor's own files are not watched, but a directory
+        // swapped for a link would make everything below it land somewhere else.
+        if (entry.kind === 'directory' && stat?.isDirectory())
+            return;
+        if (entry.kind === 'absent' && (stat === undefined || stat.isDirectory()))
+            return;
+        if (entry.kind === 'symlink' && stat?.isSymbolicLink()) {
+            if (external_node_fs_default().readlinkSync(ancestor.path) === entry.target)
+                return;
+        }
+        if (entry.kind !== 'directory' && entry.kind !== 'symlink' && entry.kind !== 'absent')
+            return;
+        this.#attempt(ancestor.path, stat ? 'replaced' : 'removed', changes, () => {
+            removeTree(ancestor.path);
+            if (entry.kind === 'directory')
+                external_node_fs_default().mkdirSync(ancestor.path, { mode: entry.mode });
+            if (entry.kind === 'symlink')
+                external_node_fs_default().symlinkSync(entry.target, ancestor.path);
+        });
+    }
+    #attempt(file, change, changes, work) {
+        try {
+            work();
+            changes.push({ path: file, change, undone: true });
+        }
+        catch (error) {
+            changes.push({
+                path: file,
+                change,
+                undone: false,
+                reason: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    #restoreEntry(file, entry, changes) {
+        try {
+            this.#restoreKind(file, entry, changes);
+        }
+        catch (error) {
+            // One place that cannot be read must not stop the others from being put back.
+            changes.push({
+                path: file,
+                change: 'modified',
+                undone: false,
+                reason: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    #restoreKind(file, entry, changes) {
+        const stat = file_snapshot_lstat(file);
+        switch (entry.kind) {
+            case 'absent':
+                if (stat)
+                    this.#attempt(file, 'created', changes, () => removeTree(file));
+                return;
+            case 'special':
+                return;
+            case 'symlink': {
+                if (stat?.isSymbolicLink() && external_node_fs_default().readlinkSync(file) === entry.target)
+                    return;
+                this.#attempt(file, stat ? 'replaced' : 'removed', changes, () => {
+                    removeTree(file);
+                    external_node_fs_default().symlinkSync(entry.target, file);
+                });
+                return;
+            }
+            case 'file':
+                this.#restoreFile(file, entry, stat, changes);
+                return;
+            case 'large-file':
+                this.#restoreLargeFile(file, entry, stat, changes);
+                return;
+            case 'directory':
+                this.#restoreDirectory(file, entry, stat, changes);
+                return;
+        }
+    }
+    #restoreFile(file, entry, stat, changes) {
+        if (!stat?.isFile()) {
+            this.#attempt(file, stat ? 'replaced' : 'removed', changes, () => {
+                removeTree(file);
+                writeFresh(file, entry.content, entry.mode);
+            });
+            return;
+        }
+        const mode = stat.mode & MODE_BITS;
+        // Reading one byte past the recorded size is enough to tell any other content apart. A file the
+        // run made unreadable counts as changed: it is written back either way.
+        const content = readOrUndefined(file, entry.content.length + 1);
+        if (content?.equals(entry.content)) {
+            if (mode !== entry.mode) {
+                this.#attempt(file, 'mode', changes, () => external_node_fs_default().chmodSync(file, entry.mode));
+            }
+            return;
+        }
+        const expected = entry.expected;
+        const ours = expected !== undefined &&
+            mode === expected.mode &&
+            stat.size === expected.content.length &&
+            readOrUndefined(file, expected.content.length + 1)?.equals(expected.content) === true;
+        const failures = [];
+        this.#attempt(file, 'modified', ours ? failures : changes, () => writeFresh(file, entry.content, entry.mode));
+        // Putting back what the action itself took out is no change of the run's, unless it fails.
+        changes.push(...failures.filter((change) => !change.undone));
+    }
+    #restoreLargeFile(file, entry, stat, changes) {
+        const tooLarge = `larger than ${this.#limits.maxFileBytes} bytes when the run began, so no copy was kept`;
+        if (!stat?.isFile()) {
+            // The content cannot be brought back, but whatever replaced the file must not stay.
+            if (stat)
+                removeTree(file);
+            changes.push({
+                path: file,
+                change: stat ? 'replaced' : 'removed',
+                undone: false,
+                reason: tooLarge,
+            });
+            return;
+        }
+        const same = stat.size === entry.size &&
+            (entry.sha256 === undefined
+                ? inodeOf(stat) === entry.inode
+                : hashHead(file, entry.size) === entry.sha256);
+        if (!same) {
+            // Appending is how the runner's files are abused; cutting the file back undoes exactly that.
+            const appended = entry.sha256 !== undefined &&
+                stat.size > entry.size &&
+                hashHead(file, entry.size) === entry.sha256;
+            if (appended) {
+                this.#attempt(file, 'modified', changes, () => {
+                    const fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+                    try {
+                        external_node_fs_default().ftruncateSync(fd, entry.size);
+                    }
+                    finally {
+                        external_node_fs_default().closeSync(fd);
+                    }
+                });
+            }
+            else {
+                changes.push({ path: file, change: 'modified', undone: false, reason: tooLarge });
+            }
+        }
+        if ((stat.mode & MODE_BITS) !== entry.mode) {
+            this.#attempt(file, 'mode', changes, () => external_node_fs_default().chmodSync(file, entry.mode));
+        }
+    }
+    #restoreDirectory(file, entry, stat, changes) {
+        let mode = stat?.mode === undefined ? undefined : stat.mode & MODE_BITS;
+        if (!stat?.isDirectory()) {
+            this.#attempt(file, stat ? 'replaced' : 'removed', changes, () => {
+                removeTree(file);
+                external_node_fs_default().mkdirSync(file, { mode: 0o700 });
+            });
+            mode = entry.mode;
+        }
+        if (!file_snapshot_lstat(file)?.isDirectory())
+            return;
+        if (entry.children !== undefined) {
+            // A directory the run made unreadable must still be put back; its mode is set last.
+            external_node_fs_default().chmodSync(file, (mode ?? entry.mode) | 0o700);
+            for (const name of external_node_fs_default().readdirSync(file).sort()) {
+                if (!entry.children.has(name)) {
+                    const child = external_node_path_default().join(file, name);
+                    this.#attempt(child, 'created', changes, () => removeTree(child));
+                }
+            }
+            for (const [name, child] of entry.children) {
+                this.#restoreEntry(external_node_path_default().join(file, name), child, changes);
+            }
+        }
+        else if (entry.unwatched !== undefined) {
+            changes.push({ path: file, change: 'unwatched', undone: false, reason: entry.unwatched });
+        }
+        if (mode !== entry.mode)
+            this.#attempt(file, 'mode', changes, () => external_node_fs_default().chmodSync(file, entry.mode));
+        else
+            external_node_fs_default().chmodSync(file, entry.mode);
+    }
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./src/git/exec.ts
+/**
+ * The one funnel for the action's own git processes. The repository's configuration may have been
+ * written by anyone who could push to it or by an earlier step, so every call runs with argv arrays
+ * (no shell), without the system configuration, with hooks and the file-system monitor switched off
+ * and without prompting for credentials.
+ */
+
+/**
+ * Settings given on every command line: they win over anything in the repository's files, so a
+ * planted `core.hooksPath`, `core.fsmonitor` or pager cannot make our own calls run a program.
+ */
+const HARDENING = [
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'core.fsmonitor=false',
+    '-c',
+    'core.pager=cat',
+    '-c',
+    'credential.helper=',
+];
+/** Where a failure message quotes git's own words: the first lines of its stderr. */
+function briefly(text) {
+    return text.trim().split('\n').slice(0, 3).join(' / ');
+}
+/** The verb of a call, for messages: the rest of argv may carry a configuration value. */
+function verb(args) {
+    const found = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '-c');
+    return `git ${found ?? ''}`.trim();
+}
+/** Runs `git <args>` hardened; throws on a non-zero exit unless `allowAllExitCodes`. */
+function git(args, options) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_.execFile)('git', [...HARDENING, ...args], {
+            cwd: options.cwd,
+            env: {
+                ...process.env,
+                GIT_CONFIG_NOSYSTEM: '1',
+                GIT_TERMINAL_PROMPT: '0',
+                GIT_OPTIONAL_LOCKS: '0',
+                ...options.env,
+            },
+            encoding: 'utf8',
+            maxBuffer: 16 * 1024 * 1024,
+        }, (error, stdout, stderr) => {
+            const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : Number.NaN;
+            if (Number.isNaN(exitCode)) {
+                reject(new Error(`Could not run ${verb(args)}: ${error?.code ?? 'unknown error'}`));
+                return;
+            }
+            if (exitCode !== 0 && options.allowAllExitCodes !== true) {
+                reject(new Error(`${verb(args)} failed with exit code ${exitCode}: ${briefly(stderr)}`));
+                return;
+            }
+            resolve({ exitCode, stdout, stderr });
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/git/credentials.ts
+/**
+ * Credentials that a checkout leaves in the repository's git configuration, where any process that
+ * can read the repository can read them: `http.<url>.extraheader` (actions/checkout's token, base64),
+ * URLs that carry a password (`https://x-access-token:TOKEN@github.com/…`), and the same in files the
+ * configuration includes (actions/checkout 6 keeps its header in `$RUNNER_TEMP/git-credentials-*.config`,
+ * reached through `includeIf.gitdir:….path`). They are found, taken out of the files, and handed to the
+ * action's own git processes per process instead. Putting the files back is the caller's (a byte-exact
+ * copy taken before, see FileSnapshot), so nothing here has to rebuild a file it edited.
+ */
+
+
+
+/** How deep `include.path` chains are followed; git itself stops at 10. */
+const MAX_INCLUDE_DEPTH = 4;
+/** `scheme://user:password@` at the start of a URL; the password is the third group. */
+const URL_WITH_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*):([^/@\s]*)@/i;
+/** Every entry of one configuration file, its includes not followed. Missing file: none. */
+async function readConfigFile(file, cwd) {
+    const listed = await git(['config', '--file', file, '--no-includes', '--null', '--list'], {
+        cwd,
+        allowAllExitCodes: true,
+    });
+    if (listed.exitCode !== 0)
+        return [];
+    return listed.stdout
+        .split('\0')
+        .filter((item) => item !== '')
+        .map((item) => {
+        const newline = item.indexOf('\n');
+        return newline < 0
+            ? { file, key: item, value: '' }
+            : { file, key: item.slice(0, newline), value: item.slice(newline + 1) };
+    });
+}
+/** Whether an entry names another configuration file to read (`include.path`, `includeIf.*.path`). */
+function isInclude(key) {
+    const lower = key.toLowerCase();
+    return lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'));
+}
+/** An include's path as git resolves it: `~/` from the home directory, relative to the including file. */
+function includedPath(value, includingFile, home) {
+    if (value.startsWith('~/'))
+        return external_node_path_default().join(home, value.slice(2));
+    return external_node_path_default().resolve(external_node_path_default().dirname(includingFile), value);
+}
+/**
+ * The entries of `configFile` and of every file it includes, directly or through other includes,
+ * whether or not an `includeIf` condition holds now (a condition can be made to hold later), and the
+ * files read, `configFile` first.
+ */
+async function readConfigFiles(configFile, cwd, home = external_node_os_default().homedir()) {
+    const files = [external_node_path_default().resolve(configFile)];
+    const entries = [];
+    let frontier = [...files];
+    for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && frontier.length > 0; depth += 1) {
+        const next = [];
+        for (const file of frontier) {
+            for (const entry of await readConfigFile(file, cwd)) {
+                entries.push(entry);
+                if (!isInclude(entry.key) || entry.value === '' || depth === MAX_INCLUDE_DEPTH)
+                    continue;
+                const included = includedPath(entry.value, file, home);
+                if (!files.includes(included)) {
+                    files.push(included);
+                    next.push(included);
+                }
+            }
+        }
+        frontier = next;
+    }
+    return { files, entries };
+}
+/** The credentials among `entries`. */
+function findCredentials(entries) {
+    const credentials = [];
+    for (const entry of entries) {
+        const name = entry.key.slice(entry.key.lastIndexOf('.') + 1).toLowerCase();
+        // A URL with a password inside the key: `url.https://user:pass@host/.insteadOf`.
+        const subsection = entry.key.slice(entry.key.indexOf('.') + 1, entry.key.lastIndexOf('.'));
+        if (name === 'extraheader' || URL_WITH_PASSWORD.test(subsection)) {
+            credentials.push({ ...entry, action: 'remove' });
+        }
+        else if (URL_WITH_PASSWORD.test(entry.value)) {
+            credentials.push({ ...entry, action: 'strip-password' });
+        }
+    }
+    return credentials;
+}
+/** A URL's percent-encoded part as the server receives it; a malformed one is a secret as it is. */
+function decoded(text) {
+    try {
+        return decodeURIComponent(text);
+    }
+    catch {
+        return text;
+    }
+}
+function withoutPassword(url) {
+    return url.replace(URL_WITH_PASSWORD, (_match, scheme, user) => user === '' ? scheme : `${scheme}${user}@`);
+}
+/**
+ * Takes the credentials out of their files. Their values pass through git's argv: this runs only
+ * while no process of the agent's exists to read `/proc/*\/cmdline`.
+ */
+async function takeOut(credentials, cwd) {
+    const done = new Set();
+    for (const credential of credentials) {
+        // One call takes out every copy of an entry; a second would find nothing and fail.
+        const identity = JSON.stringify([credential.file, credential.key, credential.value]);
+        if (done.has(identity))
+            continue;
+        done.add(identity);
+        const change = credential.action === 'remove'
+            ? ['--unset-all', credential.key, credential.value]
+            : ['--replace-all', credential.key, withoutPassword(credential.value), credential.value];
+        await git(['config', '--file', credential.file, '--fixed-value', ...change], { cwd });
+    }
+}
+/**
+ * The environment that gives one git process the credentials back as command-line configuration
+ * (`GIT_CONFIG_COUNT`, git 2.31+): a removed entry as it was, a URL's password through an
+ * `insteadOf` that maps the URL left in the file to the original.
+ */
+function credentialEnv(credentials) {
+    const all = credentials.map((credential) => credential.action === 'remove'
+        ? [credential.key, credential.value]
+        : [`url.${credential.value}.insteadOf`, withoutPassword(credential.value)]);
+    // The same header from two files (the repository's and a submodule's) must be sent once.
+    const pairs = [...new Map(all.map((pair) => [JSON.stringify(pair), pair])).values()];
+    const env = { GIT_CONFIG_COUNT: String(pairs.length) };
+    pairs.forEach(([key, value], index) => {
+        env[`GIT_CONFIG_KEY_${index}`] = key;
+        env[`GIT_CONFIG_VALUE_${index}`] = value;
+    });
+    return env;
+}
+/**
+ * The secret parts of the credentials, for redaction: the whole value, a header's token and what its
+ * base64 decodes to, a URL's password.
+ */
+function credentialSecrets(credentials) {
+    const secrets = [];
+    for (const credential of credentials) {
+        secrets.push(credential.value);
+        const password = URL_WITH_PASSWORD.exec(credential.value)?.[3];
+        if (password)
+            secrets.push(password, decoded(password));
+        const subsectionPassword = URL_WITH_PASSWORD.exec(credential.key.slice(credential.key.indexOf('.') + 1))?.[3];
+        if (subsectionPassword)
+            secrets.push(subsectionPassword, decoded(subsectionPassword));
+        const token = /^\s*authorization:\s*(?:basic|bearer)\s+(\S+)/i.exec(credential.value)?.[1];
+        if (token) {
+            secrets.push(token);
+            const basic = Buffer.from(token, 'base64').toString('utf8');
+            const colon = basic.indexOf(':');
+            if (colon >= 0)
+                secrets.push(basic, basic.slice(colon + 1));
+        }
+    }
+    return secrets;
+}
+
+;// CONCATENATED MODULE: ./src/guard.ts
+/**
+ * What the agent must not leave behind, and what it must not read while it runs. Before the shell
+ * starts: a copy of every place a later step (or a later process of this one) reads instructions
+ * from — the runner's file-command files, the repository's `.git/config` and `.git/hooks/`, the
+ * runner user's git, npm, ssh and shell start-up files — and the checkout's credentials taken out of
+ * the repository's configuration. When the run ends, whatever its ending: every such place put back
+ * as it was, credentials included, and a list of what the run had changed there. The agent's changes
+ * to the working tree are its work and are not touched.
+ */
+
+
+
+
+
+
+/**
+ * The runner's file-command files: what is appended to them steers later steps (`GITHUB_ENV`,
+ * `GITHUB_PATH`), forges this step's outputs and state, or rewrites its summary.
+ */
+const FILE_COMMAND_VARIABLES = [
+    'GITHUB_ENV',
+    'GITHUB_PATH',
+    'GITHUB_OUTPUT',
+    'GITHUB_STATE',
+    'GITHUB_STEP_SUMMARY',
+];
+/** The runner keeps every step's file-command files here; a step could reach its neighbours'. */
+const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
+/** Files and directories under the home directory that later programs read and obey. */
+const HOME_PLACES = [
+    // git: aliases, hooks paths, credential helpers, `core.sshCommand` for every later git call.
+    '.gitconfig',
+    '.git-credentials',
+    '.config/git',
+    // npm and yarn: registries, tokens, scripts run on install.
+    '.npmrc',
+    '.yarnrc',
+    '.yarnrc.yml',
+    // ssh: `ProxyCommand`, `authorized_keys`, keys of a later deploy.
+    '.ssh',
+    // Shells that later steps start as login or interactive shells.
+    '.bashrc',
+    '.bash_profile',
+    '.bash_login',
+    '.bash_logout',
+    '.profile',
+    '.zshenv',
+    '.zshrc',
+    '.zprofile',
+    '.zlogin',
+    // Credentials and defaults of the download tools later steps use.
+    '.netrc',
+    '.curlrc',
+    '.wgetrc',
+    // The GitHub CLI (aliases run shell commands, and its hosts file holds a token); docker's
+    // credential helpers are programs; package indexes of pip and cargo.
+    '.config/gh',
+    '.docker/config.json',
+    '.config/pip',
+    '.pip',
+    '.pypirc',
+    '.cargo/config.toml',
+    '.cargo/config',
+];
+/** Where the repository keeps what git runs and obeys (shared by all its worktrees). */
+const GIT_DIR_PLACES = ['config', 'hooks'];
+/** The nearest directory at or above `dir` that holds a `.git`, as git's own discovery finds it. */
+function repositoryTop(dir) {
+    for (let current = external_node_path_default().resolve(dir);; current = external_node_path_default().dirname(current)) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(current, '.git')))
+            return current;
+        if (external_node_path_default().dirname(current) === current)
+            return undefined;
+    }
+}
+/**
+ * The repository's common git directory (where `config` and `hooks` live for all its worktrees), or
+ * undefined outside a repository. Looking for `.git` first means a run outside a repository needs no
+ * git at all; inside one, git must answer (or the run fails), or the credential would stay where the
+ * shell can read it.
+ */
+async function commonGitDir(workingDirectory) {
+    const top = repositoryTop(workingDirectory);
+    if (top === undefined)
+        return undefined;
+    // The usual checkout: `.git` is the common directory itself, and no git process is needed to say so.
+    const dotGit = external_node_path_default().join(top, '.git');
+    if ((0,external_node_fs_.statSync)(dotGit).isDirectory() && !(0,external_node_fs_.existsSync)(external_node_path_default().join(dotGit, 'commondir')))
+        return dotGit;
+    const found = await git(
+    // A checkout owned by another user is still ours to guard.
+    ['-c', 'safe.directory=*', 'rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: top });
+    return found.stdout.trim();
+}
+function runnerPlaces(env) {
+    const places = [];
+    for (const name of FILE_COMMAND_VARIABLES) {
+        const file = env[name];
+        if (file)
+            places.push({ base: external_node_path_default().dirname(file), relative: external_node_path_default().basename(file) });
+    }
+    if (env.RUNNER_TEMP)
+        places.push({ base: env.RUNNER_TEMP, relative: FILE_COMMAND_DIRECTORY });
+    return places;
+}
+/**
+ * The directories of `PATH` under the home directory (`~/.local/bin`, `~/.cargo/bin` on GitHub's
+ * images): a program planted there would run instead of the real one in every later step.
+ */
+function pathDirectoriesUnder(home, searchPath) {
+    return (searchPath ?? '')
+        .split((external_node_path_default()).delimiter)
+        .filter((dir) => external_node_path_default().isAbsolute(dir) && external_node_path_default().resolve(dir).startsWith(`${external_node_path_default().resolve(home)}${(external_node_path_default()).sep}`))
+        .map((dir) => ({ base: home, relative: external_node_path_default().relative(home, dir) }));
+}
+/** Bounds of the search for submodules, whose git directories nest inside the repository's. */
+const MAX_SUBMODULE_DEPTH = 6;
+const MAX_SUBMODULES = 200;
+/**
+ * The git directories of the repository's submodules (`modules/<name>/`, nested ones too): each has
+ * its own config (where actions/checkout 4 writes the header for submodules) and its own hooks.
+ */
+function submoduleGitDirs(gitDir) {
+    const found = [];
+    const walk = (dir, depth) => {
+        if (depth > MAX_SUBMODULE_DEPTH)
+            return;
+        let entries;
+        try {
+            entries = (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        // Links are not directories here: a planted link cannot send the search elsewhere.
+        for (const entry of entries.filter((item) => item.isDirectory())) {
+            if (found.length >= MAX_SUBMODULES)
+                return;
+            const child = external_node_path_default().join(dir, entry.name);
+            if ((0,external_node_fs_.existsSync)(external_node_path_default().join(child, 'HEAD')) && (0,external_node_fs_.existsSync)(external_node_path_default().join(child, 'config'))) {
+                found.push(child);
+                walk(external_node_path_default().join(child, 'modules'), depth + 1);
+            }
+            else {
+                // A submodule's name may hold slashes: `modules/libs/a/`.
+                walk(child, depth + 1);
+            }
+        }
+    };
+    walk(external_node_path_default().join(gitDir, 'modules'), 0);
+    return found;
+}
+function fileInItsDirectory(file) {
+    return { base: external_node_path_default().dirname(file), relative: external_node_path_default().basename(file) };
+}
+/** A run's guard: started before the shell, ended (once) after it is gone. */
+class Guard {
+    #snapshot;
+    #credentials;
+    #ended;
+    constructor(snapshot, credentials) {
+        this.#snapshot = snapshot;
+        this.#credentials = credentials;
+    }
+    /** Takes the copy, then the credentials out. Must run while no process of the agent's exists. */
+    static async start(options) {
+        const env = options.env ?? process.env;
+        // What later programs take for home is HOME as the runner sets it; os.homedir() only without it.
+        const home = options.home ?? (env.HOME || external_node_os_default().homedir());
+        const cwd = options.workingDirectory;
+        const gitDir = await commonGitDir(cwd);
+        const gitDirs = gitDir ? [gitDir, ...submoduleGitDirs(gitDir)] : [];
+        const read = [];
+        for (const dir of gitDirs)
+            read.push(await readConfigFiles(external_node_path_default().join(dir, 'config'), cwd, home));
+        const ownConfigs = new Set(gitDirs.map((dir) => external_node_path_default().join(dir, 'config')));
+        const included = [...new Set(read.flatMap((config) => config.files))].filter((file) => !ownConfigs.has(file));
+        const places = [
+            ...runnerPlaces(env),
+            ...HOME_PLACES.map((relative) => ({ base: home, relative })),
+            ...pathDirectoriesUnder(home, env.PATH),
+            ...gitDirs.flatMap((dir) => GIT_DIR_PLACES.map((relative) => ({ base: dir, relative }))),
+            // Included files hold actions/checkout's header since version 6: watched like the config.
+            ...included.map(fileInItsDirectory),
+        ];
+        const snapshot = FileSnapshot.take(places, options.limits);
+        const credentials = findCredentials(read.flatMap((config) => config.entries));
+        const uncopied = credentials.find((credential) => !snapshot.holdsCopyOf(credential.file));
+        if (uncopied) {
+            // Taken out without a copy to put back, the checkout's credential would be lost for good.
+            throw new Error(`The git configuration ${uncopied.file} holds a credential but is not a plain file of at most ` +
+                `${options.limits?.maxFileBytes ?? DEFAULT_SNAPSHOT_LIMITS.maxFileBytes} bytes, so it cannot be taken out and put back safely`);
+        }
+        try {
+            await takeOut(credentials, cwd);
+            for (const file of new Set(credentials.map((credential) => credential.file))) {
+                snapshot.markOwnEdit(file);
+            }
+        }
+        catch (error) {
+            // Half taken out is worse than not at all: the copy puts every file back.
+            snapshot.restore();
+            throw error;
+        }
+        return new Guard(snapshot, credentials);
+    }
+    /** The credentials' values, for redaction. */
+    get secretValues() {
+        return credentialSecrets(this.#credentials);
+    }
+    /** How many credentials were taken out of the repository's configuration. */
+    get credentialCount() {
+        return this.#credentials.length;
+    }
+    /** Environment for the action's own git processes: the credentials, per process. */
+    gitEnv() {
+        return credentialEnv(this.#credentials);
+    }
+    /**
+     * Puts every guarded place back, credentials included, and returns what the run had changed.
+     * Call it once the shell and everything it started are gone; later calls return the same list.
+     */
+    end() {
+        this.#ended ??= this.#snapshot.restore();
+        return this.#ended;
+    }
+}
+const CHANGE_WORDS = {
+    created: 'created during the run',
+    modified: 'changed during the run',
+    removed: 'removed during the run',
+    mode: 'mode changed during the run',
+    replaced: 'replaced by another kind of file during the run',
+    unwatched: 'not watched',
+};
+/** One line for the log and the summary: the path, what the run did, and whether it was undone. */
+function describeUndone(change) {
+    const outcome = change.undone
+        ? change.change === 'created'
+            ? 'removed'
+            : 'put back'
+        : `NOT put back${change.reason ? ` (${change.reason})` : ''}`;
+    return `${change.path}: ${CHANGE_WORDS[change.change]}; ${outcome}`;
+}
+
+;// CONCATENATED MODULE: ./src/log-buffer.ts
+/** The longest a line waits in memory while the process is idle (a long command runs). */
+const FLUSH_EVERY_MS = 100;
+/** Signals that end the process by default, and that the runner sends to cancel a step. */
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM'];
+/** Starts holding what is written to `stream` (the process's stdout in the action). */
+function bufferLog(stream, options = {}) {
+    let holding = true;
+    stream.cork();
+    const flush = () => {
+        if (!holding || stream.writableLength === 0)
+            return;
+        // uncork writes the queue out synchronously (one writev); corking again holds the next lines.
+        stream.uncork();
+        stream.cork();
+    };
+    // unref: the timer alone never keeps the process alive; the exit hook writes what is left.
+    const timer = setInterval(flush, options.flushEveryMs ?? FLUSH_EVERY_MS).unref();
+    const onSignal = (signal) => {
+        flush();
+        // When nothing else handles the signal, it ends the process as it would have without this
+        // listener: the default action, taken once the log is out.
+        if (process.listenerCount(signal) === 1) {
+            stop();
+            process.kill(process.pid, signal);
+        }
+    };
+    const stop = () => {
+        if (!holding)
+            return;
+        holding = false;
+        clearInterval(timer);
+        process.removeListener('exit', stop);
+        for (const signal of ENDING_SIGNALS)
+            process.removeListener(signal, onSignal);
+        stream.uncork();
+    };
+    // 'exit' also comes after an uncaught exception or rejection; a listener there may only write
+    // synchronously, which uncork does for pipes, files and terminals.
+    process.on('exit', stop);
+    for (const signal of ENDING_SIGNALS)
+        process.on(signal, onSignal);
+    return { flush, stop };
+}
+
+;// CONCATENATED MODULE: ./src/policy/decision-cache.ts
+/**
+ * A CommandPolicy that remembers the decisions its policy marks `cacheable` (they depend on nothing
+ * but the command, the directory and the patterns) and hands them out again for the same command in
+ * the same directory, so a model that runs `npm test` fifty times pays for one check. Anything else,
+ * a refusal included, is checked afresh each time.
+ */
+class DecisionCache {
+    #policy;
+    #maxEntries;
+    #maxCommandLength;
+    #decisions = new Map();
+    constructor(policy, options = {}) {
+        this.#policy = policy;
+        this.#maxEntries = options.maxEntries ?? 256;
+        this.#maxCommandLength = options.maxCommandLength ?? 2_048;
+    }
+    check(command, cwd) {
+        if (command.length > this.#maxCommandLength)
+            return this.#policy.check(command, cwd);
+        // The directory's length first: however both strings read, no two pairs share a key.
+        const key = `${cwd.length}:${cwd}:${command}`;
+        const known = this.#decisions.get(key);
+        if (known) {
+            // Map order is insertion order: moving a hit to the end makes the first entry the least recent.
+            this.#decisions.delete(key);
+            this.#decisions.set(key, known);
+            return known;
+        }
+        const decision = this.#policy.check(command, cwd);
+        if (decision.allowed && decision.cacheable) {
+            if (this.#decisions.size >= this.#maxEntries) {
+                this.#decisions.delete(this.#decisions.keys().next().value);
+            }
+            this.#decisions.set(key, decision);
+        }
+        return decision;
     }
 }
 
@@ -65585,6 +66897,7 @@ class Redactor {
  * around it, and the whole is kept under GitHub's 1 MiB limit for a step summary.
  */
 
+
 /** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
 const SUMMARY_MAX_BYTES = 1_000_000;
 /** The task may take this much of the summary; the final text gets the rest. */
@@ -65650,8 +66963,23 @@ function formatDuration(ms) {
 function summary_count(n) {
     return n.toLocaleString('en-US');
 }
-function formatCost(usd) {
-    return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
+/** Most lines of the undone list shown; a run that changed more is told how many. */
+const UNDONE_MAX_LINES = 50;
+/** The warning about what the run changed outside the working tree; nothing when it changed nothing. */
+function undoneSection(undone) {
+    if (undone.length === 0)
+        return [];
+    const shown = undone
+        .slice(0, UNDONE_MAX_LINES)
+        .map((line) => `> - ${escapeInline(clipBytes(line, 1024))}`);
+    const more = undone.length - shown.length;
+    return [
+        '> [!WARNING]',
+        '> The run changed files outside the working tree that later steps would read:',
+        ...shown,
+        ...(more > 0 ? [`> - … and ${more} more (see the log)`] : []),
+        '',
+    ];
 }
 /** The summary markdown. Inputs must already be redacted. */
 function renderSummary(input) {
@@ -65671,7 +66999,11 @@ function renderSummary(input) {
         ],
         [
             'Estimated cost',
-            `${formatCost(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatCost(input.maxCostUsd)} allowed` : ''}`,
+            `${formatUsd(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatUsd(input.maxCostUsd)} allowed` : ''} (priced from the usage the API reported)`,
+        ],
+        [
+            'Estimated before sending',
+            `at most ${formatUsd(input.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
         ],
         ['Duration', formatDuration(input.durationMs)],
     ];
@@ -65684,6 +67016,7 @@ function renderSummary(input) {
         '|---|---|',
         ...rows.slice(1).map(([name, value]) => `| ${name} | ${value} |`),
         '',
+        ...undoneSection(input.undone ?? []),
         '### Task',
         '',
         fenced(clipBytes(input.task, TASK_MAX_BYTES)),
@@ -65847,6 +67180,9 @@ var format = __nccwpck_require__(6951);
 
 
 
+
+
+
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
  * or as `retry-after` says, on 408/409/429/5xx/529 and connection errors: five retries ride out about
@@ -65863,7 +67199,12 @@ function failed(error) {
         denied: 0,
         usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
         costUsd: 0,
+        estimatedCostUsd: 0,
     };
+}
+/** `1 command`, `2 commands`. */
+function counted(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 /**
  * Writes untrusted text (model words, command output) to the log so that no line of it can act as a
@@ -65879,17 +67220,23 @@ function firstLine(text, max = 100) {
     const more = line.length > max || line.length < text.trimEnd().length;
     return `${line.slice(0, max)}${more ? ' …' : ''}`;
 }
-/** Turns loop events into log lines: a group per command, its output inside. */
-function eventLogger(redactor, maxTurns) {
+/**
+ * Turns loop events into log lines: a group per command, its output inside. The lines are held in
+ * `buffer` and go out at each request, so the log is complete while the run waits for the model.
+ */
+function eventLogger(redactor, maxTurns, buffer) {
     return (event) => {
         switch (event.type) {
             case 'request':
-                info(`Request ${event.turn} of at most ${maxTurns}${event.windDown ? ` (last one: ${event.windDown} limit)` : ''}`);
+                info(`Request ${event.turn} of at most ${maxTurns}${event.windDown ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)` : ''}: ` +
+                    `prompt ${event.promptTokens} tokens (${event.promptCounted ? 'counted' : 'estimated'}), ` +
+                    `max_tokens ${event.maxTokens}, at most ${formatUsd(event.estimatedUsd)}`);
+                buffer.flush();
                 break;
             case 'response': {
                 const u = event.usage;
                 info(`Response: stop reason ${event.stopReason}; tokens ${u.inputTokens} in, ${u.outputTokens} out, ` +
-                    `${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write; ${formatCost(event.costUsd)}`);
+                    `${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`);
                 if (event.text !== '')
                     logUntrusted(event.text, redactor);
                 break;
@@ -65924,7 +67271,7 @@ function eventLogger(redactor, maxTurns) {
     };
 }
 /** Starts the session, the policy and the loop for a run with a task. */
-async function runTask(config, redactor, startedAt, track) {
+async function runTask(config, redactor, startedAt, logBuffer, track) {
     const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
     redactor.add(...secretValues);
     const lookup = priceFor(config.model);
@@ -65937,17 +67284,17 @@ async function runTask(config, redactor, startedAt, track) {
     const startBackground = () => {
         if (background)
             return background;
-        const session = __nccwpck_require__.e(/* import() */ 331).then(__nccwpck_require__.bind(__nccwpck_require__, 5331)).then(({ BashSession }) => BashSession.start({
+        const session = __nccwpck_require__.e(/* import() */ 492).then(__nccwpck_require__.bind(__nccwpck_require__, 1492)).then(({ BashSession }) => BashSession.start({
             cwd: config.workingDirectory,
             env,
             maxOutput: config.maxOutput,
             defaultTimeoutMs: config.commandTimeoutMs,
         }));
-        const policy = Promise.all(/* import() */[__nccwpck_require__.e(551), __nccwpck_require__.e(296)]).then(__nccwpck_require__.bind(__nccwpck_require__, 296)).then(({ loadPolicy }) => loadPolicy({
+        const policy = Promise.all(/* import() */[__nccwpck_require__.e(551), __nccwpck_require__.e(372)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9372)).then(async ({ loadPolicy }) => new DecisionCache(await loadPolicy({
             allow: config.allowedCommands,
             deny: config.deniedCommands,
             workingDirectory: config.workingDirectory,
-        }));
+        })));
         // Awaited at the first tool call; until then a failure must not count as unhandled.
         session.catch(() => undefined);
         policy.catch(() => undefined);
@@ -65984,7 +67331,7 @@ async function runTask(config, redactor, startedAt, track) {
             debug: sdkLog((message) => core_debug(message)),
         },
     });
-    const log = eventLogger(redactor, config.maxTurns);
+    const log = eventLogger(redactor, config.maxTurns, logBuffer);
     let finished = false;
     const result = await runAgent({
         messages: client.messages,
@@ -65995,17 +67342,17 @@ async function runTask(config, redactor, startedAt, track) {
         tools: createBashExecutor({
             session: () => startBackground().session,
             policy: () => startBackground().policy,
-            format: format/* formatCommandResult */.G,
+            format: (result, context) => (0,format/* formatCommandResult */.G)(result, { ...context, maxOutput: config.maxOutput }),
             redact: redactor.fn,
         }),
         limits: new RunLimits({
             maxTurns: config.maxTurns,
             timeLimitMs: config.timeLimitMs,
             maxCostUsd: config.maxCostUsd,
+            commandTimeoutMs: config.commandTimeoutMs,
             startedAt,
         }),
         price: lookup.price,
-        commandTimeoutMs: config.commandTimeoutMs,
         onEvent: (event) => {
             if (event.type === 'request' && event.turn === 1) {
                 // Not once the run is over: a shell started after the final cleanup would keep the step alive.
@@ -66027,7 +67374,7 @@ async function closeSession(session) {
     }
 }
 /** Sets the outputs, writes the summary, and fails the step per interface.md. */
-async function report(outcome, config, redactor, startedAt) {
+async function report(outcome, config, redactor, startedAt, undone) {
     const result = redactor.redact(outcome.result);
     const detail = outcome.detail === undefined ? undefined : redactor.redact(outcome.detail);
     const outputs = {
@@ -66058,41 +67405,77 @@ async function report(outcome, config, redactor, startedAt) {
                 denied: outcome.denied,
                 usage: outcome.usage,
                 costUsd: outcome.costUsd,
+                estimatedCostUsd: outcome.estimatedCostUsd,
                 maxCostUsd: config.maxCostUsd,
                 durationMs: Date.now() - startedAt,
+                undone,
             }));
         }
         catch (error) {
             warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
         }
     }
-    info(`Conclusion: ${outcome.conclusion}; ${outcome.turns} requests, ${outcome.commands} commands ` +
-        `(${outcome.denied} denied), estimated cost ${formatCost(outcome.costUsd)}`);
+    info(`Conclusion: ${outcome.conclusion}; ${counted(outcome.turns, 'request')}, ${counted(outcome.commands, 'command')} ` +
+        `(${outcome.denied} denied), estimated cost ${formatUsd(outcome.costUsd)} ` +
+        `(at most ${formatUsd(outcome.estimatedCostUsd)} as estimated before sending)`);
     if (outcome.conclusion === 'error') {
         setFailed(detail ?? 'The run failed');
     }
     else if (outcome.conclusion !== 'success') {
-        const message = detail ?? `Stopped at the ${outcome.conclusion} limit`;
+        const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion]}`;
         if (config?.failOnLimit ?? true)
             setFailed(message);
         else
             warning(`${message} (fail-on-limit is false, so the step succeeds)`);
     }
 }
+/** Puts back what the run must not leave behind; says in the log what that was. */
+function endGuard(guard, redactor) {
+    try {
+        const undone = (guard?.end() ?? []).map((change) => redactor.redact(describeUndone(change)));
+        if (undone.length > 0) {
+            // One annotation for the lot: the runner shows only the first few of a step's warnings.
+            warning([
+                `The run changed ${counted(undone.length, 'place')} outside the working tree:`,
+                ...undone,
+            ].join('\n'));
+        }
+        return undone;
+    }
+    catch (error) {
+        const message = `Could not undo the run's changes outside the working tree: ${error instanceof Error ? error.message : String(error)}`;
+        warning(redactor.redact(message));
+        return [redactor.redact(message)];
+    }
+}
 /** The action: the one place that turns an error into a failed step. */
 async function run() {
+    // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
+    const logBuffer = bufferLog(process.stdout);
+    try {
+        await runAction(logBuffer);
+    }
+    finally {
+        logBuffer.stop();
+    }
+}
+async function runAction(logBuffer) {
     const startedAt = Date.now();
     // Every secret of the environment is known before anything can fail and report it.
     const redactor = new Redactor(buildShellEnv(process.env, []).secretValues);
     let config;
     let session;
     let outcome;
+    let guard;
     try {
         config = config_loadConfig();
         redactor.add(config.apiKey);
         requireTaskAndKey(config);
         info(`Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`);
-        outcome = await runTask(config, redactor, startedAt, (started) => (session = started));
+        // Before the shell exists: nothing of the agent's may see the credentials being taken out.
+        guard = await Guard.start({ workingDirectory: config.workingDirectory });
+        redactor.add(...guard.secretValues);
+        outcome = await runTask(config, redactor, startedAt, logBuffer, (started) => (session = started));
     }
     catch (error) {
         outcome = failed(error);
@@ -66100,7 +67483,9 @@ async function run() {
     finally {
         if (session)
             await closeSession(session);
-        await report(outcome ?? failed(new Error('The run ended without a result')), config, redactor, startedAt);
+        // Before the action writes its own outputs and summary, which the undo would otherwise take back.
+        const undone = endGuard(guard, redactor);
+        await report(outcome ?? failed(new Error('The run ended without a result')), config, redactor, startedAt, undone);
     }
 }
 
@@ -66135,6 +67520,310 @@ const DEFAULT_ALLOWED_COMMANDS = [
 
 /***/ }),
 
+/***/ 2819:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dy: () => (/* binding */ homeWriteAllowed),
+/* harmony export */   EY: () => (/* binding */ parsePattern),
+/* harmony export */   OB: () => (/* binding */ spells),
+/* harmony export */   WY: () => (/* binding */ writeAllowed),
+/* harmony export */   ev: () => (/* binding */ wordMatches),
+/* harmony export */   sx: () => (/* binding */ matchDeny),
+/* harmony export */   xh: () => (/* binding */ matchAllow)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
+const GIT_SEGMENT = /(^|\/)\.git(\/|$)/i;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/**
+ * Parses one line of `allowed-commands`/`denied-commands`. Returns undefined for blank lines and
+ * comments; throws an Error naming the input and the line when the line is not a pattern.
+ */
+function parsePattern(line, input) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#'))
+        return undefined;
+    const fail = (why) => {
+        throw new Error(`Input '${input}' has a pattern that cannot be parsed: '${trimmed}' (${why})`);
+    };
+    if (trimmed.startsWith('>')) {
+        const rest = trimmed.replace(/^>{1,2}\|?/, '').trim();
+        const words = splitPatternWords(rest, fail);
+        if (words.length !== 1)
+            fail('a write pattern is `> PATH-GLOB` with one path');
+        return writePattern(trimmed, words[0].text, fail);
+    }
+    const words = splitPatternWords(trimmed, fail);
+    if (words.length === 0)
+        fail('no words');
+    if (words.length === 1 && words[0]?.text === '*' && !words[0].quotedStar) {
+        return {
+            kind: 'command',
+            source: trimmed,
+            assignments: [],
+            words: [],
+            rest: true,
+            universal: true,
+        };
+    }
+    const assignments = [];
+    let i = 0;
+    while (i < words.length && ASSIGNMENT.test(words[i].text)) {
+        assignments.push(wordPattern(words[i]));
+        i++;
+    }
+    const commandWords = words.slice(i);
+    let rest = false;
+    const last = commandWords[commandWords.length - 1];
+    if (last && last.text === '*' && !last.quotedStar) {
+        rest = true;
+        commandWords.pop();
+    }
+    if (commandWords.length === 0 && assignments.length === 0)
+        fail('no command');
+    const first = commandWords[0];
+    if (first && first.globs.length > 0)
+        fail('the command name must be spelled out');
+    return {
+        kind: 'command',
+        source: trimmed,
+        assignments,
+        words: commandWords.map(wordPattern),
+        rest,
+        universal: false,
+    };
+}
+/** Splits a pattern line into words, honouring '…', "…" and backslash like the shell does. */
+function splitPatternWords(line, fail) {
+    const words = [];
+    let current;
+    const start = () => (current ??= { text: '', globs: [], quotedStar: false });
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (/\s/.test(c)) {
+            if (current)
+                words.push(current);
+            current = undefined;
+        }
+        else if (c === "'") {
+            const end = line.indexOf("'", i + 1);
+            if (end < 0)
+                fail('unterminated quote');
+            const w = start();
+            const quoted = line.slice(i + 1, end);
+            if (quoted.includes('*'))
+                w.quotedStar = true;
+            w.text += quoted;
+            i = end;
+        }
+        else if (c === '"') {
+            const w = start();
+            let j = i + 1;
+            for (; j < line.length && line[j] !== '"'; j++) {
+                if (line[j] === '\\' && j + 1 < line.length && '"\\$`'.includes(line[j + 1]))
+                    j++;
+                if (line[j] === '*')
+                    w.quotedStar = true;
+                w.text += line[j];
+            }
+            if (j >= line.length)
+                fail('unterminated quote');
+            i = j;
+        }
+        else if (c === '\\') {
+            const next = line[i + 1];
+            if (next === undefined)
+                fail('ends with a backslash');
+            const w = start();
+            if (next === '*')
+                w.quotedStar = true;
+            w.text += next;
+            i++;
+        }
+        else if (/[;&|<>()`]/.test(c) || (c === '$' && line[i + 1] === '(')) {
+            fail(`'${c}' is shell syntax; a pattern is one command's words`);
+        }
+        else {
+            const w = start();
+            if (c === '*')
+                w.globs.push(w.text.length);
+            w.text += c;
+        }
+    }
+    if (current)
+        words.push(current);
+    return words;
+}
+function wordPattern(word) {
+    if (word.globs.length === 0) {
+        return { text: word.text, literalPrefix: word.text, anyWord: false, regex: undefined };
+    }
+    let source = '';
+    let at = 0;
+    for (const g of word.globs) {
+        source += escapeRegex(word.text.slice(at, g)) + '[\\s\\S]*';
+        at = g + 1;
+    }
+    source += escapeRegex(word.text.slice(at));
+    return {
+        text: word.text,
+        literalPrefix: word.text.slice(0, word.globs[0]),
+        anyWord: word.text === '*',
+        regex: new RegExp(`^${source}$`),
+    };
+}
+function escapeRegex(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+function writePattern(source, glob, fail) {
+    if (glob === '')
+        fail('no path');
+    const home = glob.startsWith('~/');
+    let body = home ? glob.slice(2) : glob;
+    if (body.startsWith('./'))
+        body = body.slice(2);
+    let regex = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c === '*' && body[i + 1] === '*') {
+            if (body[i + 2] === '/') {
+                regex += '(?:.*/)?';
+                i += 2;
+            }
+            else {
+                regex += '.*';
+                i += 1;
+            }
+        }
+        else if (c === '*') {
+            regex += '[^/]*';
+        }
+        else if (c === '?') {
+            regex += '[^/]';
+        }
+        else {
+            regex += escapeRegex(c);
+        }
+    }
+    return {
+        kind: 'write',
+        source,
+        glob,
+        regex: new RegExp(`^${regex}$`),
+        namesGit: /(^|\/)\.git(\/|$)/.test(body),
+        home,
+        anyPath: body === '**',
+    };
+}
+/** Whether a literal word matches a pattern word. */
+function wordMatches(pattern, text) {
+    return pattern.regex ? pattern.regex.test(text) : pattern.text === text;
+}
+/**
+ * Matches a command's words against an allow pattern. Words whose value is unknown match only the
+ * final `*`: the pattern cannot vouch for what they turn into.
+ */
+function matchAllow(pattern, words) {
+    if (pattern.universal)
+        return { pattern, coverage: words.map(() => undefined) };
+    if (words.length < pattern.words.length)
+        return undefined;
+    if (!pattern.rest && words.length !== pattern.words.length)
+        return undefined;
+    const coverage = [];
+    for (let i = 0; i < pattern.words.length; i++) {
+        const p = pattern.words[i];
+        const w = words[i];
+        if (!w.literal || !wordMatches(p, w.text))
+            return undefined;
+        coverage.push(p);
+    }
+    for (let i = pattern.words.length; i < words.length; i++)
+        coverage.push(undefined);
+    return { pattern, coverage };
+}
+/**
+ * Matches a command against a deny pattern, generously: a word whose value is unknown may be
+ * anything (and a splitting one any number of words), and a `*` word in the middle of a deny pattern
+ * stands for any number of words, so `find * -delete` denies `find . -name x -delete`.
+ */
+function matchDeny(pattern, words) {
+    if (pattern.universal)
+        return true;
+    const p = pattern.words;
+    const memo = new Map();
+    const go = (i, j) => {
+        const key = i * 1024 + j;
+        const cached = memo.get(key);
+        if (cached !== undefined)
+            return cached;
+        let result;
+        if (j === p.length) {
+            result =
+                pattern.rest || i === words.length || words.slice(i).every((w) => w.splits && !w.literal);
+        }
+        else {
+            const pw = p[j];
+            const w = words[i];
+            result = false;
+            if (pw.anyWord && j > 0 && go(i, j + 1))
+                result = true;
+            if (!result && w) {
+                if (!w.literal) {
+                    result = go(i + 1, j + 1) || (w.splits && (go(i + 1, j) || go(i, j + 1)));
+                }
+                else if (wordMatches(pw, j === 0 ? commandName(w.text, pw) : w.text)) {
+                    result = go(i + 1, j + 1) || (pw.anyWord && j > 0 && go(i + 1, j));
+                }
+            }
+        }
+        memo.set(key, result);
+        return result;
+    };
+    return go(0, 0);
+}
+/** `/usr/bin/rm` is `rm` for a deny pattern that does not name a path. */
+function commandName(text, pattern) {
+    if (pattern.text.includes('/'))
+        return text;
+    const slash = text.lastIndexOf('/');
+    return slash >= 0 ? text.slice(slash + 1) : text;
+}
+/** Whether `pattern` spells out the first `length` characters of the command word it matched. */
+function spells(pattern, length) {
+    if (!pattern)
+        return false;
+    return !pattern.anyWord && pattern.literalPrefix.length >= Math.max(1, length);
+}
+/**
+ * Whether a write target (absolute, symlinks resolved) is allowed by a write pattern. Globs are
+ * matched against the path relative to the working directory (or the absolute path for absolute
+ * patterns); a `.git` directory is reached only by a pattern that names it.
+ */
+function writeAllowed(pattern, target, workingDirectory) {
+    if (pattern.home)
+        return false;
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(pattern.glob)
+        ? target
+        : (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(workingDirectory, target).split(node_path__WEBPACK_IMPORTED_MODULE_0__.sep).join('/');
+    if (!pattern.namesGit && GIT_SEGMENT.test(path))
+        return false;
+    return pattern.anyPath || pattern.regex.test(path);
+}
+/** Whether a target written as `~/…` (home unknown) is allowed by a write pattern. */
+function homeWriteAllowed(pattern, tildePath) {
+    if (!pattern.namesGit && GIT_SEGMENT.test(tildePath))
+        return false;
+    if (pattern.anyPath && !pattern.home)
+        return true;
+    return pattern.home && pattern.regex.test(tildePath.replace(/^~\//, ''));
+}
+
+
+/***/ }),
+
 /***/ 6951:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -66151,31 +67840,109 @@ function describeShellExit(result) {
         return `the shell exited: it was killed by ${result.shellExitSignal}`;
     return `the shell exited with status ${result.shellExitStatus ?? 'unknown'}`;
 }
+const RESET = 'a new shell was started, so the working directory, variables and functions were reset';
+const FRAME_FAULTS = {
+    'directory-changed': 'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
+    'directory-deleted': "the command did not run: the shell's working directory had been deleted",
+    'early-end': 'the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
+    tampered: "the shell's end-of-command framing was tampered with (TIMEFORMAT)",
+};
 function seconds(ms) {
     const s = ms / 1000;
     return Number.isInteger(s) ? String(s) : s.toFixed(1);
 }
+/** Largest cut ≤ n that doesn't split a UTF-16 surrogate pair. */
+function headCut(text, n) {
+    if (n >= text.length)
+        return text.length;
+    if (n <= 0)
+        return 0;
+    const code = text.charCodeAt(n - 1);
+    return code >= 0xd800 && code <= 0xdbff ? n - 1 : n;
+}
+/** Start of the longest tail of at most n characters that doesn't begin inside a surrogate pair. */
+function tailStart(text, n) {
+    if (n >= text.length)
+        return 0;
+    if (n <= 0)
+        return text.length;
+    const start = text.length - n;
+    const code = text.charCodeAt(start);
+    return code >= 0xdc00 && code <= 0xdfff ? start + 1 : start;
+}
+/** The output as head, tail and the characters between them already dropped by the session. */
+function splitOutput(result) {
+    if (result.omittedChars > 0) {
+        const marker = omissionMarker(result.omittedChars);
+        const at = result.output.indexOf(marker);
+        if (at >= 0) {
+            return {
+                head: result.output.slice(0, at),
+                tail: result.output.slice(at + marker.length),
+                omitted: result.omittedChars,
+            };
+        }
+    }
+    // Whole: any split point will do; the middle keeps as much of the head as of the tail.
+    const middle = headCut(result.output, Math.ceil(result.output.length / 2));
+    return { head: result.output.slice(0, middle), tail: result.output.slice(middle), omitted: 0 };
+}
+/**
+ * The output cut to at most `room` characters, marker included: head and tail kept around one
+ * marker that counts everything dropped. Empty when not even a marker fits.
+ */
+function fitOutput(result, room) {
+    if (result.output.length <= room)
+        return result.output;
+    const { head, tail, omitted } = splitOutput(result);
+    // The marker is longest when everything is dropped; sized for that, the real one always fits.
+    const keep = room - omissionMarker(omitted + head.length + tail.length).length;
+    if (keep < 0)
+        return '';
+    const headEnd = headCut(head, Math.max(Math.ceil(keep / 2), keep - tail.length));
+    const tailFrom = tailStart(tail, keep - headEnd);
+    const keptHead = head.slice(0, headEnd);
+    const keptTail = tail.slice(tailFrom);
+    const dropped = omitted + head.length - keptHead.length + tail.length - keptTail.length;
+    return `${keptHead}${omissionMarker(dropped)}${keptTail}`;
+}
 /**
  * The tool_result the model sees for one command (interface.md): the output, then one line for how it
- * ended when that was anything but success. Errors are flagged so the model cannot mistake them.
+ * ended when that was anything but success. Errors are flagged so the model cannot mistake them. The
+ * whole text, marker and notes included, is never longer than `maxOutput`.
  */
-function formatCommandResult(result) {
+function formatCommandResult(result, options = {}) {
     const notes = [];
     if (result.timedOut) {
-        notes.push(`[timed out after ${seconds(result.timeoutMs)} s: the command and everything it started were killed; ` +
+        const why = options.cutByDeadline
+            ? ", cut short by the run's deadline (time-limit is near), not by command-timeout"
+            : '';
+        notes.push(`[timed out after ${seconds(result.timeoutMs)} s${why}: the command and everything it started were killed; ` +
             `the shell was restarted, so the working directory, variables and functions were reset]`);
     }
+    else if (result.frameFault !== null) {
+        notes.push(`[${FRAME_FAULTS[result.frameFault]}; ${RESET}]`);
+    }
     else if (result.shellExited) {
-        notes.push(`[${describeShellExit(result)}; a new shell was started, so the working directory, variables and functions were reset]`);
+        notes.push(`[${describeShellExit(result)}; ${RESET}]`);
     }
     else if (result.exitCode !== 0) {
         notes.push(`[exit code: ${result.exitCode}]`);
     }
     const isError = notes.length > 0;
-    if (notes.length === 0 && result.output === '')
-        return { text: '(no output)', isError };
-    const body = result.output === '' || result.output.endsWith('\n') ? result.output : `${result.output}\n`;
-    return { text: notes.length === 0 ? result.output : body + notes.join('\n'), isError };
+    const max = options.maxOutput ?? Number.POSITIVE_INFINITY;
+    if (notes.length === 0) {
+        if (result.output === '')
+            return { text: '(no output)'.slice(0, max), isError };
+        return { text: fitOutput(result, max), isError };
+    }
+    const note = notes.join('\n');
+    if (note.length >= max)
+        return { text: note.slice(0, headCut(note, max)), isError };
+    // One character for the line break the output may need before the note.
+    const output = fitOutput(result, max - note.length - 1);
+    const body = output === '' || output.endsWith('\n') ? output : `${output}\n`;
+    return { text: body + note, isError };
 }
 
 
@@ -66402,6 +68169,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 
 /***/ }),
 

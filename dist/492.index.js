@@ -1,0 +1,800 @@
+export const id = 492;
+export const ids = [492];
+export const modules = {
+
+/***/ 1492:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  BashSession: () => (/* binding */ BashSession)
+});
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __webpack_require__(7030);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:string_decoder"
+var external_node_string_decoder_ = __webpack_require__(6193);
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __webpack_require__(643);
+// EXTERNAL MODULE: ./src/shell/format.ts
+var format = __webpack_require__(6951);
+;// CONCATENATED MODULE: ./src/shell/frame.ts
+/**
+ * The text that frames each command sent to the persistent bash, and the reading of its end marker.
+ *
+ * Everything a command runs can redefine names: a function shadows any builtin (`builtin`, `command`
+ * and `printf` included), `enable -n` removes builtins, an alias replaces even a keyword, a variable
+ * can be made readonly or a nameref whose subscript runs code when assigned. So the frame relies on
+ * none of that at call time:
+ * - its code lives in functions defined when the shell starts, before any command ran (no alias or
+ *   function of the agent exists yet, and keywords in a body are parsed then), and made readonly, so
+ *   they can be neither redefined nor unset;
+ * - each call names them quoted (`\name`), which no alias expands, and a function name is looked up
+ *   before everything else, so nothing shadows them;
+ * - the bodies use only keywords (`[[`, `if`, `time`, `{`), redirections, positional parameters and
+ *   `$?`; the marker is printed by the `time` keyword with `TIMEFORMAT` assigned for that one function
+ *   call (so the agent's own `time` keeps its format), after checking it is not a nameref;
+ * - the directory is never printed: the session reads it from the kernel. Instead the frame checks,
+ *   just before the command runs, that the shell is in the directory the command was checked against
+ *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
+ *   directory afterwards cannot make the next command run somewhere else.
+ * The whole call is one line, read by bash (one byte at a time from its FIFO) before any of it runs,
+ * so while a command runs nothing of its frame is left in the FIFO for it to read ahead.
+ */
+/** Every marker starts with this, so a marker of an earlier call can be recognised in later output. */
+const MARKER_TAG = '%BASH_AGENT_';
+/** The tag as the frame writes it into TIMEFORMAT (where `%%` prints `%`). */
+const TAG = `%${MARKER_TAG}`;
+/** Hex digits in each half of a call's nonce: 48 random bits in all, far past guessing within a call. */
+const NONCE_HALF = 6;
+/** Length of a marker: the tag, two nonce halves joined by `%`, and the space before the status. */
+const MARKER_LENGTH = MARKER_TAG.length + NONCE_HALF + 1 + NONCE_HALF + 1;
+/** What bash prints in front of the marker when the frame reports tampering (see `broken` below). */
+const TAMPER_PREFIX = /bash: [^\n:]*\d+: \/dev\/null\/$/;
+function frameNames(id) {
+    return {
+        guard: `__g${id}`,
+        end: `__e${id}`,
+        time: `__t${id}`,
+        broken: `__x${id}`,
+    };
+}
+/**
+ * The definitions sent once when the shell starts. Marker halves come in as separate arguments and are
+ * joined only in the text `time` prints (`%%` there is one `%`), so neither a trace of the call
+ * (`set -x`), of the assignment (which shows `%%`), nor the echo of the line (`set -v`) contains a
+ * marker. A function returns the status of its last command, so none of them needs `return`.
+ */
+function frameDefinitions(names, frameFd) {
+    const { guard, end, time, broken } = names;
+    return (
+    // $1: directory checked against; $2 $3: marker halves.
+    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$3"; [[ '' ]]; }; }\n` +
+        // $1: status (or `moved`); $2 $3: marker halves. A nameref could run code when assigned.
+        `${end}() { if [[ -R TIMEFORMAT ]]; then ${broken} "$2" "$3"; ` +
+        `else TIMEFORMAT="${TAG}$2%%$3 $1" ${time} "${TAG}$2%%$3 $1" "$2" "$3"; fi; }\n` +
+        // A readonly TIMEFORMAT keeps its value (bash still runs the function), a case attribute changes it.
+        `${time}() { if [[ \${TIMEFORMAT-} == "$1" ]]; then { time; } 2>&${frameFd}; ` +
+        `else ${broken} "$2" "$3"; fi; }\n` +
+        // No variable to print with: the error message of a redirection that must fail carries the
+        // marker (`bash: line N: /dev/null/%…%… tampered: Not a directory`).
+        `${broken}() { { </dev/null/"${MARKER_TAG}$1%$2 tampered"; } 2>&${frameFd} || [[ 1 ]]; }\n` +
+        `readonly -f ${guard} ${end} ${time} ${broken}\n`);
+}
+/**
+ * The line that runs `command` if the shell is in `checkedDir`, then prints the marker with the exit
+ * status. `nonce` is 2 × NONCE_HALF hex digits, fresh per call. The command travels as one ANSI-C quoted word for
+ * `eval`: whatever it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or
+ * `&`) it cannot run into the frame.
+ */
+function frameCall(names, command, checkedDir, nonce) {
+    const half1 = nonce.slice(0, NONCE_HALF);
+    const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
+    return {
+        line: `\\${names.guard} ${ansiCQuoteBytes(checkedDir)} ${half1} ${half2}&&` +
+            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2}\n`,
+        marker: `${MARKER_TAG}${half1}%${half2} `,
+    };
+}
+/** Reads what follows a marker up to its line end: the exit status, `moved` or `tampered`. */
+function parseFrameEnd(trailer) {
+    const word = /^(\d+|moved|tampered)(?:$|[\s:])/.exec(trailer)?.[1];
+    if (word === undefined)
+        return undefined;
+    if (word === 'moved')
+        return { kind: 'moved' };
+    if (word === 'tampered')
+        return { kind: 'tampered' };
+    return { kind: 'exit', status: Number(word) };
+}
+/** The output of a call whose frame reported tampering, without bash's error prefix before the marker. */
+function withoutTamperPrefix(output) {
+    return output.replace(TAMPER_PREFIX, '');
+}
+/** `$'…'` quoting of bytes that may not be UTF-8 (a directory's name), each such byte as `\xNN`. */
+function ansiCQuoteBytes(bytes) {
+    const text = bytes.toString();
+    if (Buffer.from(text).equals(bytes)) {
+        return ansiCQuote(text);
+    }
+    const body = Array.from(bytes, (byte) => {
+        if (byte === 0x5c)
+            return '\\\\';
+        if (byte === 0x27)
+            return "\\'";
+        if (byte >= 0x20 && byte < 0x7f)
+            return String.fromCharCode(byte);
+        return `\\x${byte.toString(16).padStart(2, '0')}`;
+    }).join('');
+    return `$'${body}'`;
+}
+/** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */
+function ansiCQuote(text) {
+    // bash variables cannot hold NUL, and `\x00` would end the word: NULs are dropped.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+    const body = text.replace(/[\\'\x00-\x1f\x7f]/g, (char) => {
+        if (char === '\\')
+            return '\\\\';
+        if (char === "'")
+            return "\\'";
+        if (char === '\x00')
+            return '';
+        return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    });
+    return `$'${body}'`;
+}
+
+;// CONCATENATED MODULE: ./src/shell/kernel-cwd.ts
+
+const DELETED = Buffer.from(' (deleted)');
+/**
+ * The working directory of process `pid`, read from `/proc/<pid>/cwd`: nothing the process prints or
+ * sets (`$PWD`, a function, a forged marker) can change what this returns. `undefined` when the
+ * process is gone.
+ */
+function readKernelCwd(pid) {
+    const link = `/proc/${pid}/cwd`;
+    let target;
+    try {
+        target = (0,external_node_fs_.readlinkSync)(link, { encoding: 'buffer' });
+    }
+    catch {
+        return undefined;
+    }
+    const found = (bytes, deleted) => ({
+        path: bytes.toString(),
+        bytes,
+        deleted,
+    });
+    if (!target.subarray(-DELETED.length).equals(DELETED))
+        return found(target, false);
+    // The kernel appends the suffix to a removed directory, but a directory may also be named so:
+    // it is that directory when the path leads to the same inode the process is in.
+    try {
+        const here = (0,external_node_fs_.statSync)(link);
+        const named = (0,external_node_fs_.statSync)(target);
+        if (here.dev === named.dev && here.ino === named.ino)
+            return found(target, false);
+    }
+    catch {
+        // no such path: removed
+    }
+    return found(target.subarray(0, -DELETED.length), true);
+}
+
+;// CONCATENATED MODULE: ./src/shell/output.ts
+/**
+ * Bounded capture of one command's output: incremental UTF-8 decoding, a head and a tail up to the
+ * cap, and a count of what was dropped between them — so a command printing a gigabyte costs a few
+ * megabytes at most.
+ */
+class OutputCapture {
+    #headLimit;
+    #tailLimit;
+    #head = '';
+    /** Tail pieces, oldest first; their total length is kept in #tailLength. */
+    #tail = [];
+    #tailLength = 0;
+    #omitted = 0;
+    /** `limit` is the most characters kept; half go to the head, the rest to the tail. */
+    constructor(limit) {
+        this.#headLimit = Math.ceil(limit / 2);
+        this.#tailLimit = limit - this.#headLimit;
+    }
+    append(text) {
+        if (text === '')
+            return;
+        // The head takes text only until the first piece goes to the tail, even if a surrogate pair left
+        // it one short: text after the tail's start must never land before it.
+        if (this.#tail.length === 0 && this.#omitted === 0 && this.#head.length < this.#headLimit) {
+            const cut = safeCut(text, this.#headLimit - this.#head.length);
+            this.#head += text.slice(0, cut);
+            text = text.slice(cut);
+            if (text === '')
+                return;
+        }
+        this.#tail.push(text);
+        this.#tailLength += text.length;
+        // Trim only once the excess is worth a copy: trimming on every small write would be quadratic.
+        if (this.#tailLength > this.#tailLimit * 2 + 65_536)
+            this.#trimTail();
+    }
+    #trimTail() {
+        let excess = this.#tailLength - this.#tailLimit;
+        while (excess > 0 && this.#tail.length > 0) {
+            const first = this.#tail[0];
+            if (first.length <= excess) {
+                this.#tail.shift();
+                this.#tailLength -= first.length;
+                this.#omitted += first.length;
+                excess -= first.length;
+            }
+            else {
+                const cut = safeCutFromStart(first, excess);
+                this.#tail[0] = first.slice(cut);
+                this.#tailLength -= cut;
+                this.#omitted += cut;
+                excess = 0;
+            }
+        }
+    }
+    /** The kept text: head and tail, and the number of characters dropped between them. */
+    result() {
+        this.#trimTail();
+        const tail = this.#tail.join('');
+        this.#tail = tail === '' ? [] : [tail];
+        return { head: this.#head, tail, omitted: this.#omitted };
+    }
+}
+/** Largest cut ≤ n that doesn't split a UTF-16 surrogate pair (an emoji must not become two halves). */
+function safeCut(text, n) {
+    if (n >= text.length)
+        return text.length;
+    const code = text.charCodeAt(n - 1);
+    return code >= 0xd800 && code <= 0xdbff ? n - 1 : n;
+}
+/** Smallest cut ≥ n that doesn't split a surrogate pair, for dropping n characters from the front. */
+function safeCutFromStart(text, n) {
+    if (n >= text.length)
+        return text.length;
+    const code = text.charCodeAt(n);
+    return code >= 0xdc00 && code <= 0xdfff ? n + 1 : n;
+}
+
+;// CONCATENATED MODULE: ./src/shell/process-tree.ts
+
+/** /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses. */
+function readStat(pid) {
+    try {
+        const stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), zombie: fields[0] === 'Z' };
+    }
+    catch {
+        return undefined; // gone since the directory listing, or not ours to read
+    }
+}
+function listPids() {
+    try {
+        return (0,external_node_fs_.readdirSync)('/proc')
+            .filter((name) => /^\d+$/.test(name))
+            .map(Number);
+    }
+    catch {
+        return []; // no procfs (not Linux): the process group kill still applies
+    }
+}
+function hasMarker(pid, marker) {
+    try {
+        return (0,external_node_fs_.readFileSync)(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker);
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Every live process that belongs to the shell `rootPid`: its process group, its descendants, and
+ * anything carrying `marker` (a `NAME=value` entry of the environment the shell was started with).
+ */
+function findShellProcesses(rootPid, marker) {
+    const infos = listPids()
+        .filter((pid) => pid !== process.pid)
+        .map(readStat)
+        .filter((info) => info !== undefined && !info.zombie);
+    const children = new Map();
+    for (const info of infos) {
+        const list = children.get(info.ppid) ?? [];
+        list.push(info.pid);
+        children.set(info.ppid, list);
+    }
+    const found = new Set();
+    const queue = [rootPid];
+    for (const info of infos) {
+        if (info.pgid === rootPid || hasMarker(info.pid, marker))
+            queue.push(info.pid);
+    }
+    while (queue.length > 0) {
+        const pid = queue.pop();
+        if (found.has(pid))
+            continue;
+        found.add(pid);
+        queue.push(...(children.get(pid) ?? []));
+    }
+    const live = new Set(infos.map((info) => info.pid));
+    return [...found].filter((pid) => live.has(pid));
+}
+/**
+ * Sends `signal` to the process group, and to each of `pids` that has left it. A member of the group
+ * must not get the signal twice: a second SIGTERM would run its `trap … TERM` handler a second time.
+ */
+function signalProcesses(pgid, pids, signal) {
+    try {
+        process.kill(-pgid, signal);
+    }
+    catch {
+        // the group is empty already
+    }
+    for (const pid of pids) {
+        if (readStat(pid)?.pgid === pgid)
+            continue;
+        try {
+            process.kill(pid, signal);
+        }
+        catch {
+            // exited in the meantime
+        }
+    }
+}
+/** Whether any of `pids` is still running (zombies awaiting their reaper don't count). */
+function anyAlive(pids) {
+    return pids.some((pid) => {
+        const info = readStat(pid);
+        return info !== undefined && !info.zombie;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/shell/session.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** How long to keep reading after the shell is gone, for output still in the pipe. */
+const DRAIN_AFTER_EXIT_MS = 250;
+/** How long to wait for SIGKILLed processes to disappear. */
+const KILL_CONFIRM_MS = 2000;
+/** How often to look whether killed processes are gone during the grace period. */
+const REAP_POLL_MS = 10;
+/** File descriptor the frame writes its end marker to: a copy of the original stdout, so a command
+ * that redirects the shell's own stdout (`exec >log`) cannot swallow the marker. */
+const FRAME_FD = 63;
+/** How many earlier markers of a shell are remembered to recognise a late one (see `early-end`). */
+const REMEMBERED_MARKERS = 256;
+/**
+ * A persistent bash process that runs one command at a time, the way the bash tool expects: state
+ * (cwd, variables, functions) persists between calls; stdin is /dev/null for every command; output is
+ * stdout and stderr interleaved, bounded in memory; a command past its time limit is killed with its
+ * whole process tree and the shell replaced; a command that ends the shell is noticed at once.
+ */
+class BashSession {
+    #options;
+    #shell;
+    #cwd;
+    /** `#cwd` as the kernel's bytes, once read from the kernel (the frame checks against these). */
+    #cwdBytes;
+    /** Calls are chained so two never share the shell's pipes. */
+    #queue = Promise.resolve();
+    #closed = false;
+    /** Output that arrived while no call was running (a background job), given to the next call. */
+    #stray = '';
+    #onProcessExit = () => this.#killNow();
+    constructor(options) {
+        this.#options = { killGraceMs: 200, bashPath: 'bash', ...options };
+        this.#cwd = options.cwd;
+    }
+    /** Starts bash in `options.cwd` and waits until it answers. */
+    static async start(options) {
+        if (!(0,external_node_fs_.existsSync)(options.cwd) || !(0,external_node_fs_.statSync)(options.cwd).isDirectory()) {
+            throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
+        }
+        const session = new BashSession(options);
+        // A crashed or killed action must not leave the shell's processes running on the runner.
+        process.once('exit', session.#onProcessExit);
+        try {
+            await session.#enqueue(() => session.#startShell());
+        }
+        catch (error) {
+            await session.close();
+            throw error;
+        }
+        return session;
+    }
+    /** The shell's working directory after the last command. */
+    get cwd() {
+        return this.#cwd;
+    }
+    /** Runs `command` and returns what it printed and how it ended; command failures never throw. */
+    run(command, options = {}) {
+        const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? this.#options.defaultTimeoutMs));
+        return this.#enqueue(() => this.#run(command, timeoutMs, options.expectedCwd));
+    }
+    /** Kills the shell and everything it started, and starts a fresh one in the working directory. */
+    restart() {
+        return this.#enqueue(async () => {
+            await this.#stopShell();
+            await this.#startShell();
+        });
+    }
+    /** Kills the shell and everything it started. The session cannot be used afterwards. */
+    close() {
+        if (this.#closed)
+            return this.#queue.then(() => undefined);
+        this.#closed = true;
+        return this.#enqueueAlways(async () => {
+            await this.#stopShell();
+            process.removeListener('exit', this.#onProcessExit);
+        });
+    }
+    #enqueue(work) {
+        if (this.#closed)
+            return Promise.reject(new Error('The bash session is closed'));
+        return this.#enqueueAlways(work);
+    }
+    #enqueueAlways(work) {
+        const next = this.#queue.then(work, work);
+        this.#queue = next.catch(() => undefined);
+        return next;
+    }
+    /** A directory to start in: the configured one, or its nearest ancestor that still exists. */
+    #startDirectory() {
+        let dir = this.#options.cwd;
+        while (!((0,external_node_fs_.existsSync)(dir) && (0,external_node_fs_.statSync)(dir).isDirectory())) {
+            const parent = external_node_path_default().dirname(dir);
+            if (parent === dir)
+                return '/';
+            dir = parent;
+        }
+        return dir;
+    }
+    async #startShell() {
+        const cwd = this.#startDirectory();
+        const marker = `BASH_AGENT_SHELL=${(0,external_node_crypto_.randomBytes)(8).toString('hex')}`;
+        const [name, value] = marker.split('=');
+        // Commands reach bash through a FIFO that bash runs as its script, not through its stdin, so
+        // stdin can stay /dev/null for bash and everything it starts, with no redirection per command
+        // (which alone cost ~80 µs a call). bash reads a FIFO one byte per read, never past the line it
+        // runs: while a command runs, nothing sent after it sits in bash's memory, only in the FIFO. The FIFO
+        // is called `bash` in a private directory, so bash's messages read `bash: line 3: …` as usual.
+        const dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join((0,external_node_os_.tmpdir)(), 'bash-agent-'));
+        const fifo = external_node_path_default().join(dir, 'bash');
+        let commands;
+        try {
+            (0,external_node_child_process_.execFileSync)('mkfifo', ['-m', '600', fifo]);
+            // Read-write, so that opening does not wait for bash to open the other end.
+            commands = (0,external_node_fs_.openSync)(fifo, external_node_fs_.constants.O_RDWR);
+        }
+        catch (error) {
+            (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+            throw new Error(`Could not create the shell's command channel: ${String(error)}`);
+        }
+        const child = (0,external_node_child_process_.spawn)(this.#options.bashPath, ['--noprofile', '--norc', 'bash'], {
+            cwd: dir,
+            env: { ...this.#options.env, [name]: value },
+            // Its own process group, so a timeout can signal every process of the command at once.
+            detached: true,
+            stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        // Written through a stream, not writeSync: a large command that fills the FIFO must wait in the
+        // stream's queue, never block the event loop (which would also block the timeout).
+        const channel = new external_node_net_.Socket({ fd: commands, readable: false, writable: true });
+        channel.on('error', () => undefined); // a shell that died mid-write is noticed by its exit
+        const release = () => {
+            channel.destroy();
+            (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+        };
+        try {
+            await new Promise((resolve, reject) => {
+                child.once('spawn', resolve);
+                child.once('error', reject);
+            });
+        }
+        catch (error) {
+            release();
+            throw error;
+        }
+        const stdout = child.stdout;
+        const stderr = child.stderr;
+        // StringDecoder rather than TextDecoder: same handling of split and invalid sequences (U+FFFD),
+        // several times the speed on bulk output.
+        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
+        const exited = new Promise((resolve) => {
+            child.once('exit', (code, signal) => {
+                shell.exit = { code, signal };
+                resolve(shell.exit);
+            });
+        });
+        const shell = {
+            child,
+            pid: child.pid,
+            marker,
+            frame: frameNames((0,external_node_crypto_.randomBytes)(3).toString('hex')),
+            pastMarkers: new Set(),
+            exit: undefined,
+            exited,
+            exitedOutcome: exited.then(() => 'exited'),
+            sink: (text) => this.#collectStray(text),
+            send: (text) => channel.write(text),
+            drained: new Promise((resolve) => stdout.once('end', resolve)),
+            dispose: () => {
+                stdout.removeAllListeners('data');
+                stderr.removeAllListeners('data');
+                release();
+            },
+        };
+        const onData = (chunk) => shell.sink(decoder.write(chunk));
+        stdout.on('data', onData);
+        // stderr is joined to stdout below; anything bash itself prints before that still gets read.
+        stderr.on('data', onData);
+        shell.send(
+        // The FIFO's directory was only needed to name it; OLDPWD must not point there. Nothing the
+        // agent defines exists yet, so these builtins are the real ones.
+        `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
+            `exec 2>&1 ${FRAME_FD}>&1\n` +
+            frameDefinitions(shell.frame, FRAME_FD));
+        this.#shell = shell;
+        this.#cwd = cwd;
+        this.#cwdBytes = undefined;
+        const check = await this.#frame(shell, 'true', 10_000, Buffer.from(cwd));
+        if (check.exitCode !== 0) {
+            throw new Error(`bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`);
+        }
+    }
+    #collectStray(text) {
+        // Bounded: a background job that prints forever between calls must not grow the process.
+        this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
+    }
+    async #run(command, timeoutMs, expectedCwd) {
+        if (this.#shell === undefined || this.#shell.exit !== undefined) {
+            await this.#stopShell();
+            await this.#startShell();
+        }
+        const checked = expectedCwd === undefined || expectedCwd === this.#cwd
+            ? (this.#cwdBytes ?? Buffer.from(this.#cwd))
+            : Buffer.from(expectedCwd);
+        return this.#frame(this.#shell, command, timeoutMs, checked);
+    }
+    /**
+     * Sends one framed command and waits for its end marker, a timeout or the shell's death. The
+     * directory afterwards is read from the kernel, never from anything the shell printed.
+     */
+    async #frame(shell, command, timeoutMs, checkedCwd) {
+        const started = external_node_perf_hooks_.performance.now();
+        const capture = new OutputCapture(this.#options.maxOutput);
+        // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
+        // read it ahead from the FIFO.
+        const { line, marker } = frameCall(shell.frame, command, checkedCwd, nextNonce());
+        const past = shell.pastMarkers;
+        let pending = '';
+        let trailer;
+        let finishFrame;
+        const framed = new Promise((resolve) => (finishFrame = resolve));
+        let finished = false;
+        const finish = (end, rest) => {
+            finished = true;
+            shell.sink = (more) => this.#collectStray(more);
+            if (rest !== '')
+                this.#collectStray(rest);
+            finishFrame(end);
+        };
+        shell.sink = (text) => {
+            if (trailer !== undefined) {
+                trailer += text;
+            }
+            else {
+                pending += text;
+                let from = 0;
+                for (;;) {
+                    const at = pending.indexOf(MARKER_TAG, from);
+                    if (at < 0) {
+                        // Keep back what could be the start of a marker split across two reads.
+                        const keep = Math.min(pending.length, MARKER_TAG.length - 1);
+                        capture.append(pending.slice(0, pending.length - keep));
+                        pending = pending.slice(pending.length - keep);
+                        return;
+                    }
+                    if (pending.length < at + MARKER_LENGTH) {
+                        capture.append(pending.slice(0, at));
+                        pending = pending.slice(at);
+                        return;
+                    }
+                    const candidate = pending.slice(at, at + MARKER_LENGTH);
+                    if (candidate === marker) {
+                        capture.append(pending.slice(0, at));
+                        trailer = pending.slice(at + MARKER_LENGTH);
+                        pending = '';
+                        break;
+                    }
+                    if (past.has(candidate)) {
+                        // The real end of an earlier call: that call went on running after "its" end was seen.
+                        capture.append(pending.slice(0, at));
+                        pending = '';
+                        finish('late', '');
+                        return;
+                    }
+                    from = at + 1;
+                }
+            }
+            const end = trailer.indexOf('\n');
+            if (end >= 0) {
+                const rest = trailer.slice(end + 1);
+                const ending = parseFrameEnd(trailer.slice(0, end));
+                trailer = undefined;
+                finish(ending ?? { kind: 'tampered' }, rest);
+            }
+        };
+        // Output that came between calls is this call's, read like the rest: the late end of an earlier
+        // call may be in it.
+        const stray = this.#stray;
+        this.#stray = '';
+        if (stray !== '')
+            shell.sink(stray);
+        // An earlier call found still running: its shell is replaced before this command reaches it.
+        if (!finished)
+            shell.send(line);
+        let timer;
+        const timedOut = new Promise((resolve) => {
+            timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        });
+        const outcome = await Promise.race([framed, shell.exitedOutcome, timedOut]);
+        clearTimeout(timer);
+        past.add(marker);
+        if (past.size > REMEMBERED_MARKERS)
+            past.delete(past.values().next().value);
+        let exitCode = null;
+        let shellExited = false;
+        let shellExitStatus = null;
+        let shellExitSignal = null;
+        let frameFault = null;
+        const isTimeout = outcome === 'timeout';
+        if (outcome === 'timeout') {
+            await this.#killShell(shell, this.#options.killGraceMs);
+        }
+        else if (outcome === 'exited') {
+            shellExited = true;
+            shellExitStatus = shell.exit.code;
+            shellExitSignal = shell.exit.signal;
+            // Orphaned background jobs of the dead shell go with it; their pipe ends would also keep
+            // stdout open forever.
+            await this.#killShell(shell, 0);
+        }
+        else if (outcome === 'late') {
+            frameFault = 'early-end';
+            await this.#killShell(shell, this.#options.killGraceMs);
+        }
+        else if (outcome.kind === 'exit') {
+            exitCode = outcome.status;
+            const cwd = readKernelCwd(shell.pid);
+            if (cwd !== undefined) {
+                this.#cwd = cwd.path;
+                this.#cwdBytes = cwd.bytes;
+            }
+        }
+        else {
+            const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
+            frameFault =
+                outcome.kind === 'tampered' ? 'tampered' : gone ? 'directory-deleted' : 'directory-changed';
+            await this.#killShell(shell, 0);
+        }
+        const restarted = exitCode === null;
+        if (restarted) {
+            // Whatever reached the pipe before the end is part of the command's output.
+            capture.append(pending);
+            shell.dispose();
+            this.#shell = undefined;
+            await this.#startShell();
+        }
+        const { head, tail, omitted } = capture.result();
+        const whole = omitted > 0 ? `${head}${(0,format/* omissionMarker */.M)(omitted)}${tail}` : head + tail;
+        return {
+            output: frameFault === 'tampered' ? withoutTamperPrefix(whole) : whole,
+            omittedChars: omitted,
+            exitCode,
+            timedOut: isTimeout,
+            timeoutMs,
+            shellExited,
+            shellExitStatus,
+            shellExitSignal,
+            frameFault,
+            restarted,
+            cwd: this.#cwd,
+            durationMs: external_node_perf_hooks_.performance.now() - started,
+        };
+    }
+    /**
+     * Ends the shell and every process it started: SIGTERM first so `trap … TERM` handlers run, SIGKILL
+     * after `graceMs` for whatever is left, then a short wait for output still in the pipe.
+     */
+    async #killShell(shell, graceMs) {
+        let pids = findShellProcesses(shell.pid, shell.marker);
+        if (graceMs > 0) {
+            signalProcesses(shell.pid, pids, 'SIGTERM');
+            const deadline = external_node_perf_hooks_.performance.now() + graceMs;
+            while (external_node_perf_hooks_.performance.now() < deadline && (shell.exit === undefined || anyAlive(pids))) {
+                await delay(REAP_POLL_MS);
+            }
+            pids = findShellProcesses(shell.pid, shell.marker);
+        }
+        signalProcesses(shell.pid, pids, 'SIGKILL');
+        await shell.exited;
+        // SIGKILL is delivered asynchronously: wait until the processes are really gone, so that "closed"
+        // means no process of the session is left.
+        for (let waited = 0; waited < KILL_CONFIRM_MS && anyAlive(pids); waited += REAP_POLL_MS) {
+            await delay(REAP_POLL_MS);
+        }
+        await Promise.race([shell.drained, delay(DRAIN_AFTER_EXIT_MS)]);
+    }
+    async #stopShell() {
+        const shell = this.#shell;
+        if (shell === undefined)
+            return;
+        this.#shell = undefined;
+        await this.#killShell(shell, 0);
+        shell.dispose();
+        this.#stray = '';
+    }
+    /** Last resort when the action's process exits: no time for anything but SIGKILL. */
+    #killNow() {
+        const shell = this.#shell;
+        if (shell === undefined)
+            return;
+        signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
+        shell.dispose();
+    }
+}
+/**
+ * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 64 calls at a time: one call
+ * into the random source per call cost a measurable share of a short command's round trip.
+ */
+const NONCE_BYTES = NONCE_HALF;
+let noncePool = Buffer.alloc(0);
+let noncePoolAt = 0;
+function nextNonce() {
+    if (noncePoolAt + NONCE_BYTES > noncePool.length) {
+        noncePool = (0,external_node_crypto_.randomBytes)(NONCE_BYTES * 64);
+        noncePoolAt = 0;
+    }
+    noncePoolAt += NONCE_BYTES;
+    return noncePool.toString('hex', noncePoolAt - NONCE_BYTES, noncePoolAt);
+}
+function delay(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=492.index.js.map
