@@ -21,6 +21,7 @@ import {
   startMessagesServer,
   type MessagesServer,
   type Reply,
+  type Script,
 } from '../__fixtures__/messages-server.js';
 import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
@@ -50,7 +51,7 @@ afterEach(async () => {
  * `prepare` fills the workspace first. The server and the files go after the test.
  */
 async function runScripted(
-  replies: Reply[],
+  replies: Reply[] | Script,
   inputs: Record<string, string>,
   prepare?: (workspace: string) => void,
   options?: RunBundleOptions,
@@ -100,6 +101,29 @@ describe('dist/index.js', () => {
     expect(run.stdout).toContain('│ ::error::not a command');
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toEqual([]);
     expect(JSON.stringify(requests.map((r) => r.body))).not.toContain(KEY);
+  });
+
+  it('winds down the moment no command can start: sleep 2 under time-limit 6s ends time-limit within 3 requests', async () => {
+    const { requests, run } = await runScripted(
+      (request) =>
+        request.body.tool_choice?.type === 'none'
+          ? final('Slept as long as I could.')
+          : commands('sleep 2'),
+      { task: 'Sleep', 'time-limit': '6s', 'allowed-commands': 'sleep *', 'max-turns': '100' },
+    );
+
+    expect(run.outputs.conclusion).toBe('time-limit');
+    expect(run.outputs.result).toBe('Slept as long as I could.');
+    expect(requests.length).toBeLessThanOrEqual(3);
+    expect(requests.at(-1)!.body.tool_choice).toEqual({ type: 'none' });
+    // No request carried only results of commands that were never run.
+    for (const request of requests.slice(1)) {
+      const results = toolResults(request.body);
+      expect(results.length > 0 && results.every((r) => r.content.startsWith('Not run'))).toBe(
+        false,
+      );
+    }
+    expect(run.code).toBe(1);
   });
 
   it('fails the step on a fatal API error and still writes the summary', async () => {
