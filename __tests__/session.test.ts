@@ -4,23 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildShellEnv } from '../src/shell/env.js';
 import { formatCommandResult } from '../src/shell/format.js';
-import { BashSession, type BashSessionOptions } from '../src/shell/session.js';
+import { testSessions } from '../__fixtures__/test-sessions.js';
 
 let dir: string;
-const sessions: BashSession[] = [];
 const exitListeners = process.listenerCount('exit');
 
-async function startSession(options: Partial<BashSessionOptions> = {}): Promise<BashSession> {
-  const session = await BashSession.start({
-    cwd: dir,
-    env: buildShellEnv(process.env, []).env,
-    maxOutput: 30_000,
-    defaultTimeoutMs: 20_000,
-    ...options,
-  });
-  sessions.push(session);
-  return session;
-}
+const shells = testSessions(() => dir);
+const startSession = shells.start;
 
 function isRunning(pid: number): boolean {
   try {
@@ -40,7 +30,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
+  await shells.closeAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
