@@ -1,9 +1,14 @@
 /**
- * The events of a run, as the loop emits them while it happens. Kept minimal for now: main logs
- * them; the full transcript (recorded events rendered into the JSONL file and the detailed job
- * summary) is its own change and builds on these types.
+ * The run as typed events, recorded while it happens: the one source every report (log, job
+ * summary, result comment, JSONL file, outputs) is rendered from. The types stand on their own —
+ * nothing here imports the loop, the shell or GitHub — so a report depends only on this file.
  */
-import type { LimitName } from './agent/limits.js';
+
+/** The limit names, as the `conclusion` output spells them. */
+export type LimitName = 'max-turns' | 'time-limit' | 'budget';
+
+/** How the run ended, as the `conclusion` output spells it. */
+export type Conclusion = 'success' | LimitName | 'error' | 'cancelled' | 'skipped';
 
 /** How a tool call was handled. */
 export type ToolResultKind =
@@ -25,7 +30,70 @@ export interface TokenUsage {
   cacheWriteTokens: number;
 }
 
+/** The settings a run was started with, as the reports show them. */
+export interface RunSettings {
+  model: string;
+  maxTokens: number;
+  maxTurns: number;
+  timeLimitMs: number;
+  commandTimeoutMs: number;
+  /** 0 when the cap is off. */
+  maxCostUsd: number;
+  maxOutput: number;
+  workingDirectory: string;
+  allowedCommands: readonly string[];
+  deniedCommands: readonly string[];
+  /** Where the task came from, in words (`the task input`, `a comment by @octocat`, …). */
+  taskSource: string;
+}
+
+/** What happened to one command that reached the policy or the shell. */
+export interface CommandFacts {
+  /** The command text the model sent. */
+  command: string;
+  /** Exit status; null when there was none (denied, timed out, the shell exited). */
+  exitCode: number | null;
+  durationMs: number;
+  timedOut: boolean;
+  /** The command ended the shell (`exit 3`); a new one was started. */
+  shellExited: boolean;
+  /** The output was longer than `max-output` and the model got its head and tail. */
+  truncated: boolean;
+  /** Characters of output the command produced (before any cut). */
+  outputChars: number;
+  /** Why the policy refused it (the refusal's code and the sub-command it names). */
+  refusal?: { code: string; offender: string };
+}
+
+/** The issue or pull request a run is tied to. */
+export interface RunSubject {
+  kind: 'issue' | 'pull_request';
+  number: number;
+  title: string;
+  url: string;
+}
+
 export type TranscriptEvent =
+  | {
+      type: 'start';
+      settings: RunSettings;
+      /** The task as given to the model (cleaned and redacted). */
+      task: string;
+      /** Link to the workflow run, when the runner says where it is. */
+      runUrl?: string;
+    }
+  | {
+      type: 'trigger';
+      /** `GITHUB_EVENT_NAME`. */
+      event: string;
+      /** What started the run: the task input, a comment with the trigger phrase, or a label. */
+      source: 'input' | 'comment' | 'label';
+      /** Who asked (the commenter or the labeller). */
+      actor?: string;
+      subject?: RunSubject;
+      /** The triggering comment. */
+      comment?: { id: number; url: string };
+    }
   | {
       type: 'request';
       turn: number;
@@ -48,5 +116,48 @@ export type TranscriptEvent =
       costUsd: number;
     }
   | { type: 'tool_call'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; id: string; kind: ToolResultKind; text: string; isError: boolean }
-  | { type: 'notice'; level: 'info' | 'warning'; message: string };
+  | {
+      type: 'tool_result';
+      id: string;
+      kind: ToolResultKind;
+      /** The tool_result text the model got. */
+      text: string;
+      isError: boolean;
+      /** For commands the policy or the shell handled. */
+      command?: CommandFacts;
+    }
+  | { type: 'notice'; level: 'info' | 'warning'; message: string }
+  | { type: 'limit'; limit: LimitName; detail: string }
+  /** What the run changed outside the working tree and the action put back, one line each. */
+  | { type: 'undone'; changes: readonly string[] }
+  | { type: 'error'; message: string }
+  | {
+      type: 'commit';
+      /** The pushed commit; absent when nothing was committed or the push failed. */
+      sha?: string;
+      /** The branch pushed to. */
+      branch?: string;
+      /** Pushed to the rescue branch instead of the intended one. */
+      rescued: boolean;
+      /** What happened, in words (nothing to commit, pushed, not pushed because …). */
+      note: string;
+    }
+  | { type: 'pull_request'; url: string; number: number; created: boolean }
+  | {
+      type: 'result';
+      conclusion: Conclusion;
+      /** The model's final text. */
+      result: string;
+      /** What went wrong, for `error`; what stopped the run, for a limit or a skip. */
+      detail?: string;
+      turns: number;
+      commands: number;
+      denied: number;
+      usage: TokenUsage;
+      costUsd: number;
+      estimatedCostUsd: number;
+      durationMs: number;
+    };
+
+/** An event as recorded: stamped with the time it happened (milliseconds since the epoch). */
+export type RecordedEvent = TranscriptEvent & { at: number };

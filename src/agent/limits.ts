@@ -6,8 +6,9 @@
  * is the wind-down exactly when no command could start after it.
  */
 
-/** The limit names as the `conclusion` output spells them. */
-export type LimitName = 'max-turns' | 'time-limit' | 'budget';
+import type { LimitName } from '../transcript.js';
+
+export type { LimitName };
 
 /** How messages name a limit: the input a user would change, in words. */
 export const LIMIT_DESCRIPTIONS: Readonly<Record<LimitName, string>> = {
