@@ -35,6 +35,14 @@ export interface Config {
   envPassthrough: string[];
   failOnLimit: boolean;
   summary: boolean;
+  /** The phrase a comment line starts with to ask for a run (`/agent`). */
+  triggerPhrase: string;
+  /** Least repository permission a commenter or labeller needs. */
+  minPermission: Permission;
+  /** Bot logins that may trigger a run; `*` allows any bot. */
+  allowedBots: string[];
+  /** The label whose adding triggers a run; '' when labels trigger nothing. */
+  triggerLabel: string;
 }
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
@@ -97,8 +105,13 @@ const NOT_SUPPORTED_YET: ReadonlyArray<{
   { input: 'transcript-file', accepts: (value) => value === '', keep: 'empty' },
 ];
 
-/** The permission levels a commenter can have, least first. */
-const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
+/** The repository permission levels a commenter can have, least first. */
+export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 type DurationUnit = keyof typeof UNIT_MS;
@@ -292,15 +305,17 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
       );
     }
   }
-  // Comment triggers are not built yet either, but their inputs ask for nothing on other runs: they
-  // are checked now so that a typo fails the first run, not the first comment.
-  if (read('trigger-phrase').trim() === '' || /\s/.test(read('trigger-phrase').trim())) {
+  // The comment-trigger inputs ask for nothing on other runs, but they are checked on every run so
+  // that a typo fails the first run, not the first comment.
+  const triggerPhrase = read('trigger-phrase').trim();
+  if (triggerPhrase === '' || /\s/.test(triggerPhrase)) {
     throw new InputError(
       'trigger-phrase',
       `Input 'trigger-phrase' must be one word like /agent, got '${read('trigger-phrase')}'`,
     );
   }
-  if (!PERMISSIONS.includes(read('min-permission').trim())) {
+  const minPermission = read('min-permission').trim();
+  if (!isPermission(minPermission)) {
     throw new InputError(
       'min-permission',
       `Input 'min-permission' must be one of ${PERMISSIONS.join(', ')}, got '${read('min-permission')}'`,
@@ -346,6 +361,10 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     envPassthrough: parseVariableNames('env-passthrough', read('env-passthrough')),
     failOnLimit: parseBoolean('fail-on-limit', read('fail-on-limit')),
     summary: parseBoolean('summary', read('summary')),
+    triggerPhrase,
+    minPermission,
+    allowedBots: parseList(read('allowed-bots')),
+    triggerLabel: read('trigger-label').trim(),
   };
 }
 

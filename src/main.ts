@@ -15,7 +15,8 @@ import { renderSummary, writeJobSummary } from './report/summary.js';
 import { buildShellEnv } from './shell/env.js';
 import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
-import type { TranscriptEvent } from './transcript.js';
+import type { Conclusion, TranscriptEvent } from './transcript.js';
+import { decideTrigger, readTriggerEvent, type TriggerGitHub, type TriggerRun } from './trigger.js';
 
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
@@ -24,8 +25,15 @@ import type { TranscriptEvent } from './transcript.js';
  */
 const MAX_RETRIES = 5;
 
-/** What the step reports: the loop's result, or a failure before the loop could start. */
-type Outcome = Omit<AgentResult, 'finalMessage'>;
+/** What the step reports: the loop's result, a skip, or a failure before the loop could start. */
+type Outcome = Omit<AgentResult, 'finalMessage' | 'conclusion'> & { conclusion: Conclusion };
+
+/** Until the REST client is wired in, requests from GitHub cannot be authorized, so they are refused. */
+const NO_GITHUB_API: TriggerGitHub = {
+  permissionOf: () => Promise.reject(new Error('the GitHub API client is not available')),
+  pullRequest: () => Promise.reject(new Error('the GitHub API client is not available')),
+  pullRequestFiles: () => Promise.reject(new Error('the GitHub API client is not available')),
+};
 
 function failed(error: unknown): Outcome {
   return {
@@ -126,6 +134,7 @@ interface Background {
 /** Starts the session, the policy and the loop for a run with a task. */
 async function runTask(
   config: Config,
+  trigger: TriggerRun,
   redactor: Redactor,
   startedAt: number,
   logBuffer: LogBuffer,
@@ -180,6 +189,8 @@ async function runTask(
     maxCostUsd: config.maxCostUsd,
     maxOutput: config.maxOutput,
     extra: config.systemPrompt,
+    workflowInstructions: trigger.workflowInstructions,
+    quotesGitHub: trigger.source !== 'input',
   });
 
   const sdkLog =
@@ -214,7 +225,7 @@ async function runTask(
     model: config.model,
     maxTokens: config.maxTokens,
     system: redactor.redact(system),
-    task: redactor.redact(config.task),
+    task: redactor.redact(trigger.prompt),
     tools: createBashExecutor({
       session: () => startBackground().session,
       policy: () => startBackground().policy,
@@ -312,8 +323,12 @@ async function report(
   );
   if (outcome.conclusion === 'error') {
     core.setFailed(detail ?? 'The run failed');
-  } else if (outcome.conclusion !== 'success') {
-    const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion]}`;
+  } else if (outcome.conclusion !== 'success' && outcome.conclusion !== 'skipped') {
+    const message =
+      detail ??
+      (outcome.conclusion === 'cancelled'
+        ? 'The run was cancelled'
+        : `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion]}`);
     if (config?.failOnLimit ?? true) core.setFailed(message);
     else core.warning(`${message} (fail-on-limit is false, so the step succeeds)`);
   }
@@ -362,6 +377,19 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
   try {
     config = loadConfig();
     redactor.add(config.apiKey);
+    const trigger = await decideTrigger(
+      readTriggerEvent(process.env),
+      config,
+      NO_GITHUB_API,
+      process.env.GITHUB_REPOSITORY,
+    );
+    if (trigger.kind === 'skip') {
+      // No model, no shell, no guard: the step succeeds and says why in one line.
+      core.info(`Not running: ${redactor.redact(trigger.reason)}`);
+      outcome = { ...failed(trigger.reason), conclusion: 'skipped' };
+      return;
+    }
+    config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     requireTaskAndKey(config);
     core.info(
       `Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`,
@@ -371,6 +399,7 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
     redactor.add(...guard.secretValues);
     outcome = await runTask(
       config,
+      trigger,
       redactor,
       startedAt,
       logBuffer,

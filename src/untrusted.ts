@@ -1,0 +1,122 @@
+/**
+ * Text that people outside the workflow wrote (comments, issue and pull request titles and bodies,
+ * branch and file names), made safe to show the model: what a reader of the rendered page cannot
+ * see is removed, and the rest is handed over as quoted data in a block the text cannot close.
+ */
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Characters that render as nothing (or reorder what is shown) and so can carry words a reviewer
+ * never sees, as [first, last] code points.
+ */
+const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  // C0 and C1 control characters, except tab and line feed (\r is normalised before).
+  [0x00, 0x08],
+  [0x0b, 0x1f],
+  [0x7f, 0x9f],
+  [0xad, 0xad], // soft hyphen
+  [0x34f, 0x34f], // combining grapheme joiner
+  [0x61c, 0x61c], // Arabic letter mark
+  [0x115f, 0x1160], // Hangul fillers
+  [0x17b4, 0x17b5], // Khmer inherent vowels
+  [0x180b, 0x180f], // Mongolian variation selectors and vowel separator
+  [0x200b, 0x200f], // zero-width space, non-joiner, joiner; left-to-right and right-to-left marks
+  [0x202a, 0x202e], // bidirectional embeddings and overrides
+  [0x2060, 0x2064], // word joiner and invisible operators
+  [0x2066, 0x206f], // bidirectional isolates and deprecated format characters
+  [0x3164, 0x3164], // Hangul filler
+  [0xfe00, 0xfe0f], // variation selectors
+  [0xfeff, 0xfeff], // zero-width no-break space (byte-order mark)
+  [0xffa0, 0xffa0], // halfwidth Hangul filler
+  [0xfff9, 0xfffb], // interlinear annotation controls
+  [0xe0000, 0xe007f], // tag characters, which spell ASCII invisibly
+  [0xe0100, 0xe01ef], // variation selectors supplement
+];
+
+const INVISIBLE = new RegExp(
+  `[${INVISIBLE_RANGES.map(([first, last]) => `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`).join('')}]`,
+  'gu',
+);
+
+/** An HTML comment, and one left open: the page shows neither, so the model must not read them. */
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+
+/** Bracketed text with at most one level of nested brackets, as link and image text may have. */
+const BRACKETED = String.raw`\[(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])*\]`;
+
+/** `![alt](…)` and `![alt][ref]`: the alt text is shown only when the image fails to load. */
+const IMAGE_ALT = new RegExp(String.raw`!${BRACKETED}(?=[(\[])`, 'g');
+
+/** A link title (`"…"`, `'…'` or `(…)` after the destination): shown only as a hover tooltip. */
+const LINK_TITLE = String.raw`[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\))[ \t]*`;
+
+/** `](destination "title")` of an inline link or image. */
+const INLINE_LINK_TITLE = new RegExp(
+  String.raw`\]\([ \t]*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)${LINK_TITLE}\)`,
+  'g',
+);
+
+/** `[label]: destination "title"`, a link reference definition (the title may sit on the next line). */
+const DEFINITION_TITLE = new RegExp(
+  String.raw`^([ ]{0,3}${BRACKETED}:[ \t]*(?:<[^<>\n]*>|\S+))(?:[ \t]*\n)?${LINK_TITLE}$`,
+  'gm',
+);
+
+/** `alt="…"` and `title="…"` attributes of raw HTML tags (`<img alt=…>`, `<a title=…>`). */
+const HTML_HIDDEN_ATTRIBUTE =
+  /(<[A-Za-z][^<>]*?)\s(?:alt|title)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
+
+/**
+ * Removes what the rendered page hides: HTML comments (also unterminated), invisible and
+ * direction-control characters, image alt text, link titles and the alt/title attributes of HTML
+ * tags. Line breaks are normalised to \n. Visible text is kept as it is.
+ */
+export function cleanUntrusted(text: string): string {
+  let cleaned = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(INVISIBLE, '');
+  // Comments go after the invisible characters, which could otherwise split `<!--` so it survives.
+  cleaned = cleaned.replace(HTML_COMMENT, '');
+  let previous: string;
+  do {
+    // Attributes are removed one per tag per pass; a tag may carry several.
+    previous = cleaned;
+    cleaned = cleaned.replace(HTML_HIDDEN_ATTRIBUTE, '$1');
+  } while (cleaned !== previous);
+  return cleaned
+    .replace(IMAGE_ALT, '![]')
+    .replace(INLINE_LINK_TITLE, ']($1)')
+    .replace(DEFINITION_TITLE, '$1');
+}
+
+/** One piece of quoted data: what it is, and the text (cleaned when quoted). */
+export interface QuotedPiece {
+  /** What the text is, in words: `comment by @octocat`, `title of pull request #2`. */
+  label: string;
+  text: string;
+}
+
+/**
+ * Quotes untrusted text for the model. Each block is delimited by tags carrying a random token made
+ * for this run: the text, written before the token existed, cannot contain the closing tag, so it
+ * cannot end its block early and speak as the workflow. The token is drawn again in the vanishingly
+ * unlikely case that it occurs in the text anyway.
+ */
+export class DataQuoter {
+  readonly tag: string;
+
+  constructor(texts: readonly string[], random: (bytes: number) => string = randomHex) {
+    let tag: string;
+    do tag = `quoted-data-${random(12)}`;
+    while (texts.some((text) => cleanUntrusted(text).includes(tag)));
+    this.tag = tag;
+  }
+
+  /** `piece` as one delimited block; the label is the workflow's words, the text is cleaned. */
+  quote(piece: QuotedPiece): string {
+    const label = piece.label.replace(/["<>\n]/g, '');
+    return `<${this.tag} source="${label}">\n${cleanUntrusted(piece.text).trim()}\n</${this.tag}>`;
+  }
+}
+
+function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
