@@ -1,0 +1,79 @@
+import { describe, expect, it } from '@jest/globals';
+import { findTask } from '../src/trigger-phrase.js';
+
+const task = (text: string): string | undefined => findTask(text, '/agent');
+
+describe('findTask', () => {
+  it('takes the rest of the phrase line and every line after it', () => {
+    expect(task('Thanks!\n/agent fix the failing test\nin src/a.ts\n\nthen run it')).toBe(
+      'fix the failing test\nin src/a.ts\n\nthen run it',
+    );
+  });
+
+  it('accepts spaces or tabs before the phrase and any case of it', () => {
+    expect(task('   /Agent  run the tests')).toBe('run the tests');
+    expect(task('\t/AGENT\trun the tests')).toBe('run the tests');
+  });
+
+  it('returns an empty task when nothing follows the phrase', () => {
+    expect(task('/agent')).toBe('');
+    expect(task('/agent   \n  \n')).toBe('');
+  });
+
+  it('does not trigger on the phrase mid-sentence or glued to more characters', () => {
+    expect(task('Could someone run /agent fix this?')).toBeUndefined();
+    expect(task('/agents fix this')).toBeUndefined();
+    expect(task('/agent: fix this')).toBeUndefined();
+    expect(task('x/agent fix this')).toBeUndefined();
+  });
+
+  it('does not trigger inside a fenced code block, with backticks or tildes', () => {
+    expect(task('```\n/agent fix this\n```')).toBeUndefined();
+    expect(task('~~~ text\n/agent fix this\n~~~')).toBeUndefined();
+    // A fence is open until the end when it is never closed.
+    expect(task('Try:\n```sh\n/agent fix this')).toBeUndefined();
+  });
+
+  it('closes a fence only with the same character, at least as long, and nothing after it', () => {
+    expect(task('````\n```\n/agent inside\n````\n/agent outside')).toBe('outside');
+    expect(task('```\n~~~\n/agent inside\n```\n/agent outside')).toBe('outside');
+    expect(task('```\n``` not a close\n/agent inside\n```\n/agent outside')).toBe('outside');
+  });
+
+  it('follows CommonMark on fence indentation: up to three spaces open one, four do not', () => {
+    expect(task('   ```\n/agent inside\n   ```\n/agent outside')).toBe('outside');
+    // Four spaces make an indented line, not a fence: the phrase line after it is plain text.
+    expect(task('    ```\n/agent run it')).toBe('run it');
+    // A closing fence indented four spaces is content; the fence stays open.
+    expect(task('```\n    ```\n/agent inside')).toBeUndefined();
+  });
+
+  it('does not count a backtick run with a backtick in its info string as a fence', () => {
+    expect(task('``` a`b\n/agent run it')).toBe('run it');
+  });
+
+  it('does not trigger inside a block quote, nested or lazily continued', () => {
+    expect(task('> /agent fix this')).toBeUndefined();
+    expect(task('> > /agent fix this')).toBeUndefined();
+    expect(task('   >/agent fix this')).toBeUndefined();
+    // A plain line right after quoted paragraph text still belongs to the quote.
+    expect(task('> you wrote\n/agent fix this')).toBeUndefined();
+  });
+
+  it('triggers after a quote once a blank line or a new block ends it', () => {
+    expect(task('> you wrote\n\n/agent fix this')).toBe('fix this');
+    expect(task('> ```\n> code\n/agent fix this')).toBe('fix this');
+    expect(task('> # heading\n/agent fix this')).toBe('fix this');
+  });
+
+  it('takes the first phrase line outside code, and the lines after it whatever they hold', () => {
+    expect(task('```\n/agent no\n```\n/agent yes\n```\n/agent kept\n```')).toBe(
+      'yes\n```\n/agent kept\n```',
+    );
+  });
+
+  it('matches a phrase of other characters literally', () => {
+    expect(findTask('@Claude+ do it', '@claude+')).toBe('do it');
+    expect(findTask('@claudeX do it', '@claude+')).toBeUndefined();
+  });
+});
