@@ -14,6 +14,7 @@ import {
   type Reply,
   type Script,
 } from '../__fixtures__/messages-server.js';
+import { loadEvent } from '../__fixtures__/events.js';
 import { apiError, commands, final, message, text, toolResults } from '../__fixtures__/messages.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
@@ -274,6 +275,37 @@ describe('start-up', () => {
     expect(core.log).toContain('::group::$ ls');
     expect(core.failures).toHaveLength(1);
     expectGroupsClosed(core.log);
+  });
+});
+
+describe('comment events', () => {
+  function onComment(body: string, action = 'created'): void {
+    const payload = loadEvent('issue_comment.created');
+    Object.assign(payload, { action });
+    payload.comment.body = body;
+    const file = path.join(workspace, 'event.json');
+    writeFileSync(file, JSON.stringify(payload));
+    process.env.GITHUB_EVENT_NAME = 'issue_comment';
+    process.env.GITHUB_EVENT_PATH = file;
+  }
+
+  it('skips a comment without the phrase: no request, no shell, the step succeeds, one quiet line', async () => {
+    onComment('Thanks, I will run /agent later.');
+    const api = await runWith([final('never sent')], { task: '' });
+    expect(api.requests).toHaveLength(0);
+    expect(core.outputs.conclusion).toBe('skipped');
+    expect(core.failures).toEqual([]);
+    expect(core.warning).not.toHaveBeenCalled();
+    expect(core.log).toContain('Not running: no line of the comment starts with /agent');
+    expect(childShells()).toEqual([]);
+  });
+
+  it('skips an edited comment even with the phrase, before any request', async () => {
+    onComment('/agent delete everything', 'edited');
+    const api = await runWith([final('never sent')]);
+    expect(api.requests).toHaveLength(0);
+    expect(core.outputs.conclusion).toBe('skipped');
+    expect(core.failures).toEqual([]);
   });
 });
 

@@ -121,8 +121,26 @@ export interface TriggerRun extends DecisionBase {
   pullRequest?: PullRequestRef;
 }
 
+/** Why a run was skipped. */
+export type SkipCode =
+  /** The comment was edited or deleted, not created. */
+  | 'not-new'
+  /** No line of the comment starts with the trigger phrase. */
+  | 'no-phrase'
+  /** An issue or pull request event that is not the trigger label being added. */
+  | 'not-trigger-label'
+  /** The requester's permission is below min-permission (or they are no collaborator). */
+  | 'permission'
+  /** The requester is a bot that allowed-bots does not list. */
+  | 'bot'
+  /** The requester's permission could not be looked up. */
+  | 'permission-unknown'
+  /** Nothing follows the phrase. */
+  | 'no-task';
+
 export interface TriggerSkip extends DecisionBase {
   kind: 'skip';
+  code: SkipCode;
   /** Why, for the log and the `skipped` conclusion. */
   reason: string;
   /** A short answer to post on the subject; absent when the skip is quiet (no phrase, an edit). */
@@ -211,6 +229,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
       return {
         ...base,
         kind: 'skip',
+        code: 'not-new',
         reason: `the comment was ${payload.action ?? 'changed'}, not new`,
       };
     }
@@ -219,6 +238,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
       return {
         ...base,
         kind: 'skip',
+        code: 'no-phrase',
         reason: `no line of the comment starts with ${settings.triggerPhrase}`,
       };
     }
@@ -258,6 +278,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
     }
     return {
       kind: 'skip',
+      code: 'not-trigger-label',
       event: event.name,
       source: 'label',
       subject,
@@ -298,7 +319,7 @@ async function refusal(
   actor: Actor,
   settings: TriggerSettings,
   github: TriggerGitHub,
-): Promise<{ reason: string; reply: string } | undefined> {
+): Promise<{ code: SkipCode; reason: string; reply: string } | undefined> {
   const who = `@${actor.login}`;
   if (isBot(actor)) {
     const allowed = settings.allowedBots.some(
@@ -308,6 +329,7 @@ async function refusal(
     // collaborators, so asking for their permission would refuse every one of them.
     if (allowed) return undefined;
     return {
+      code: 'bot',
       reason: `${who} is a bot that allowed-bots does not list`,
       reply: `${who} is a bot, and this workflow does not let bots start runs (\`allowed-bots\`).`,
     };
@@ -322,6 +344,7 @@ async function refusal(
     if ((error as { status?: unknown } | null)?.status !== 404) {
       const why = describeError(error);
       return {
+        code: 'permission-unknown',
         reason: `the permission of ${who} could not be checked (${why})`,
         reply: `The permission of ${who} could not be checked, so the request was not run.`,
       };
@@ -331,6 +354,7 @@ async function refusal(
   }
   if (level >= PERMISSIONS.indexOf(settings.minPermission)) return undefined;
   return {
+    code: 'permission',
     reason: `${who} has ${named} permission; ${settings.minPermission} is needed`,
     reply: `${who}, starting a run here needs \`${settings.minPermission}\` permission on the repository; yours is \`${named}\`.`,
   };
@@ -427,6 +451,7 @@ export async function decideTrigger(
     return {
       ...base,
       kind: 'skip',
+      code: 'no-task',
       reason: 'the request names no task',
       reply: `@${requester.login}, what should I do? Write the task after \`${settings.triggerPhrase}\`, on the same line or the lines below it.`,
     };
