@@ -48,6 +48,22 @@ describe('findTask', () => {
     expect(task('```\n    ```\n/agent inside')).toBeUndefined();
   });
 
+  it('finds fences inside list items, indented to the item content', () => {
+    expect(task('- Steps:\n\n    ```\n    /agent inside\n    ```\n/agent outside')).toBe('outside');
+    expect(task('1. Run:\n   ```\n   /agent inside\n   ```')).toBeUndefined();
+    expect(task('- ```sh\n  /agent inside\n  ```\n/agent outside')).toBe('outside');
+    // Nested items: the fence belongs to the inner item.
+    expect(task('- a\n  - b\n\n      ```\n      /agent inside')).toBeUndefined();
+  });
+
+  it('ends a fence with the list item that holds it', () => {
+    expect(task('- item\n  ```\n  code\n/agent after the list')).toBe('after the list');
+  });
+
+  it('still treats a line indented four spaces past its item as plain text, not a fence', () => {
+    expect(task('- item\n\n      ```\n/agent run it')).toBe('run it');
+  });
+
   it('does not count a backtick run with a backtick in its info string as a fence', () => {
     expect(task('``` a`b\n/agent run it')).toBe('run it');
   });

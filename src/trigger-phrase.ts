@@ -2,19 +2,25 @@
  * Finding the trigger phrase in a comment the way a reader of the rendered comment sees it: a line
  * that starts with the phrase asks for a run, unless the page shows that line as code (a fenced
  * block) or as a quotation (a `>` block, lazy continuation lines included). Fences and quotes follow
- * CommonMark's rules for where they start and end.
+ * CommonMark's rules for where they start and end, at the top level and inside list items.
  */
 
-/** An open code fence: its character and length (a closing fence needs as many, or more). */
+/**
+ * An open code fence: its character and length (a closing fence needs as many, or more), and the
+ * content indentation of the list item it is in (0 at the top level).
+ */
 interface Fence {
   char: '`' | '~';
   length: number;
+  base: number;
 }
 
-/** Up to three spaces, then three or more backticks or tildes; a backtick fence's info string has no backtick. */
-const FENCE_OPENING = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
-/** Up to three spaces, a run of one fence character, then only white space. */
-const FENCE_CLOSING = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+/** Three or more backticks or tildes; a backtick fence's info string has no backtick. */
+const FENCE_RUN = /^(`{3,}(?=[^`]*$)|~{3,})/;
+/** A run of one fence character, then only white space. */
+const CLOSING_RUN = /^(`{3,}|~{3,})[ \t]*$/;
+/** A list item's marker and the spaces after it (one to four, or the rest of a blank item). */
+const LIST_MARKER = /^([-+*]|\d{1,9}[.)])( {1,4}(?! )|[ \t]*$)/;
 /** A block quote marker: up to three spaces and `>`, with the one optional space after it. */
 const QUOTE_MARKER = /^ {0,3}> ?/;
 /**
@@ -24,16 +30,51 @@ const QUOTE_MARKER = /^ {0,3}> ?/;
 const INTERRUPTS_PARAGRAPH =
   /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$|<|[-+*][ \t]|1[.)][ \t])/;
 
-function fenceOpening(line: string): Fence | undefined {
-  const match = FENCE_OPENING.exec(line);
-  if (!match) return undefined;
-  const run = match[1] as string;
-  return { char: run[0] as Fence['char'], length: run.length };
+/** Columns of leading white space (a tab advances to the next multiple of four, as in CommonMark). */
+function indentation(line: string): number {
+  let column = 0;
+  for (const char of line) {
+    if (char === ' ') column += 1;
+    else if (char === '\t') column += 4 - (column % 4);
+    else break;
+  }
+  return column;
+}
+
+/** A fence opened by `line` in a container whose content starts at column `base`. */
+function fenceOpening(line: string, base = 0): Fence | undefined {
+  const indent = indentation(line);
+  if (indent < base || indent > base + 3) return undefined;
+  const run = FENCE_RUN.exec(line.trimStart())?.[1];
+  return run === undefined
+    ? undefined
+    : { char: run[0] as Fence['char'], length: run.length, base };
 }
 
 function closes(line: string, fence: Fence): boolean {
-  const run = FENCE_CLOSING.exec(line)?.[1];
+  const indent = indentation(line);
+  if (indent < fence.base || indent > fence.base + 3) return false;
+  const run = CLOSING_RUN.exec(line.trimStart())?.[1];
   return run !== undefined && run[0] === fence.char && run.length >= fence.length;
+}
+
+/**
+ * The content column of the list item a non-blank line is in, given the content columns of the
+ * open items (innermost last), which it updates: a line less indented than an item's content
+ * ends that item; a line with a list marker opens one.
+ */
+function listBase(line: string, items: number[]): number {
+  const indent = indentation(line);
+  while (items.length > 0 && indent < (items.at(-1) as number)) items.pop();
+  const parent = items.at(-1) ?? 0;
+  if (indent - parent <= 3) {
+    const marker = LIST_MARKER.exec(line.trimStart());
+    if (marker)
+      items.push(
+        indent + (marker[0].trim() === marker[0] ? marker[0].length + 1 : marker[0].length),
+      );
+  }
+  return items.at(-1) ?? 0;
 }
 
 /** The content of a block quote line with every level of `>` taken off; undefined for other lines. */
@@ -64,11 +105,18 @@ export function findTask(text: string, phrase: string): string | undefined {
   let quotedFence: Fence | undefined;
   // The last line was paragraph text inside a quote, so a plain line after it still belongs to it.
   let inQuotedParagraph = false;
+  // The content columns of the open list items, innermost last.
+  const items: number[] = [];
 
   for (const [index, line] of lines.entries()) {
     if (fence) {
-      if (closes(line, fence)) fence = undefined;
-      continue;
+      // A fence in a list item ends with the item, when a line is indented less than its content.
+      const itemEnded = line.trim() !== '' && indentation(line) < fence.base;
+      if (!itemEnded) {
+        if (closes(line, fence)) fence = undefined;
+        continue;
+      }
+      fence = undefined;
     }
     const quoted = quoteContent(line);
     if (quoted !== undefined) {
@@ -88,7 +136,13 @@ export function findTask(text: string, phrase: string): string | undefined {
       inQuotedParagraph = false;
       continue;
     }
-    fence = fenceOpening(line);
+    const base = listBase(line, items);
+    // A list marker's line may open a fence after the marker: `- ```sh`.
+    const afterMarker =
+      indentation(line) < base
+        ? ' '.repeat(base) + line.trimStart().replace(LIST_MARKER, '')
+        : line;
+    fence = fenceOpening(afterMarker, base) ?? fenceOpening(line, 0);
     if (fence) {
       inQuotedParagraph = false;
       continue;
