@@ -38,6 +38,11 @@ function commentEvent(name: 'issue_comment.created' | 'issue_comment.created.on-
   return { name: 'issue_comment', payload };
 }
 
+/** The decision for a new comment with `body` on the sample issue, by a writer. */
+function onIssue(body: string): Promise<TriggerDecision> {
+  return decideTrigger(commentEvent('issue_comment.created', body), SETTINGS, fakeGitHub(WRITER));
+}
+
 function asRun(decision: TriggerDecision): TriggerRun {
   if (decision.kind !== 'run') throw new Error(`expected a run, got a skip: ${decision.reason}`);
   return decision;
@@ -160,13 +165,7 @@ describe('comment events', () => {
   });
 
   it('runs the phrase in another case', async () => {
-    const run = asRun(
-      await decideTrigger(
-        commentEvent('issue_comment.created', '/AGENT fix it'),
-        SETTINGS,
-        fakeGitHub(WRITER),
-      ),
-    );
+    const run = asRun(await onIssue('/AGENT fix it'));
     expect(run.task).toBe('fix it');
   });
 
@@ -183,13 +182,7 @@ describe('comment events', () => {
   });
 
   it('asks for a task when nothing follows the phrase', async () => {
-    const skip = asSkip(
-      await decideTrigger(
-        commentEvent('issue_comment.created', '/agent   '),
-        SETTINGS,
-        fakeGitHub(WRITER),
-      ),
-    );
+    const skip = asSkip(await onIssue('/agent   '));
     expect(skip.code).toBe('no-task');
     expect(skip.reply).toContain('/agent');
   });
@@ -241,6 +234,7 @@ describe('comment events', () => {
     expect(run).toMatchObject({
       task: 'squash the fixups',
       comment: { id: 237895671, kind: 'pull_request_review' },
+      taskSource: 'a review by @Codertocat',
     });
     expect(asSkip(await decideTrigger(review(null), SETTINGS, github)).code).toBe('no-phrase');
     expect(asSkip(await decideTrigger(review('/agent x', 'edited'), SETTINGS, github)).code).toBe(
@@ -542,11 +536,7 @@ describe('other events', () => {
 
 describe('the trigger event of the transcript', () => {
   it('names the source, the requester, the subject and the comment', async () => {
-    const run = await decideTrigger(
-      commentEvent('issue_comment.created', '/agent fix it'),
-      SETTINGS,
-      fakeGitHub(WRITER),
-    );
+    const run = await onIssue('/agent fix it');
     expect(triggerEvent(run)).toEqual({
       type: 'trigger',
       event: 'issue_comment',

@@ -467,7 +467,7 @@ export async function decideTrigger(
     task,
     taskSource:
       reading.source === 'comment'
-        ? `a comment by @${requester.login}`
+        ? `${reading.comment?.kind === 'pull_request_review' ? 'a review' : 'a comment'} by @${requester.login}`
         : `the label '${settings.triggerLabel}' added by @${requester.login}`,
     prompt: requestPrompt(reading, pullRequest, files, repository),
     workflowInstructions: instructions === '' ? undefined : instructions,
