@@ -3,11 +3,13 @@
  * a fake: who may ask, what the task is, and what the model is told.
  */
 import { describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
 import { fakeGitHub, loadEvent, type Payload } from '../__fixtures__/events.js';
 import { INPUT_DEFAULTS, type Permission } from '../src/config.js';
 import {
   decideTrigger,
   MAX_LISTED_FILES,
+  readTriggerEvent,
   triggerEvent,
   type PullRequestData,
   type TriggerDecision,
@@ -531,6 +533,28 @@ describe('other events', () => {
       });
     }
     expect(github.calls).toEqual([]);
+  });
+});
+
+describe('readTriggerEvent', () => {
+  it('reads the event name and the payload the runner wrote', () => {
+    const file = fileURLToPath(
+      new URL('../__fixtures__/events/issue_comment.created.json', import.meta.url),
+    );
+    const event = readTriggerEvent({ GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: file });
+    expect(event.name).toBe('issue_comment');
+    expect(event.payload).toEqual(loadEvent('issue_comment.created'));
+  });
+
+  it('gives an empty payload outside a runner, where no event file exists', () => {
+    expect(readTriggerEvent({ GITHUB_EVENT_NAME: 'workflow_dispatch' })).toEqual({
+      name: 'workflow_dispatch',
+      payload: {},
+    });
+    expect(readTriggerEvent({ GITHUB_EVENT_PATH: '/nonexistent/event.json' })).toEqual({
+      name: '',
+      payload: {},
+    });
   });
 });
 

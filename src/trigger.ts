@@ -5,7 +5,7 @@
  * a small GitHub interface, so this module holds no HTTP; the text used is always the payload's,
  * never fetched again, so an edit after the trigger changes nothing.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { PERMISSIONS, type Config, type Permission } from './config.js';
 import type { RunSubject, TranscriptEvent } from './transcript.js';
 import { findTask } from './trigger-phrase.js';
@@ -162,7 +162,8 @@ export const MAX_LISTED_FILES = 100;
 export function readTriggerEvent(env: NodeJS.ProcessEnv): TriggerEvent {
   const name = env.GITHUB_EVENT_NAME ?? '';
   const file = env.GITHUB_EVENT_PATH;
-  if (!file) return { name, payload: {} };
+  // Outside a runner (a local run) there may be no payload; only comment and label events need one.
+  if (!file || !existsSync(file)) return { name, payload: {} };
   return { name, payload: JSON.parse(readFileSync(file, 'utf8')) as unknown };
 }
 
