@@ -31,6 +31,7 @@ import {
   runnerEnvironment,
   type RunBundleOptions,
 } from '../__fixtures__/runner.js';
+import { loadEvent } from '../__fixtures__/events.js';
 
 const KEY = 'sk-ant-api03-e2e-test-key-00000000000000000000';
 let server: MessagesServer | undefined;
@@ -149,6 +150,28 @@ describe('dist/index.js', () => {
     expect(run.code).toBe(1);
     expect(requests).toHaveLength(0);
     expect(run.stdout).toMatch(/::error::Cannot start: no task: .*no API key: /);
+  });
+});
+
+describe('comment events', () => {
+  it('skips a comment without the phrase: exit 0, conclusion skipped, no request', async () => {
+    server = await startMessagesServer([final('never sent')]);
+    const payload = loadEvent('issue_comment.created');
+    payload.comment.body = 'Thanks! Someone could run /agent on this later.';
+    const runner = runnerEnvironment(
+      { 'anthropic-api-key': KEY },
+      { ANTHROPIC_BASE_URL: server.url, GITHUB_EVENT_NAME: 'issue_comment' },
+    );
+    root = runner.root;
+    const eventFile = path.join(runner.root, 'event.json');
+    writeFileSync(eventFile, JSON.stringify(payload));
+    const run = await runBundle({ ...runner.env, GITHUB_EVENT_PATH: eventFile }, runner.workspace);
+
+    expect(run.code).toBe(0);
+    expect(run.outputs.conclusion).toBe('skipped');
+    expect(server.requests).toHaveLength(0);
+    expect(run.stdout).toContain('Not running: no line of the comment starts with /agent');
+    expect(run.stdout).not.toMatch(/^::(error|warning)/m);
   });
 });
 
