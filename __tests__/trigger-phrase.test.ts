@@ -74,12 +74,16 @@ describe('findTask', () => {
     expect(task('   >/agent fix this')).toBeUndefined();
     // A plain line right after quoted paragraph text still belongs to the quote.
     expect(task('> you wrote\n/agent fix this')).toBeUndefined();
+    expect(task('> - a quoted item\n/agent fix this')).toBeUndefined();
+    expect(task('> 2. another\n/agent fix this')).toBeUndefined();
   });
 
   it('triggers after a quote once a blank line or a new block ends it', () => {
     expect(task('> you wrote\n\n/agent fix this')).toBe('fix this');
     expect(task('> ```\n> code\n/agent fix this')).toBe('fix this');
     expect(task('> # heading\n/agent fix this')).toBe('fix this');
+    expect(task('> - - -\n/agent fix this')).toBe('fix this');
+    expect(task('> -\n/agent fix this')).toBe('fix this');
   });
 
   it('takes the first phrase line outside code, and the lines after it whatever they hold', () => {

@@ -23,12 +23,29 @@ const CLOSING_RUN = /^(`{3,}|~{3,})[ \t]*$/;
 const LIST_MARKER = /^([-+*]|\d{1,9}[.)])( {1,4}(?! )|[ \t]*$)/;
 /** A block quote marker: up to three spaces and `>`, with the one optional space after it. */
 const QUOTE_MARKER = /^ {0,3}> ?/;
+/** A thematic break: three or more `-`, `*` or `_`, spaces between them allowed. */
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 /**
  * Lines that end a paragraph rather than continue it (so they cannot be lazy continuation lines of
  * a quote): ATX headings, thematic breaks, HTML blocks, bullet items and ordered items numbered 1.
  */
-const INTERRUPTS_PARAGRAPH =
-  /^ {0,3}(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$|<|[-+*][ \t]|1[.)][ \t])/;
+const INTERRUPTS_PARAGRAPH = new RegExp(
+  String.raw`^ {0,3}(?:#{1,6}(?:[ \t]|$)|<|[-+*][ \t]|1[.)][ \t])|${THEMATIC_BREAK.source}`,
+);
+
+/**
+ * Whether a line leaves paragraph text open, which a following plain line lazily continues: text
+ * that starts no other block, also after a list marker (`- item` holds a paragraph too).
+ */
+function endsInParagraph(content: string): boolean {
+  if (content.trim() === '') return false;
+  const marker = LIST_MARKER.exec(content.trimStart());
+  if (marker && !THEMATIC_BREAK.test(content)) {
+    const rest = content.trimStart().slice(marker[0].length);
+    return !fenceOpening(rest) && endsInParagraph(rest);
+  }
+  return !INTERRUPTS_PARAGRAPH.test(content);
+}
 
 /** Columns of leading white space (a tab advances to the next multiple of four, as in CommonMark). */
 function indentation(line: string): number {
@@ -125,8 +142,7 @@ export function findTask(text: string, phrase: string): string | undefined {
         inQuotedParagraph = false;
       } else {
         quotedFence = fenceOpening(quoted);
-        inQuotedParagraph =
-          !quotedFence && quoted.trim() !== '' && !INTERRUPTS_PARAGRAPH.test(quoted);
+        inQuotedParagraph = !quotedFence && endsInParagraph(quoted);
       }
       continue;
     }
