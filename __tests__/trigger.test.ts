@@ -462,6 +462,12 @@ describe('label events', () => {
     ).toMatchObject({ fork: true, headRepository: null });
   });
 
+  it('matches the label in any case, as GitHub does', async () => {
+    expect(
+      (await decideTrigger(labelled('issues', 'Agent'), settings, fakeGitHub(WRITER))).kind,
+    ).toBe('run');
+  });
+
   it('skips quietly another label, whatever the task input', async () => {
     for (const task of ['', 'Triage it']) {
       const skip = asSkip(

@@ -257,7 +257,10 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
     const issue = event.name === 'issues' ? payload.issue : payload.pull_request;
     const subject = issue ? subjectOf(issue, event.name === 'pull_request') : undefined;
     if (settings.triggerLabel === '') return inputRun(event.name, settings, subject);
-    const labelled = payload.action === 'labeled' && payload.label?.name === settings.triggerLabel;
+    // GitHub keeps label names unique regardless of case, so `Agent` is the same label as `agent`.
+    const labelled =
+      payload.action === 'labeled' &&
+      payload.label?.name.toLowerCase() === settings.triggerLabel.toLowerCase();
     if (labelled && issue && payload.sender) {
       const text = [issue.title, issue.body ?? ''].join('\n\n');
       return {
@@ -302,7 +305,7 @@ function isBot(actor: Actor): boolean {
 }
 
 /** The level a permission response grants: `role_name` when it is a standard one, else `permission`. */
-export function permissionLevel(data: { permission: string; role_name?: string | null }): number {
+function permissionLevel(data: { permission: string; role_name?: string | null }): number {
   const named = data.role_name ?? '';
   return PERMISSIONS.indexOf(
     (PERMISSIONS.includes(named as Permission) ? named : data.permission) as Permission,
