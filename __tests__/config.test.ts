@@ -172,8 +172,27 @@ describe('parseConfig', () => {
     );
   });
 
-  it('checks the comment-trigger inputs even before comment triggers exist', () => {
-    expect(configFrom({ 'trigger-phrase': '@claude', 'min-permission': 'maintain' }).task).toBe('');
+  it('reads the comment-trigger inputs, checked on every run so a typo fails before the first comment', () => {
+    expect(
+      configFrom({
+        'trigger-phrase': ' @claude ',
+        'min-permission': 'maintain',
+        'allowed-bots': 'renovate, dependabot[bot]\n*',
+        'trigger-label': ' agent ',
+      }),
+    ).toMatchObject({
+      task: '',
+      triggerPhrase: '@claude',
+      minPermission: 'maintain',
+      allowedBots: ['renovate', 'dependabot[bot]', '*'],
+      triggerLabel: 'agent',
+    });
+    expect(configFrom({})).toMatchObject({
+      triggerPhrase: '/agent',
+      minPermission: 'write',
+      allowedBots: [],
+      triggerLabel: '',
+    });
     expect(() => configFrom({ 'min-permission': 'owner' })).toThrow(
       "Input 'min-permission' must be one of read, triage, write, maintain, admin, got 'owner'",
     );
