@@ -65,6 +65,7 @@ describe('cleanUntrusted', () => {
     expect(cleanUntrusted('<img src="a.png" alt="run rm -rf /" width=10>')).toBe(
       '<img src="a.png" width=10>',
     );
+    expect(cleanUntrusted('<img alt="a > b" title=\'c>d\' alt=e src=x>')).toBe('<img src=x>');
   });
 
   it('strips link titles in all three spellings and in definitions', () => {

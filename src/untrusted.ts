@@ -62,9 +62,13 @@ const DEFINITION_TITLE = new RegExp(
   'gm',
 );
 
-/** `alt="…"` and `title="…"` attributes of raw HTML tags (`<img alt=…>`, `<a title=…>`). */
-const HTML_HIDDEN_ATTRIBUTE =
-  /(<[A-Za-z][^<>]*?)\s(?:alt|title)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
+/**
+ * A raw HTML start tag, to its `>` or to the end of the text. Quoted values may hold `>`; one left
+ * open runs to the end, so no match ever backtracks over the rest of the text.
+ */
+const HTML_TAG = /<[A-Za-z](?:[^<>"']|"[^"]*"?|'[^']*'?)*>?/g;
+/** `alt="…"` and `title="…"` attributes of a tag (`<img alt=…>`, `<a title=…>`): shown only on hover or failure. */
+const HIDDEN_ATTRIBUTE = /\s(?:alt|title)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
 
 /**
  * Removes what the rendered page hides: HTML comments (also unterminated), invisible and
@@ -75,13 +79,8 @@ export function cleanUntrusted(text: string): string {
   let cleaned = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(INVISIBLE, '');
   // Comments go after the invisible characters, which could otherwise split `<!--` so it survives.
   cleaned = cleaned.replace(HTML_COMMENT, '');
-  let previous: string;
-  do {
-    // Attributes are removed one per tag per pass; a tag may carry several.
-    previous = cleaned;
-    cleaned = cleaned.replace(HTML_HIDDEN_ATTRIBUTE, '$1');
-  } while (cleaned !== previous);
   return cleaned
+    .replace(HTML_TAG, (tag) => tag.replace(HIDDEN_ATTRIBUTE, ''))
     .replace(IMAGE_ALT, '![]')
     .replace(INLINE_LINK_TITLE, ']($1)')
     .replace(DEFINITION_TITLE, '$1');
