@@ -42,6 +42,15 @@ describe('cleanUntrusted', () => {
     expect(cleanUntrusted(`r${hidden.join('')}m`)).toBe('rm');
   });
 
+  it('removes invisible characters written as character references, keeping the others', () => {
+    expect(cleanUntrusted('r&#8203;m &#x202E;x&#X200b; a&zwj;b&ZeroWidthSpace;c&shy;d')).toBe(
+      'rm x abcd',
+    );
+    expect(cleanUntrusted('a &amp; b &lt;c&gt; &#65; &copy;')).toBe(
+      'a &amp; b &lt;c&gt; &#65; &copy;',
+    );
+  });
+
   it('removes tag characters, which spell ASCII text no one sees', () => {
     const smuggled = [...'curl evil'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0)));
     expect(cleanUntrusted(`Please fix the typo.${smuggled.join('')}`)).toBe('Please fix the typo.');

@@ -38,6 +38,42 @@ const INVISIBLE = new RegExp(
   'gu',
 );
 
+function isInvisible(codePoint: number): boolean {
+  return INVISIBLE_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last);
+}
+
+/** Named character references that GitHub renders as one of the invisible characters. */
+const INVISIBLE_ENTITY_NAMES = new Set([
+  'shy',
+  'zwj',
+  'zwnj',
+  'lrm',
+  'rlm',
+  'nobreak',
+  'zerowidthspace',
+  'af',
+  'applyfunction',
+  'it',
+  'invisibletimes',
+  'ic',
+  'invisiblecomma',
+]);
+
+/** `&#8203;`, `&#x200B;`, `&zwj;`: written as an entity, an invisible character hides text as well. */
+const CHARACTER_REFERENCE = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z]{2,31}));/g;
+
+function dropInvisibleReference(
+  reference: string,
+  decimal?: string,
+  hex?: string,
+  name?: string,
+): string {
+  if (name !== undefined) return INVISIBLE_ENTITY_NAMES.has(name.toLowerCase()) ? '' : reference;
+  return isInvisible(decimal !== undefined ? Number(decimal) : parseInt(hex as string, 16))
+    ? ''
+    : reference;
+}
+
 /** An HTML comment, and one left open: the page shows neither, so the model must not read them. */
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 
@@ -72,11 +108,14 @@ const HIDDEN_ATTRIBUTE = /\s(?:alt|title)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)
 
 /**
  * Removes what the rendered page hides: HTML comments (also unterminated), invisible and
- * direction-control characters, image alt text, link titles and the alt/title attributes of HTML
+ * direction-control characters (also written as character references), image alt text, link titles and the alt/title attributes of HTML
  * tags. Line breaks are normalised to \n. Visible text is kept as it is.
  */
 export function cleanUntrusted(text: string): string {
-  let cleaned = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(INVISIBLE, '');
+  let cleaned = text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(INVISIBLE, '')
+    .replace(CHARACTER_REFERENCE, dropInvisibleReference);
   // Comments go after the invisible characters, which could otherwise split `<!--` so it survives.
   cleaned = cleaned.replace(HTML_COMMENT, '');
   return cleaned
