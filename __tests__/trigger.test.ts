@@ -433,6 +433,11 @@ describe('label events', () => {
     });
     expect(run.comment).toBeUndefined();
     expect(github.calls).toEqual(['permissionOf Codertocat']);
+    // The title and body are the request, quoted once, under their author's name.
+    expect(quotedBlocks(run.prompt)).toEqual([
+      { source: 'title and body of issue #1 by @Codertocat', text: run.task },
+      { source: 'issue #1', text: 'Opened by: @Codertocat' },
+    ]);
   });
 
   it('runs a pull request labelled with trigger-label, its branches from the payload', async () => {

@@ -404,7 +404,9 @@ function requestPrompt(
   const where = `${describeSubject(subject)}${repository ? ` of ${repository}` : ''}`;
   const requester = `@${request.requester.login}`;
   const author = request.issue.user?.login;
-  const details = [`Title: ${request.issue.title}`];
+  // On a label run the title and body are the request itself, so the context does not repeat them.
+  const byLabel = request.source === 'label';
+  const details = byLabel ? [] : [`Title: ${request.issue.title}`];
   if (author) details.push(`Opened by: @${author}`);
   if (pullRequest) {
     const ref = pullRequestRef(pullRequest);
@@ -414,17 +416,19 @@ function requestPrompt(
     );
     if (files) details.push(files);
   }
-  details.push('', 'Body:', request.issue.body?.trim() || '(empty)');
+  if (!byLabel) details.push('', 'Body:', request.issue.body?.trim() || '(empty)');
   const contextText = details.join('\n');
 
   const quoter = new DataQuoter([request.task, contextText]);
-  const asked =
-    request.source === 'comment'
-      ? `${requester} asked for this run in a comment on ${where}.`
-      : `${requester} added the label that starts a run to ${where}: the task is what its title and body ask for.`;
+  const asked = byLabel
+    ? `${requester} added the label that starts a run to ${where}: the task is what its title and body ask for.`
+    : `${requester} asked for this run in a comment on ${where}.`;
+  const requestLabel = byLabel
+    ? `title and body of ${describeSubject(subject)}${author ? ` by @${author}` : ''}`
+    : `request by ${requester}`;
   const blocks = [
-    quoter.quote({ label: `request by ${requester}`, text: request.task }),
-    quoter.quote({ label: `${describeSubject(subject)}`, text: contextText }),
+    quoter.quote({ label: requestLabel, text: request.task }),
+    quoter.quote({ label: describeSubject(subject), text: contextText }),
   ];
   return [
     asked,
