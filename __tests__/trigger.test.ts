@@ -450,6 +450,13 @@ describe('label events', () => {
     ]);
   });
 
+  it('runs a label on pull_request_target, the event a pull request from a fork gets secrets on', async () => {
+    const event = { ...labelled('pull_request', 'agent'), name: 'pull_request_target' };
+    const run = asRun(await decideTrigger(event, settings, fakeGitHub(WRITER)));
+    expect(run).toMatchObject({ source: 'label', subject: { kind: 'pull_request', number: 2 } });
+    expect(run.pullRequest?.number).toBe(2);
+  });
+
   it('marks a pull request from a fork, or from a deleted repository, as a fork', async () => {
     const fork = labelled('pull_request', 'agent');
     fork.payload.pull_request.head.repo = {

@@ -182,11 +182,22 @@ interface Request extends DecisionBase {
 
 type Reading = Request | TriggerRun | TriggerSkip;
 
-const COMMENT_EVENTS: Readonly<Record<string, { action: string; kind: CommentKind }>> = {
-  issue_comment: { action: 'created', kind: 'issue_comment' },
-  pull_request_review_comment: { action: 'created', kind: 'pull_request_review_comment' },
-  pull_request_review: { action: 'submitted', kind: 'pull_request_review' },
-};
+/** The comment events, with the action a new comment comes with. */
+const COMMENT_EVENTS: ReadonlyMap<string, { action: string; kind: CommentKind }> = new Map([
+  ['issue_comment', { action: 'created', kind: 'issue_comment' }],
+  ['pull_request_review_comment', { action: 'created', kind: 'pull_request_review_comment' }],
+  ['pull_request_review', { action: 'submitted', kind: 'pull_request_review' }],
+] as const);
+
+/**
+ * The events whose `labeled` action can start a run. `pull_request_target` is the one a pull request
+ * from a fork gets its secrets on, so a label there is how such a pull request is handed over.
+ */
+const LABEL_EVENTS: ReadonlySet<string> = new Set([
+  'issues',
+  'pull_request',
+  'pull_request_target',
+]);
 
 function subjectOf(issue: IssueData | PullRequestData, isPullRequest: boolean): RunSubject {
   return {
@@ -212,7 +223,7 @@ function inputRun(event: string, settings: TriggerSettings, subject?: RunSubject
 /** Reads the payload: a request to authorize, a run from the task input, or a skip. */
 function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
   const payload = (event.payload ?? {}) as Payload;
-  const commentEvent = COMMENT_EVENTS[event.name];
+  const commentEvent = COMMENT_EVENTS.get(event.name);
   if (commentEvent) {
     const comment = event.name === 'pull_request_review' ? payload.review : payload.comment;
     const issue = payload.issue ?? payload.pull_request;
@@ -253,9 +264,10 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
     };
   }
 
-  if (event.name === 'issues' || event.name === 'pull_request') {
-    const issue = event.name === 'issues' ? payload.issue : payload.pull_request;
-    const subject = issue ? subjectOf(issue, event.name === 'pull_request') : undefined;
+  if (LABEL_EVENTS.has(event.name)) {
+    const onPullRequest = event.name !== 'issues';
+    const issue = onPullRequest ? payload.pull_request : payload.issue;
+    const subject = issue ? subjectOf(issue, onPullRequest) : undefined;
     if (settings.triggerLabel === '') return inputRun(event.name, settings, subject);
     // GitHub keeps label names unique regardless of case, so `Agent` is the same label as `agent`.
     const labelled =
@@ -272,7 +284,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
         requester: payload.sender,
         task: cleanUntrusted(text).trim(),
         issue,
-        pullRequest: event.name === 'pull_request' ? (issue as PullRequestData) : undefined,
+        pullRequest: onPullRequest ? (issue as PullRequestData) : undefined,
       };
     }
     // A workflow that sets trigger-label means labels to start its runs; other changes to the issue
