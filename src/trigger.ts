@@ -496,7 +496,9 @@ export async function decideTrigger(
 }
 
 /** The `trigger` event of the transcript for a decision. */
-export function triggerEvent(decision: TriggerDecision): TranscriptEvent {
+export function triggerEvent(
+  decision: TriggerDecision,
+): Extract<TranscriptEvent, { type: 'trigger' }> {
   return {
     type: 'trigger',
     event: decision.event,
