@@ -83,18 +83,21 @@ const BRACKETED = String.raw`\[(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])*\]`;
 /** `![alt](…)` and `![alt][ref]`: the alt text is shown only when the image fails to load. */
 const IMAGE_ALT = new RegExp(String.raw`!${BRACKETED}(?=[(\[])`, 'g');
 
-/** A link title (`"…"`, `'…'` or `(…)` after the destination): shown only as a hover tooltip. */
-const LINK_TITLE = String.raw`[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\))[ \t]*`;
+/** A link title: `"…"`, `'…'` or `(…)`, shown only as a hover tooltip. */
+const TITLE = String.raw`(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\))`;
 
 /** `](destination "title")` of an inline link or image. */
 const INLINE_LINK_TITLE = new RegExp(
-  String.raw`\]\([ \t]*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)${LINK_TITLE}\)`,
+  String.raw`\]\([ \t]*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)[ \t]+${TITLE}[ \t]*\)`,
   'g',
 );
 
-/** `[label]: destination "title"`, a link reference definition (the title may sit on the next line). */
-const DEFINITION_TITLE = new RegExp(
-  String.raw`^([ ]{0,3}${BRACKETED}:[ \t]*(?:<[^<>\n]*>|\S+))(?:[ \t]*\n)?${LINK_TITLE}$`,
+/**
+ * A link reference definition (`[label]: destination "title"`, the title possibly on the next
+ * line): the page shows none of it, which makes `[//]: # (…)` the usual way to hide a comment.
+ */
+const DEFINITION = new RegExp(
+  String.raw`^[ ]{0,3}${BRACKETED}:[ \t]*(?:<[^<>\n]*>|\S+)(?:[ \t]*\n?[ \t]*${TITLE})?[ \t]*(?:\n|$)`,
   'gm',
 );
 
@@ -108,8 +111,9 @@ const HIDDEN_ATTRIBUTE = /\s(?:alt|title)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)
 
 /**
  * Removes what the rendered page hides: HTML comments (also unterminated), invisible and
- * direction-control characters (also written as character references), image alt text, link titles and the alt/title attributes of HTML
- * tags. Line breaks are normalised to \n. Visible text is kept as it is.
+ * direction-control characters (also written as character references), image alt text, link titles
+ * and link reference definitions, and the alt/title attributes of HTML tags. Line breaks are
+ * normalised to \n. Visible text is kept as it is.
  */
 export function cleanUntrusted(text: string): string {
   let cleaned = text
@@ -122,7 +126,7 @@ export function cleanUntrusted(text: string): string {
     .replace(HTML_TAG, (tag) => tag.replace(HIDDEN_ATTRIBUTE, ''))
     .replace(IMAGE_ALT, '![]')
     .replace(INLINE_LINK_TITLE, ']($1)')
-    .replace(DEFINITION_TITLE, '$1');
+    .replace(DEFINITION, '');
 }
 
 /** One piece of quoted data: what it is, and the text (cleaned when quoted). */
