@@ -17,6 +17,7 @@ import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { Conclusion, TranscriptEvent } from './transcript.js';
 import { decideTrigger, readTriggerEvent, type TriggerGitHub, type TriggerRun } from './trigger.js';
+import { collectGarbageNow } from './v8-tuning.js';
 
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
@@ -174,6 +175,8 @@ async function runTask(
     session.catch(() => undefined);
     policy.catch(() => undefined);
     track(session);
+    // Start-up's garbage is collected while the first request is out, not during the first commands.
+    void Promise.allSettled([session, policy]).then(collectGarbageNow);
     background = { session, policy };
     return background;
   };

@@ -1,5 +1,5 @@
 import './dirname-shim.js';
-import v8 from 'node:v8';
+import { keepWasmOnBaselineCompiler } from '../v8-tuning.js';
 import { bashGrammarWasm, runtimeWasm } from './wasm-files.js';
 import TreeSitter from './web-tree-sitter.cjs';
 
@@ -20,23 +20,6 @@ export function loadBashParser(): Promise<BashParser> {
 }
 
 /**
- * Keeps the grammar's wasm on V8's baseline compiler (Liftoff). By default V8 recompiles the hot
- * functions with its optimising compiler on background threads for about half a second of CPU after
- * the first parses, and on a 2-core runner those threads compete with bash for the cores exactly
- * while the model's first commands run. Liftoff code parses a command in ~20 µs instead of ~12 µs;
- * the recompilation cost 0.2-0.4 ms per command of a 300-command burst (bench/parser-tiering and
- * bench/commands measure both). Set at run time, a flag's implications are not applied, so
- * `--liftoff-only` alone changes nothing: these are the two flags it implies that stop the tier-up.
- * Unlike `--liftoff-only`, they still let a function Liftoff cannot compile fall back to the
- * optimising compiler instead of aborting. They apply to wasm compiled after this call, and the
- * parser is the process's only wasm.
- */
-function keepWasmOnBaselineCompiler(): void {
-  v8.setFlagsFromString('--no-wasm-tier-up');
-  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
-}
-
-/**
  * V8 compiles each wasm function on its first call, and the first parse of a process took 9-15 ms
  * doing so. Parsing this once at load, which happens while the run's first request is out, moves
  * that off the first command. It reaches the lexer, the external scanner (strings, heredocs,
@@ -48,6 +31,9 @@ EOF
 done; case $1 in x) (cd /tmp; true &) ;; esac`;
 
 async function initialise(): Promise<BashParser> {
+  // Liftoff code parses a command in ~20 µs instead of ~12 µs, but the optimising recompilation cost
+  // 0.2-0.4 ms per command of a 300-command burst (bench/parser-tiering and bench/commands measure
+  // both). The action has set this already; the policy CLI and tests load the parser alone.
   keepWasmOnBaselineCompiler();
   // Passing the bytes keeps the glue from looking for the wasm files itself.
   await TreeSitter.Parser.init({ wasmBinary: runtimeWasm() });
