@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildShellEnv } from '../src/shell/env.js';
@@ -187,6 +187,7 @@ async function main(): Promise<void> {
     console.log(
       `  sdk/ours median ratio:   ${(median('sdk') / median('ours')).toFixed(2)}x (goal >= 1x)`,
     );
+    console.log(`  load average ${loadavg().join(' ')} (1, 5, 15 min)`);
   }
 
   // Every figure is the median of ROUNDS runs taken in turn (RSS growth: the largest): a single run
