@@ -91,22 +91,23 @@ export interface FramedCall {
 }
 
 /**
- * The line that runs `command` if the shell is in `checkedDir`, then prints the marker with the exit
- * status. `nonce` is 2 × NONCE_HALF hex digits, fresh per call. The command travels as one ANSI-C quoted word for
+ * The line that runs `command` if the shell is in the directory `quotedDir` names (one `$'…'` word,
+ * from ansiCQuoteBytes or ansiCQuote), then prints the marker with the exit status. `nonce` is
+ * 2 × NONCE_HALF hex digits, fresh per call. The command travels as one ANSI-C quoted word for
  * `eval`: whatever it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or
  * `&`) it cannot run into the frame.
  */
 export function frameCall(
   names: FrameNames,
   command: string,
-  checkedDir: Buffer,
+  quotedDir: string,
   nonce: string,
 ): FramedCall {
   const half1 = nonce.slice(0, NONCE_HALF);
   const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
   return {
     line:
-      `\\${names.guard} ${ansiCQuoteBytes(checkedDir)} ${half1} ${half2}&&` +
+      `\\${names.guard} ${quotedDir} ${half1} ${half2}&&` +
       `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2}\n`,
     marker: `${MARKER_TAG}${half1}%${half2} `,
   };

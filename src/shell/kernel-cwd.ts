@@ -15,9 +15,10 @@ const DELETED = Buffer.from(' (deleted)');
 /**
  * The working directory of process `pid`, read from `/proc/<pid>/cwd`: nothing the process prints or
  * sets (`$PWD`, a function, a forged marker) can change what this returns. `undefined` when the
- * process is gone.
+ * process is gone. `previous` itself is returned when the kernel gives the same bytes again (most
+ * commands stay where they are), which saves decoding them per command.
  */
-export function readKernelCwd(pid: number): KernelCwd | undefined {
+export function readKernelCwd(pid: number, previous?: KernelCwd): KernelCwd | undefined {
   const link = `/proc/${pid}/cwd`;
   let target: Buffer;
   try {
@@ -30,7 +31,11 @@ export function readKernelCwd(pid: number): KernelCwd | undefined {
     bytes,
     deleted,
   });
-  if (!target.subarray(-DELETED.length).equals(DELETED)) return found(target, false);
+  if (!target.subarray(-DELETED.length).equals(DELETED)) {
+    return previous?.deleted === false && previous.bytes.equals(target)
+      ? previous
+      : found(target, false);
+  }
   // The kernel appends the suffix to a removed directory, but a directory may also be named so:
   // it is that directory when the path leads to the same inode the process is in.
   try {

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { omissionMarker } from './format.js';
 import {
   ansiCQuote,
+  ansiCQuoteBytes,
   frameCall,
   frameDefinitions,
   frameNames,
@@ -20,7 +21,7 @@ import {
   type FrameEnd,
   type FrameNames,
 } from './frame.js';
-import { readKernelCwd } from './kernel-cwd.js';
+import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
 import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
 import type { CommandResult, FrameFault } from './result.js';
@@ -95,8 +96,13 @@ export class BashSession {
   readonly #options: Required<BashSessionOptions>;
   #shell: Shell | undefined;
   #cwd: string;
-  /** `#cwd` as the kernel's bytes, once read from the kernel (the frame checks against these). */
-  #cwdBytes: Buffer | undefined;
+  /** The last reading of the kernel's directory of the shell, while it is the one `#cwd` names. */
+  #kernelCwd: KernelCwd | undefined;
+  /**
+   * `#cwd` as the word the frame checks against: the kernel's bytes, once read from the kernel,
+   * quoted once per change of directory rather than once per call.
+   */
+  #quotedCwd = '';
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -263,8 +269,9 @@ export class BashSession {
     );
     this.#shell = shell;
     this.#cwd = cwd;
-    this.#cwdBytes = undefined;
-    const check = await this.#frame(shell, 'true', 10_000, Buffer.from(cwd));
+    this.#kernelCwd = undefined;
+    this.#quotedCwd = ansiCQuote(cwd);
+    const check = await this.#frame(shell, 'true', 10_000, this.#quotedCwd);
     if (check.exitCode !== 0) {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
@@ -288,8 +295,8 @@ export class BashSession {
     }
     const checked =
       expectedCwd === undefined || expectedCwd === this.#cwd
-        ? (this.#cwdBytes ?? Buffer.from(this.#cwd))
-        : Buffer.from(expectedCwd);
+        ? this.#quotedCwd
+        : ansiCQuote(expectedCwd);
     return this.#frame(this.#shell!, command, timeoutMs, checked);
   }
 
@@ -301,7 +308,7 @@ export class BashSession {
     shell: Shell,
     command: string,
     timeoutMs: number,
-    checkedCwd: Buffer,
+    checkedCwd: string,
   ): Promise<CommandResult> {
     const started = performance.now();
     const capture = new OutputCapture(this.#options.maxOutput);
@@ -405,10 +412,11 @@ export class BashSession {
       await this.#killShell(shell, this.#options.killGraceMs);
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
-      const cwd = readKernelCwd(shell.pid);
-      if (cwd !== undefined) {
+      const cwd = readKernelCwd(shell.pid, this.#kernelCwd);
+      if (cwd !== undefined && cwd !== this.#kernelCwd) {
         this.#cwd = cwd.path;
-        this.#cwdBytes = cwd.bytes;
+        this.#kernelCwd = cwd;
+        this.#quotedCwd = ansiCQuoteBytes(cwd.bytes);
       }
     } else {
       const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
