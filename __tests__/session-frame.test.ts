@@ -277,6 +277,22 @@ describe('reading the frame ahead gives a command nothing', () => {
     expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, output: '' });
     expect(existsSync(canary())).toBe(false);
   });
+  it('an end forged to say the shell stayed, after a cd and with the real end silenced, cannot make the next command run elsewhere', async () => {
+    const session = await startSession();
+    // The shell goes to `sub`, forges its end with no `left` after the status, and then sends the
+    // frame's own descriptor (where the real end goes) to /dev/null, so no late end gives it away.
+    const forging = await forgingEnd(session, 'exec 63>/dev/null');
+    const forged = await session.run(`cd sub; ${forging}`);
+    // The session takes the forged word for it and does not read the kernel: it believes `dir`…
+    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
+    // …so the next command is checked against `dir`, and the check before it finds the shell in
+    // `sub`: it does not run there (its end is lost too, so the call times out and starts over).
+    const next = await session.run('touch CANARY', { timeoutMs: 1000 });
+    expect(next).toMatchObject({ timedOut: true, restarted: true });
+    expect(existsSync(canary())).toBe(false);
+    expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
+    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', cwd: dir });
+  });
 });
 
 describe('through the policy', () => {

@@ -16,14 +16,19 @@
  * - the directory is never printed: the session reads it from the kernel. Instead the frame checks,
  *   just before the command runs, that the shell is in the directory the command was checked against
  *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
- *   directory afterwards cannot make the next command run somewhere else.
+ *   directory afterwards cannot make the next command run somewhere else;
+ * - the end says only whether the shell is still in that directory (the same test again), and when it
+ *   is, the session keeps what it knew rather than read the kernel per command. A forged end can say so
+ *   falsely, but the check before the next command then finds the shell elsewhere: the claim can cost
+ *   a restart, never run a command in a directory it was not checked against.
  * The whole call is one line, read by bash (one byte at a time from its FIFO) before any of it runs,
  * so while a command runs nothing of its frame is left in the FIFO for it to read ahead.
  */
 
 /** How a call's frame reported its end. */
 export type FrameEnd =
-  | { kind: 'exit'; status: number }
+  /** `stayed`: the shell is still in the directory the command was checked against. */
+  | { kind: 'exit'; status: number; stayed: boolean }
   /** The shell was not in the directory the command was checked against; the command did not run. */
   | { kind: 'moved' }
   /** The frame could not print its marker honestly (TIMEFORMAT readonly, a nameref, or changed). */
@@ -37,6 +42,9 @@ const TAG = `%${MARKER_TAG}`;
 export const NONCE_HALF = 6;
 /** Length of a marker: the tag, two nonce halves joined by `%`, and the space before the status. */
 export const MARKER_LENGTH = MARKER_TAG.length + NONCE_HALF + 1 + NONCE_HALF + 1;
+
+/** What follows the status when the shell is no longer in the directory it was checked against. */
+const LEFT = 'left';
 
 /** What bash prints in front of the marker when the frame reports tampering (see `broken` below). */
 const TAMPER_PREFIX = /bash: [^\n:]*\d+: \/dev\/null\/$/;
@@ -70,10 +78,12 @@ export function frameDefinitions(names: FrameNames, frameFd: number): string {
   const { guard, end, time, broken } = names;
   return (
     // $1: directory checked against; $2 $3: marker halves.
-    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$3"; [[ '' ]]; }; }\n` +
-    // $1: status (or `moved`); $2 $3: marker halves. A nameref could run code when assigned.
+    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$3" "$1"; [[ '' ]]; }; }\n` +
+    // $1: status (or `moved`); $2 $3: marker halves; $4: directory checked against. A nameref could
+    // run code when assigned.
     `${end}() { if [[ -R TIMEFORMAT ]]; then ${broken} "$2" "$3"; ` +
-    `else TIMEFORMAT="${TAG}$2%%$3 $1" ${time} "${TAG}$2%%$3 $1" "$2" "$3"; fi; }\n` +
+    `elif [[ . -ef $4 ]]; then TIMEFORMAT="${TAG}$2%%$3 $1" ${time} "${TAG}$2%%$3 $1" "$2" "$3"; ` +
+    `else TIMEFORMAT="${TAG}$2%%$3 $1 ${LEFT}" ${time} "${TAG}$2%%$3 $1 ${LEFT}" "$2" "$3"; fi; }\n` +
     // A readonly TIMEFORMAT keeps its value (bash still runs the function), a case attribute changes it.
     `${time}() { if [[ \${TIMEFORMAT-} == "$1" ]]; then { time; } 2>&${frameFd}; ` +
     `else ${broken} "$2" "$3"; fi; }\n` +
@@ -108,18 +118,24 @@ export function frameCall(
   return {
     line:
       `\\${names.guard} ${quotedDir} ${half1} ${half2}&&` +
-      `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2}\n`,
+      `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2} ${quotedDir}\n`,
     marker: `${MARKER_TAG}${half1}%${half2} `,
   };
 }
 
-/** Reads what follows a marker up to its line end: the exit status, `moved` or `tampered`. */
+const FRAME_END = new RegExp(`^(\\d+|moved|tampered)(?: (${LEFT}))?(?:$|[\\s:])`);
+
+/**
+ * Reads what follows a marker up to its line end: the exit status (and `left` when the shell is no
+ * longer where the command was checked), `moved` or `tampered`.
+ */
 export function parseFrameEnd(trailer: string): FrameEnd | undefined {
-  const word = /^(\d+|moved|tampered)(?:$|[\s:])/.exec(trailer)?.[1];
+  const words = FRAME_END.exec(trailer);
+  const word = words?.[1];
   if (word === undefined) return undefined;
   if (word === 'moved') return { kind: 'moved' };
   if (word === 'tampered') return { kind: 'tampered' };
-  return { kind: 'exit', status: Number(word) };
+  return { kind: 'exit', status: Number(word), stayed: words?.[2] === undefined };
 }
 
 /** The output of a call whose frame reported tampering, without bash's error prefix before the marker. */

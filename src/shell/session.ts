@@ -412,7 +412,11 @@ export class BashSession {
       await this.#killShell(shell, this.#options.killGraceMs);
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
-      const cwd = readKernelCwd(shell.pid, this.#kernelCwd);
+      // Read once after every start, and whenever the frame says the shell left the directory this
+      // call was checked against or that was not the one the session knew.
+      const stayed =
+        outcome.stayed && checkedCwd === this.#quotedCwd && this.#kernelCwd !== undefined;
+      const cwd = stayed ? this.#kernelCwd : readKernelCwd(shell.pid, this.#kernelCwd);
       if (cwd !== undefined && cwd !== this.#kernelCwd) {
         this.#cwd = cwd.path;
         this.#kernelCwd = cwd;
