@@ -319,8 +319,9 @@ export class BashSession {
 
     let pending = '';
     let trailer: string | undefined;
-    let finishFrame!: (end: FrameEnd | 'late') => void;
-    const framed = new Promise<FrameEnd | 'late'>((resolve) => (finishFrame = resolve));
+    // Settled by the end marker, a late marker of an earlier call, or the timer below.
+    let finishFrame!: (end: FrameEnd | 'late' | 'timeout') => void;
+    const framed = new Promise<FrameEnd | 'late' | 'timeout'>((resolve) => (finishFrame = resolve));
     let finished = false;
     const finish = (end: FrameEnd | 'late', rest: string): void => {
       finished = true;
@@ -382,11 +383,8 @@ export class BashSession {
     // An earlier call found still running: its shell is replaced before this command reaches it.
     if (!finished) shell.send(line);
 
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    const outcome = await Promise.race([framed, shell.exitedOutcome, timedOut]);
+    const timer = setTimeout(() => finishFrame('timeout'), timeoutMs);
+    const outcome = await Promise.race([framed, shell.exitedOutcome]);
     clearTimeout(timer);
     past.add(marker);
     if (past.size > REMEMBERED_MARKERS) past.delete(past.values().next().value!);
@@ -498,7 +496,7 @@ export class BashSession {
 }
 
 /**
- * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 64 calls at a time: one call
+ * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 1024 calls at a time: one call
  * into the random source per call cost a measurable share of a short command's round trip.
  */
 const NONCE_BYTES = NONCE_HALF;
@@ -506,7 +504,7 @@ let noncePool = Buffer.alloc(0);
 let noncePoolAt = 0;
 function nextNonce(): string {
   if (noncePoolAt + NONCE_BYTES > noncePool.length) {
-    noncePool = randomBytes(NONCE_BYTES * 64);
+    noncePool = randomBytes(NONCE_BYTES * 1024);
     noncePoolAt = 0;
   }
   noncePoolAt += NONCE_BYTES;
