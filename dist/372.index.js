@@ -6510,9 +6510,8 @@ var external_node_url_ = __webpack_require__(3136);
 const scope = globalThis;
 scope.__dirname ??= (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
 
-// EXTERNAL MODULE: external "node:v8"
-var external_node_v8_ = __webpack_require__(8877);
-var external_node_v8_default = /*#__PURE__*/__webpack_require__.n(external_node_v8_);
+// EXTERNAL MODULE: ./src/v8-tuning.ts + 2 modules
+var v8_tuning = __webpack_require__(1870);
 ;// CONCATENATED MODULE: ./src/policy/wasm-files.ts
 
 /*
@@ -6543,22 +6542,6 @@ function loadBashParser() {
     return loading;
 }
 /**
- * Keeps the grammar's wasm on V8's baseline compiler (Liftoff). By default V8 recompiles the hot
- * functions with its optimising compiler on background threads for about half a second of CPU after
- * the first parses, and on a 2-core runner those threads compete with bash for the cores exactly
- * while the model's first commands run. Liftoff code parses a command in ~20 µs instead of ~12 µs;
- * the recompilation cost 0.2-0.4 ms per command of a 300-command burst (bench/parser-tiering and
- * bench/commands measure both). Set at run time, a flag's implications are not applied, so
- * `--liftoff-only` alone changes nothing: these are the two flags it implies that stop the tier-up.
- * Unlike `--liftoff-only`, they still let a function Liftoff cannot compile fall back to the
- * optimising compiler instead of aborting. They apply to wasm compiled after this call, and the
- * parser is the process's only wasm.
- */
-function keepWasmOnBaselineCompiler() {
-    external_node_v8_default().setFlagsFromString('--no-wasm-tier-up');
-    external_node_v8_default().setFlagsFromString('--no-wasm-dynamic-tiering');
-}
-/**
  * V8 compiles each wasm function on its first call, and the first parse of a process took 9-15 ms
  * doing so. Parsing this once at load, which happens while the run's first request is out, moves
  * that off the first command. It reaches the lexer, the external scanner (strings, heredocs,
@@ -6569,7 +6552,10 @@ $(ls -la 'a b') \`pwd\`
 EOF
 done; case $1 in x) (cd /tmp; true &) ;; esac`;
 async function initialise() {
-    keepWasmOnBaselineCompiler();
+    // Liftoff code parses a command in ~20 µs instead of ~12 µs, but the optimising recompilation cost
+    // 0.2-0.4 ms per command of a 300-command burst (bench/parser-tiering and bench/commands measure
+    // both). The action has set this already; the policy CLI and tests load the parser alone.
+    (0,v8_tuning/* keepWasmOnBaselineCompiler */.x)();
     // Passing the bytes keeps the glue from looking for the wasm files itself.
     await web_tree_sitter_default().Parser.init({ wasmBinary: runtimeWasm() });
     const bash = await web_tree_sitter_default().Language.load(bashGrammarWasm());

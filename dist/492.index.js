@@ -51,7 +51,11 @@ var format = __webpack_require__(6951);
  * - the directory is never printed: the session reads it from the kernel. Instead the frame checks,
  *   just before the command runs, that the shell is in the directory the command was checked against
  *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
- *   directory afterwards cannot make the next command run somewhere else.
+ *   directory afterwards cannot make the next command run somewhere else;
+ * - the end says only whether the shell is still in that directory (the same test again), and when it
+ *   is, the session keeps what it knew rather than read the kernel per command. A forged end can say so
+ *   falsely, but the check before the next command then finds the shell elsewhere: the claim can cost
+ *   a restart, never run a command in a directory it was not checked against.
  * The whole call is one line, read by bash (one byte at a time from its FIFO) before any of it runs,
  * so while a command runs nothing of its frame is left in the FIFO for it to read ahead.
  */
@@ -63,6 +67,8 @@ const TAG = `%${MARKER_TAG}`;
 const NONCE_HALF = 6;
 /** Length of a marker: the tag, two nonce halves joined by `%`, and the space before the status. */
 const MARKER_LENGTH = MARKER_TAG.length + NONCE_HALF + 1 + NONCE_HALF + 1;
+/** What follows the status when the shell is no longer in the directory it was checked against. */
+const LEFT = 'left';
 /** What bash prints in front of the marker when the frame reports tampering (see `broken` below). */
 const TAMPER_PREFIX = /bash: [^\n:]*\d+: \/dev\/null\/$/;
 function frameNames(id) {
@@ -83,10 +89,12 @@ function frameDefinitions(names, frameFd) {
     const { guard, end, time, broken } = names;
     return (
     // $1: directory checked against; $2 $3: marker halves.
-    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$3"; [[ '' ]]; }; }\n` +
-        // $1: status (or `moved`); $2 $3: marker halves. A nameref could run code when assigned.
+    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$3" "$1"; [[ '' ]]; }; }\n` +
+        // $1: status (or `moved`); $2 $3: marker halves; $4: directory checked against. A nameref could
+        // run code when assigned.
         `${end}() { if [[ -R TIMEFORMAT ]]; then ${broken} "$2" "$3"; ` +
-        `else TIMEFORMAT="${TAG}$2%%$3 $1" ${time} "${TAG}$2%%$3 $1" "$2" "$3"; fi; }\n` +
+        `elif [[ . -ef $4 ]]; then TIMEFORMAT="${TAG}$2%%$3 $1" ${time} "${TAG}$2%%$3 $1" "$2" "$3"; ` +
+        `else TIMEFORMAT="${TAG}$2%%$3 $1 ${LEFT}" ${time} "${TAG}$2%%$3 $1 ${LEFT}" "$2" "$3"; fi; }\n` +
         // A readonly TIMEFORMAT keeps its value (bash still runs the function), a case attribute changes it.
         `${time}() { if [[ \${TIMEFORMAT-} == "$1" ]]; then { time; } 2>&${frameFd}; ` +
         `else ${broken} "$2" "$3"; fi; }\n` +
@@ -96,30 +104,36 @@ function frameDefinitions(names, frameFd) {
         `readonly -f ${guard} ${end} ${time} ${broken}\n`);
 }
 /**
- * The line that runs `command` if the shell is in `checkedDir`, then prints the marker with the exit
- * status. `nonce` is 2 × NONCE_HALF hex digits, fresh per call. The command travels as one ANSI-C quoted word for
+ * The line that runs `command` if the shell is in the directory `quotedDir` names (one `$'…'` word,
+ * from ansiCQuoteBytes or ansiCQuote), then prints the marker with the exit status. `nonce` is
+ * 2 × NONCE_HALF hex digits, fresh per call. The command travels as one ANSI-C quoted word for
  * `eval`: whatever it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or
  * `&`) it cannot run into the frame.
  */
-function frameCall(names, command, checkedDir, nonce) {
+function frameCall(names, command, quotedDir, nonce) {
     const half1 = nonce.slice(0, NONCE_HALF);
     const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
     return {
-        line: `\\${names.guard} ${ansiCQuoteBytes(checkedDir)} ${half1} ${half2}&&` +
-            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2}\n`,
+        line: `\\${names.guard} ${quotedDir} ${half1} ${half2}&&` +
+            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2} ${quotedDir}\n`,
         marker: `${MARKER_TAG}${half1}%${half2} `,
     };
 }
-/** Reads what follows a marker up to its line end: the exit status, `moved` or `tampered`. */
+const FRAME_END = new RegExp(`^(\\d+|moved|tampered)(?: (${LEFT}))?(?:$|[\\s:])`);
+/**
+ * Reads what follows a marker up to its line end: the exit status (and `left` when the shell is no
+ * longer where the command was checked), `moved` or `tampered`.
+ */
 function parseFrameEnd(trailer) {
-    const word = /^(\d+|moved|tampered)(?:$|[\s:])/.exec(trailer)?.[1];
+    const words = FRAME_END.exec(trailer);
+    const word = words?.[1];
     if (word === undefined)
         return undefined;
     if (word === 'moved')
         return { kind: 'moved' };
     if (word === 'tampered')
         return { kind: 'tampered' };
-    return { kind: 'exit', status: Number(word) };
+    return { kind: 'exit', status: Number(word), stayed: words?.[2] === undefined };
 }
 /** The output of a call whose frame reported tampering, without bash's error prefix before the marker. */
 function withoutTamperPrefix(output) {
@@ -164,9 +178,10 @@ const DELETED = Buffer.from(' (deleted)');
 /**
  * The working directory of process `pid`, read from `/proc/<pid>/cwd`: nothing the process prints or
  * sets (`$PWD`, a function, a forged marker) can change what this returns. `undefined` when the
- * process is gone.
+ * process is gone. `previous` itself is returned when the kernel gives the same bytes again (most
+ * commands stay where they are), which saves decoding them per command.
  */
-function readKernelCwd(pid) {
+function readKernelCwd(pid, previous) {
     const link = `/proc/${pid}/cwd`;
     let target;
     try {
@@ -180,8 +195,11 @@ function readKernelCwd(pid) {
         bytes,
         deleted,
     });
-    if (!target.subarray(-DELETED.length).equals(DELETED))
-        return found(target, false);
+    if (!target.subarray(-DELETED.length).equals(DELETED)) {
+        return previous?.deleted === false && previous.bytes.equals(target)
+            ? previous
+            : found(target, false);
+    }
     // The kernel appends the suffix to a removed directory, but a directory may also be named so:
     // it is that directory when the path leads to the same inode the process is in.
     try {
@@ -402,8 +420,13 @@ class BashSession {
     #options;
     #shell;
     #cwd;
-    /** `#cwd` as the kernel's bytes, once read from the kernel (the frame checks against these). */
-    #cwdBytes;
+    /** The last reading of the kernel's directory of the shell, while it is the one `#cwd` names. */
+    #kernelCwd;
+    /**
+     * `#cwd` as the word the frame checks against: the kernel's bytes, once read from the kernel,
+     * quoted once per change of directory rather than once per call.
+     */
+    #quotedCwd = '';
     /** Calls are chained so two never share the shell's pipes. */
     #queue = Promise.resolve();
     #closed = false;
@@ -565,8 +588,9 @@ class BashSession {
             frameDefinitions(shell.frame, FRAME_FD));
         this.#shell = shell;
         this.#cwd = cwd;
-        this.#cwdBytes = undefined;
-        const check = await this.#frame(shell, 'true', 10_000, Buffer.from(cwd));
+        this.#kernelCwd = undefined;
+        this.#quotedCwd = ansiCQuote(cwd);
+        const check = await this.#frame(shell, 'true', 10_000, this.#quotedCwd);
         if (check.exitCode !== 0) {
             throw new Error(`bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`);
         }
@@ -581,8 +605,8 @@ class BashSession {
             await this.#startShell();
         }
         const checked = expectedCwd === undefined || expectedCwd === this.#cwd
-            ? (this.#cwdBytes ?? Buffer.from(this.#cwd))
-            : Buffer.from(expectedCwd);
+            ? this.#quotedCwd
+            : ansiCQuote(expectedCwd);
         return this.#frame(this.#shell, command, timeoutMs, checked);
     }
     /**
@@ -598,6 +622,7 @@ class BashSession {
         const past = shell.pastMarkers;
         let pending = '';
         let trailer;
+        // Settled by the end marker, a late marker of an earlier call, or the timer below.
         let finishFrame;
         const framed = new Promise((resolve) => (finishFrame = resolve));
         let finished = false;
@@ -663,11 +688,8 @@ class BashSession {
         // An earlier call found still running: its shell is replaced before this command reaches it.
         if (!finished)
             shell.send(line);
-        let timer;
-        const timedOut = new Promise((resolve) => {
-            timer = setTimeout(() => resolve('timeout'), timeoutMs);
-        });
-        const outcome = await Promise.race([framed, shell.exitedOutcome, timedOut]);
+        const timer = setTimeout(() => finishFrame('timeout'), timeoutMs);
+        const outcome = await Promise.race([framed, shell.exitedOutcome]);
         clearTimeout(timer);
         past.add(marker);
         if (past.size > REMEMBERED_MARKERS)
@@ -695,10 +717,14 @@ class BashSession {
         }
         else if (outcome.kind === 'exit') {
             exitCode = outcome.status;
-            const cwd = readKernelCwd(shell.pid);
-            if (cwd !== undefined) {
+            // Read once after every start, and whenever the frame says the shell left the directory this
+            // call was checked against or that was not the one the session knew.
+            const stayed = outcome.stayed && checkedCwd === this.#quotedCwd && this.#kernelCwd !== undefined;
+            const cwd = stayed ? this.#kernelCwd : readKernelCwd(shell.pid, this.#kernelCwd);
+            if (cwd !== undefined && cwd !== this.#kernelCwd) {
                 this.#cwd = cwd.path;
-                this.#cwdBytes = cwd.bytes;
+                this.#kernelCwd = cwd;
+                this.#quotedCwd = ansiCQuoteBytes(cwd.bytes);
             }
         }
         else {
@@ -774,7 +800,7 @@ class BashSession {
     }
 }
 /**
- * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 64 calls at a time: one call
+ * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 1024 calls at a time: one call
  * into the random source per call cost a measurable share of a short command's round trip.
  */
 const NONCE_BYTES = NONCE_HALF;
@@ -782,7 +808,7 @@ let noncePool = Buffer.alloc(0);
 let noncePoolAt = 0;
 function nextNonce() {
     if (noncePoolAt + NONCE_BYTES > noncePool.length) {
-        noncePool = (0,external_node_crypto_.randomBytes)(NONCE_BYTES * 64);
+        noncePool = (0,external_node_crypto_.randomBytes)(NONCE_BYTES * 1024);
         noncePoolAt = 0;
     }
     noncePoolAt += NONCE_BYTES;

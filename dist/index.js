@@ -29097,8 +29097,12 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7267);
+/* harmony import */ var _v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1870);
 // The action's entry point: the only module with a side effect on import.
 
+
+// Before the first request, whose HTTP parser is the first wasm the process compiles.
+(0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .x)();
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
 __webpack_async_result__();
@@ -67796,7 +67800,10 @@ function triggerEvent(decision) {
     };
 }
 
+// EXTERNAL MODULE: ./src/v8-tuning.ts + 2 modules
+var v8_tuning = __nccwpck_require__(1870);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -67935,6 +67942,8 @@ async function runTask(config, trigger, redactor, startedAt, logBuffer, track) {
         session.catch(() => undefined);
         policy.catch(() => undefined);
         track(session);
+        // Start-up's garbage is collected while the first request is out, not during the first commands.
+        void Promise.allSettled([session, policy]).then(v8_tuning/* collectGarbageNow */.U);
         background = { session, policy };
         return background;
     };
@@ -68597,6 +68606,67 @@ function formatCommandResult(result, options = {}) {
 
 /***/ }),
 
+/***/ 1870:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  U: () => (/* binding */ collectGarbageNow),
+  x: () => (/* binding */ keepWasmOnBaselineCompiler)
+});
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
+;// CONCATENATED MODULE: external "node:vm"
+const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
+;// CONCATENATED MODULE: ./src/v8-tuning.ts
+/**
+ * What the action asks of V8 so that a burst of commands finds both cores free for bash: nothing V8
+ * would do anyway is skipped, it is only kept out of the moments the commands run.
+ */
+
+
+/**
+ * Keeps every WebAssembly module compiled from now on on V8's baseline compiler (Liftoff). By
+ * default V8 recompiles hot wasm functions with its optimising compiler on background threads, and
+ * on a 2-core runner those threads compete with bash exactly while the model's first commands run.
+ * The process has two such modules: the bash grammar, and the HTTP parser inside Node's fetch, which
+ * is compiled at the first request and which the first large response made hot (its recompilation
+ * cost ~20 ms of CPU during a 300-command burst). So the entry point calls this before anything
+ * else, and the parser again for the programs that load it alone.
+ *
+ * Set at run time, a flag's implications are not applied, so `--liftoff-only` alone changes
+ * nothing: these are the two flags it implies that stop the tier-up. Unlike `--liftoff-only`, they
+ * still let a function Liftoff cannot compile fall back to the optimising compiler instead of
+ * aborting.
+ */
+function keepWasmOnBaselineCompiler() {
+    external_node_v8_default().setFlagsFromString('--no-wasm-tier-up');
+    external_node_v8_default().setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+/**
+ * Runs a full garbage collection now. Start-up (the bundle, the SDK, the parser, the shell) leaves
+ * the old generation just under V8's first limit, so without this the first major collection came
+ * during the model's first burst of commands: 15-30 ms of marking on the main thread and a helper
+ * thread, ~0.1 ms on each of 300 commands. Called once both are loaded, while the first request is
+ * still out, it costs the run nothing, and the limit V8 sets after it leaves room for the burst.
+ * `gc` is taken from a fresh context with the flag on only for that moment, because the runner
+ * starts Node without `--expose-gc` and nothing else in the process should see it. (The inspector's
+ * `HeapProfiler.collectGarbage` is no substitute: it runs a memory-reducing collection that shrinks
+ * the heap and its limits, and disconnecting in its callback hung the process.)
+ */
+function collectGarbageNow() {
+    external_node_v8_default().setFlagsFromString('--expose-gc');
+    const gc = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
+    external_node_v8_default().setFlagsFromString('--no-expose-gc');
+    gc();
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -68818,13 +68888,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 8877:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 
 /***/ }),
 
