@@ -12,6 +12,8 @@ export const outputs: Record<string, string> = {};
 export const log: string[] = [];
 export const summaries: string[] = [];
 export const failures: string[] = [];
+/** Values given to setSecret, in order (the runner masks them; they are not log lines here). */
+export const secrets: string[] = [];
 let pendingSummary = '';
 
 export const getInput = jest.fn<typeof actionsCore.getInput>((name) => inputs[name] ?? '');
@@ -21,6 +23,9 @@ export const setOutput = jest.fn<typeof actionsCore.setOutput>((name, value) => 
 export const setFailed = jest.fn<typeof actionsCore.setFailed>((message) => {
   failures.push(String(message));
   log.push(`::error::${String(message)}`);
+});
+export const setSecret = jest.fn<typeof actionsCore.setSecret>((secret) => {
+  secrets.push(secret);
 });
 export const info = jest.fn<typeof actionsCore.info>((message) => {
   log.push(message);
@@ -62,6 +67,7 @@ export function reset(): void {
   log.length = 0;
   summaries.length = 0;
   failures.length = 0;
+  secrets.length = 0;
   pendingSummary = '';
   jest.clearAllMocks();
 }

@@ -163,12 +163,21 @@ describe('parseConfig', () => {
     expect(() => configFrom({ 'pull-request': 'true' })).toThrow(
       /'pull-request' is not supported yet/,
     );
-    expect(() => configFrom({ 'transcript-file': 'out.jsonl' })).toThrow(
-      "Input 'transcript-file' is not supported yet; remove it or leave it empty (got 'out.jsonl')",
-    );
     // Values that ask for nothing are honoured by doing nothing.
     expect(configFrom({ commit: 'False', comment: 'false', 'pull-request': 'false' }).task).toBe(
       '',
+    );
+  });
+
+  it('puts the transcript file under RUNNER_TEMP by default, and a relative path in the workspace', () => {
+    expect(configFrom({}, { RUNNER_TEMP: '/runner/tmp' }).transcriptFile).toBe(
+      '/runner/tmp/bash-agent/transcript.jsonl',
+    );
+    expect(configFrom({ 'transcript-file': 'logs/run.jsonl' }).transcriptFile).toBe(
+      path.join(workspace, 'logs/run.jsonl'),
+    );
+    expect(configFrom({ 'transcript-file': '/abs/run.jsonl' }).transcriptFile).toBe(
+      '/abs/run.jsonl',
     );
   });
 

@@ -529,7 +529,7 @@ describe('run()', () => {
     const warning = core.log.find((line) => line.includes('outside the working tree:'));
     expect(warning).toContain(`${path.join(home, '.npmrc')}: created during the run; removed`);
     expect(warning).toContain(`${path.join(commandsDir, 'set_env_1')}: changed during the run`);
-    expect(core.summaries.join('')).toContain('[!WARNING]');
+    expect(core.summaries.join('')).toContain('[!CAUTION]');
     expect(core.summaries.join('')).toContain('\\.npmrc: created during the run; removed');
     laterStep();
     expect(canaries()).toEqual([]);

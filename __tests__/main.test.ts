@@ -4,7 +4,14 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
@@ -16,6 +23,9 @@ import {
 } from '../__fixtures__/messages-server.js';
 import { loadEvent } from '../__fixtures__/events.js';
 import { apiError, commands, final, message, text, toolResults } from '../__fixtures__/messages.js';
+import { liveCommands } from '../__fixtures__/runner-commands.js';
+import { factsOf } from '../src/report/facts.js';
+import type { RecordedEvent } from '../src/transcript.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { run } = await import('../src/main.js');
@@ -24,6 +34,7 @@ const KEY = 'sk-ant-api03-main-test-key-0123456789abcdef';
 const SCRUBBED = 'scrubbed-service-token-value-42';
 
 let workspace: string;
+let runnerTemp: string;
 let server: MessagesServer | undefined;
 const savedEnv = { ...process.env };
 
@@ -53,7 +64,9 @@ function childShells(): string[] {
 beforeEach(() => {
   core.reset();
   workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'main-test-')));
+  runnerTemp = realpathSync(mkdtempSync(path.join(tmpdir(), 'main-test-runner-')));
   process.env.GITHUB_WORKSPACE = workspace;
+  process.env.RUNNER_TEMP = runnerTemp;
   process.env.GITHUB_REPOSITORY = 'octo/repo';
   delete process.env.ANTHROPIC_API_KEY;
   delete process.env.ANTHROPIC_BASE_URL;
@@ -63,6 +76,7 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
   rmSync(workspace, { recursive: true, force: true });
+  rmSync(runnerTemp, { recursive: true, force: true });
   process.env = { ...savedEnv };
   process.exitCode = undefined;
   // Whatever path a run took, no log group is left open and no error is written inside one.
@@ -90,6 +104,7 @@ describe('run', () => {
       'cache-read-tokens': '0',
       'cache-write-tokens': '0',
       'cost-usd': '0.001400',
+      'transcript-file': path.join(runnerTemp, 'bash-agent', 'transcript.jsonl'),
     });
     expect(core.failures).toEqual([]);
     expect(core.summaries).toHaveLength(1);
@@ -167,9 +182,55 @@ describe('run', () => {
     const sent = JSON.stringify(api.requests.map((r) => r.body));
     expect(sent).not.toContain(KEY);
     expect(core.outputs.result).toBe('The key is ***; the token is ***.');
-    const everything = [...core.log, ...core.summaries, ...Object.values(core.outputs)].join('\n');
+    const transcript = readFileSync(core.outputs['transcript-file']!, 'utf8');
+    expect(transcript).toContain('key=***');
+    const everything = [
+      ...core.log,
+      ...core.summaries,
+      ...Object.values(core.outputs),
+      transcript,
+    ].join('\n');
     expect(everything).not.toContain(KEY);
     expect(everything).not.toContain(SCRUBBED);
+    // The runner masks them too, for anything that reaches the log some other way.
+    expect(core.secrets).toEqual(expect.arrayContaining([KEY, SCRUBBED]));
+  });
+
+  it('writes the transcript file as it goes, and every report agrees with the loop on the figures', async () => {
+    await runWith(
+      [commands('echo one', 'exit 3'), commands('rm -rf /tmp/x', 'sleep 5'), final('All done.')],
+      { 'allowed-commands': 'echo *\nexit *\nsleep *', 'command-timeout': '1' },
+    );
+
+    const events = readFileSync(core.outputs['transcript-file']!, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as RecordedEvent);
+    expect(events.slice(0, 2).map((event) => event.type)).toEqual(['trigger', 'start']);
+    const result = events.find((event) => event.type === 'result')!;
+    const facts = factsOf(events);
+    // What the loop counted, what the events say, and what the outputs say are the same figures.
+    expect(result).toMatchObject({ turns: 3, commands: 3, denied: 1 });
+    expect(facts).toMatchObject({ requests: 3, commands: 3, denied: 1, timedOut: 1, failed: 1 });
+    expect(core.outputs).toMatchObject({
+      turns: '3',
+      commands: '3',
+      denied: '1',
+      conclusion: 'success',
+    });
+    const denied = events.find(
+      (event) => event.type === 'tool_result' && event.kind === 'denied',
+    ) as Extract<RecordedEvent, { type: 'tool_result' }>;
+    expect(denied.command?.refusal).toEqual({
+      code: 'no-matching-pattern',
+      offender: 'rm -rf /tmp/x',
+    });
+    expect(core.summaries[0]).toContain(
+      '**3 model requests of 30** · **3 commands (1 denied, 1 timed out, 1 failed)**',
+    );
+    expect(core.log.at(-1)).toMatch(
+      /^Conclusion: success; 3 requests, 3 commands \(1 denied, 1 timed out, 1 failed\)/,
+    );
   });
 
   it('writes command output and model text to the log so that no line of it is a workflow command', async () => {
@@ -183,7 +244,8 @@ describe('run', () => {
               id: 'toolu_x',
               name: 'bash',
               input: {
-                command: "printf '::error::pwned\\r::set-output name=x::y\\n##[group]g\\n'",
+                command:
+                  "printf '::error::pwned\\r::set-output name=x::y\\n##[group]g\\nstatus: ##[error]x\\n'",
               },
               caller: { type: 'direct' },
             },
@@ -200,6 +262,13 @@ describe('run', () => {
     );
     expect(injected).toEqual([]);
     expect(core.log.some((line) => line.includes('│ ::error::pwned'))).toBe(true);
+    // Read as the runner reads it, the log acts only on its own groups and stop-commands blocks.
+    const acted = liveCommands(core.log).map((command) => command.name);
+    expect(
+      acted.filter(
+        (name) => !/^(group|endgroup|stop-commands|bash-agent-[0-9a-f]+|debug)$/.test(name),
+      ),
+    ).toEqual([]);
   });
 
   it('closes the session so no shell outlives the run', async () => {
@@ -272,7 +341,7 @@ describe('start-up', () => {
     await runWith([commands('ls'), final('never')]);
 
     expect(core.outputs.conclusion).toBe('error');
-    expect(core.log).toContain('::group::$ ls');
+    expect(core.log).toContain('::group::not run · $ ls');
     expect(core.failures).toHaveLength(1);
     expectGroupsClosed(core.log);
   });

@@ -1,123 +1,163 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  clipBytes,
-  escapeInline,
-  fenced,
-  renderSummary,
-  SUMMARY_MAX_BYTES,
-  type SummaryInput,
-} from '../src/report/summary.js';
+  failedRun,
+  hugeRun,
+  realisticRun,
+  TranscriptBuilder,
+} from '../__fixtures__/transcripts.js';
+import { factsOf } from '../src/report/facts.js';
+import { renderSummary, SUMMARY_MAX_BYTES } from '../src/report/summary.js';
+import type { Conclusion } from '../src/transcript.js';
 
-const base: SummaryInput = {
-  task: 'List the TODO comments in src',
-  conclusion: 'success',
-  result: 'Found 3 TODOs.',
-  model: 'claude-sonnet-5-5',
-  turns: 3,
-  maxTurns: 30,
-  commands: 4,
-  denied: 1,
-  usage: { inputTokens: 10, outputTokens: 20, cacheReadTokens: 300, cacheWriteTokens: 40 },
-  costUsd: 0.01234,
-  estimatedCostUsd: 0.0456,
-  maxCostUsd: 5,
-  durationMs: 12_345,
-};
+const render = (events: Parameters<typeof factsOf>[0]): string => renderSummary(factsOf(events));
 
 describe('renderSummary', () => {
-  it('shows the task, the conclusion, the figures and the final text', () => {
-    const markdown = renderSummary(base);
-    expect(markdown).toContain('## Bash agent: ✅ Done');
-    expect(markdown).toContain('| Conclusion | `success` |');
-    expect(markdown).toContain('| Model requests | 3 of 30 |');
-    expect(markdown).toContain('| Commands run | 4 (1 more denied by the policy) |');
-    expect(markdown).toContain('10 input, 20 output, 300 cache read, 40 cache write');
-    expect(markdown).toContain('$0.0123 of $5.00 allowed');
-    // What was checked before each request, next to what the usage says was billed.
-    expect(markdown).toContain('| Estimated before sending | at most $0.0456 (');
-    expect(markdown).toContain('```text\nList the TODO comments in src\n```');
-    expect(markdown).toContain('```text\nFound 3 TODOs.\n```');
+  it('shows the outcome in words with the figures, the final message, the commands, the task and the run link', () => {
+    const markdown = render(realisticRun());
+    expect(markdown.startsWith('## Bash agent: ✅ Done\n')).toBe(true);
+    expect(markdown).toContain(
+      '**4 model requests of 30** · **5 commands (1 denied, 1 timed out, 1 failed)** · **$0.0400** of the $5.00 cap · **2 min 17 s** of the 30 min limit',
+    );
+    expect(markdown).toContain('### Final message');
+    expect(markdown).toContain('`formatDate` does not pad the month');
+    expect(markdown).toContain(
+      '| 2 | ❌ | <code>npm test 2&gt;&amp;1 \\| tail \\-20</code> | exit 1 | 8.4\u00a0s |',
+    );
+    expect(markdown).toContain('| 6 | ⏱️ | <code>sleep 200</code> | timed out | 120.0\u00a0s |');
+    expect(markdown).toContain(
+      '<details><summary>Task</summary>\n\n```text\nFind the failing test and fix it\n```',
+    );
+    expect(markdown).toContain('3,600 input, 480 output, 16,000 cache read, 1,200 cache write');
+    expect(markdown).toContain('at most $0.2000');
+    expect(markdown).toContain('[Workflow run](https://github.com/octo/repo/actions/runs/42)');
+    expect(markdown).toContain('```mermaid\ngantt');
   });
 
-  it('names the limit and the reason when a run stops early', () => {
-    const markdown = renderSummary({
-      ...base,
-      conclusion: 'max-turns',
-      detail: 'Stopped at the max-turns limit',
-    });
-    expect(markdown).toContain('Stopped at the turn limit');
-    expect(markdown).toContain('> Stopped at the max\\-turns limit');
+  it('warns about denials (with the refusal code), time-outs, errors, warnings and undone changes', () => {
+    const realistic = render(realisticRun());
+    expect(realistic).toContain('> [!WARNING]');
+    expect(realistic).toMatch(
+      /> 1 command denied by the command policy:\n> - 4\. <code>sed .*\(no\\-matching\\-pattern\)/,
+    );
+    expect(realistic).toMatch(
+      /> 1 command timed out:\n> - 6\. <code>sleep 200<\/code> after 120\.0\u00a0s/,
+    );
+
+    const failed = render(failedRun());
+    expect(failed.startsWith('## Bash agent: ❌ Failed\n')).toBe(true);
+    expect(failed).toContain(
+      '> [!CAUTION]\n> Anthropic API error 529 overloaded\\_error: Overloaded',
+    );
+    expect(failed).toContain('> - \\.git/hooks/pre\\-commit: created; removed');
+    expect(failed).toContain('> - Response 2 reported no token usage');
+    // Not a final message: the last words the model wrote, said as such.
+    expect(failed).toContain('### Last text from the model\n\nChecking the outdated packages.');
+    // The warning block comes before the final message and the commands.
+    expect(failed.indexOf('[!CAUTION]')).toBeLessThan(failed.indexOf('### Last text'));
   });
 
-  it('keeps command output from breaking out of its block, whatever backticks or HTML it holds', () => {
-    const hostile =
-      'before\n```\n# Injected heading\n<details open><summary>x</summary>\n````\n@everyone';
-    const markdown = renderSummary({ ...base, result: hostile });
+  it.each<[Conclusion, string]>([
+    ['success', '✅ Done'],
+    ['max-turns', '⏸️ Stopped at the turn limit'],
+    ['time-limit', '⏱️ Stopped at the time limit'],
+    ['budget', '💰 Stopped at the cost limit'],
+    ['error', '❌ Failed'],
+    ['cancelled', '🛑 Cancelled'],
+    ['skipped', '⏭️ Skipped'],
+  ])('says %s in words in its headline', (conclusion, words) => {
+    const events = new TranscriptBuilder()
+      .exchange('last words', 'end_turn')
+      .result(
+        conclusion,
+        'last words',
+        conclusion === 'success' ? undefined : `because ${conclusion}`,
+      );
+    const markdown = render(events);
+    expect(markdown.split('\n')[0]).toBe(`## Bash agent: ${words}`);
+    if (conclusion !== 'success' && conclusion !== 'skipped') {
+      expect(markdown).toContain(`> because ${conclusion.replace(/-/g, '\\-')}`);
+    }
+  });
+
+  it('reports a run that recorded no result as failed, with its last error', () => {
+    const builder = new TranscriptBuilder().exchange('working');
+    builder.event({ type: 'error', message: 'spawn bash ENOENT' });
+    const markdown = render(builder.events);
+    expect(markdown.split('\n')[0]).toBe('## Bash agent: ❌ Failed');
+    expect(markdown).toContain('> spawn bash ENOENT');
+  });
+
+  it('keeps command output inside its block whatever fences, HTML or mentions it holds', () => {
+    const hostile = 'before\n```\n# Injected heading\n~~~\n</details></details>\n````\n@everyone';
+    const markdown = render(
+      new TranscriptBuilder().command('cat x', hostile).result('success', 'ok'),
+    );
     const fence = '`````';
     expect(markdown).toContain(`${fence}text\n${hostile}\n${fence}\n`);
     expect(markdown.split('\n').filter((line) => line.startsWith('# Injected'))).toHaveLength(1);
   });
 
-  it('escapes untrusted one-line text: no HTML, no markdown, no mentions, no line breaks', () => {
-    expect(escapeInline('<b>x</b> | *y* @admin\n# h')).toBe(
-      '&lt;b&gt;x&lt;/b&gt; \\| \\*y\\* @\u200badmin \\# h',
-    );
-  });
-
   it('says so when the model wrote no final text', () => {
-    expect(renderSummary({ ...base, result: '' })).toContain('_The model wrote no final text._');
-  });
-
-  it('stays under the 1 MiB step-summary limit with a huge final text and task', () => {
-    const markdown = renderSummary({
-      ...base,
-      task: 'é'.repeat(300_000),
-      result: '€'.repeat(2_000_000),
-    });
-    expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
-    expect(markdown).toMatch(/characters omitted from the summary/);
-  });
-});
-
-describe('helpers', () => {
-  it('clips to a byte budget keeping head and tail and whole characters', () => {
-    const text = `${'a'.repeat(1_000)}😀${'b'.repeat(1_000)}`;
-    const clipped = clipBytes(text, 300);
-    expect(Buffer.byteLength(clipped)).toBeLessThanOrEqual(300);
-    expect(clipped.startsWith('aaa')).toBe(true);
-    expect(clipped.endsWith('bbb')).toBe(true);
-    expect(clipped).not.toMatch(/[\ud800-\udfff]/u);
-    expect(clipBytes('short', 300)).toBe('short');
-  });
-
-  it('fences with more backticks than the text holds in a row', () => {
-    expect(fenced('a ``` b')).toBe('````text\na ``` b\n````');
-  });
-});
-
-describe('the undone list', () => {
-  it('is a warning block of inert lines, cut at 50 with the count of the rest, and absent when empty', () => {
-    expect(renderSummary({ ...base, undone: [] })).not.toContain('[!WARNING]');
-    const hostile =
-      '/home/runner/.ssh/[x](https://evil.example/?k=v) <img src=x>: created during the run; removed';
-    const lines = [
-      hostile,
-      ...Array.from(
-        { length: 59 },
-        (_, i) => `/home/runner/.ssh/key${i}: created during the run; removed`,
-      ),
-    ];
-    const markdown = renderSummary({ ...base, undone: lines });
-
-    expect(markdown).toContain('> [!WARNING]');
-    expect(markdown).toContain(
-      '> - /home/runner/\\.ssh/\\[x\\]\\(https://evil\\.example/?k=v\\) &lt;img src=x&gt;',
+    expect(render(new TranscriptBuilder().result('success', ''))).toContain(
+      '_The model wrote no final text._',
     );
-    expect(markdown).not.toContain('<img');
-    expect(markdown).toContain('key48: created');
-    expect(markdown).not.toContain('key49: created');
-    expect(markdown).toContain('> - … and 10 more (see the log)');
-    // Before the task, so a long task or result cannot push it out of sight.
-    expect(markdown.indexOf('[!WARNING]')).toBeLessThan(markdown.indexOf('### Task'));
+  });
+
+  it('stays under the limit with a huge final message and task, keeping both cut and marked', () => {
+    const markdown = render(
+      new TranscriptBuilder('é'.repeat(300_000)).result('success', '€'.repeat(2_000_000)),
+    );
+    expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+    expect(markdown).toMatch(
+      /characters omitted from the summary; the transcript file has all of it/,
+    );
+    expect(markdown).toContain('€€€€');
+    expect(markdown).toContain('ééé');
+  });
+
+  describe('the size guard on 500 turns of 30,000-character outputs', () => {
+    const events = hugeRun(500, 30_000);
+    const markdown = render(events);
+    const rowOf = (index: number): string =>
+      markdown.split('\n').find((line) => line.startsWith(`| ${index} |`)) ?? '';
+
+    it('stays at or under 1,000,000 bytes with the headline, figures and final message whole', () => {
+      expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+      expect(markdown.split('\n')[0]).toBe('## Bash agent: ✅ Done');
+      expect(markdown).toContain('**501 model requests of 30** · **500 commands**');
+      expect(markdown).toContain(
+        '#### All read\n\nEvery part was read; the last one ends the story.',
+      );
+    });
+
+    it('cuts outputs before anything else, oldest first, and marks each cut', () => {
+      // Every command keeps its row; the oldest outputs go first, the newest stay, cut to head and tail.
+      expect(rowOf(1)).toMatch(/\(not in the summary\) \|$/);
+      expect(rowOf(500)).toMatch(/\(cut in the summary\) \|$/);
+      expect(markdown).toMatch(
+        /_\d+ older outputs left out to keep the summary under 1 MB; the transcript file has them\._/,
+      );
+      expect(markdown).toContain('500. <code>cat part-500.txt</code>');
+      expect(markdown).not.toContain('1. <code>cat part-1.txt</code> ·');
+      const cutMarks =
+        markdown.match(/characters omitted from the summary; the transcript file has all of it/g) ??
+        [];
+      const shown = markdown.match(/<summary>✅ \d+\. /g) ?? [];
+      expect(shown.length).toBeGreaterThan(100);
+      expect(cutMarks).toHaveLength(shown.length);
+    });
+
+    it('cuts the longest outputs first: a short output keeps all of itself', () => {
+      const builder = new TranscriptBuilder();
+      builder.command('echo short', 'short output, kept whole\n');
+      const line = 'y'.repeat(99) + '\n';
+      for (let i = 0; i < 400; i += 1) builder.command(`cat big-${i}`, line.repeat(300));
+      const guarded = render(builder.result('success', 'done'));
+      expect(Buffer.byteLength(guarded)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+      expect(guarded).toContain('```text\nshort output, kept whole\n```');
+      expect(guarded.split('\n').find((row) => row.startsWith('| 1 |'))).not.toMatch(
+        /in the summary/,
+      );
+    });
   });
 });

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
 import { parsePattern } from './policy/patterns.js';
@@ -43,6 +44,8 @@ export interface Config {
   allowedBots: string[];
   /** The label whose adding triggers a run; '' when labels trigger nothing. */
   triggerLabel: string;
+  /** Absolute path of the JSONL transcript (`transcript-file`, or its default under RUNNER_TEMP). */
+  transcriptFile: string;
 }
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
@@ -102,7 +105,6 @@ const NOT_SUPPORTED_YET: ReadonlyArray<{
     accepts: (value) => /^(auto|false|False|FALSE)$/.test(value),
     keep: "at 'auto' or 'false'",
   },
-  { input: 'transcript-file', accepts: (value) => value === '', keep: 'empty' },
 ];
 
 /** The repository permission levels a commenter can have, least first. */
@@ -258,6 +260,17 @@ function resolveWorkingDirectory(value: string, env: NodeJS.ProcessEnv): string 
   return dir;
 }
 
+/**
+ * Where the JSONL transcript goes: `$RUNNER_TEMP/bash-agent/transcript.jsonl` when the input is
+ * empty (the system's temporary directory outside a runner), a relative path against the workspace.
+ */
+export function resolveTranscriptFile(value: string, env: NodeJS.ProcessEnv): string {
+  if (value.trim() === '') {
+    return path.join(env.RUNNER_TEMP || tmpdir(), 'bash-agent', 'transcript.jsonl');
+  }
+  return path.resolve(env.GITHUB_WORKSPACE || process.cwd(), value.trim());
+}
+
 function readTask(
   read: InputReader,
   workingDirectory: string,
@@ -365,6 +378,7 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     minPermission,
     allowedBots: parseList(read('allowed-bots')),
     triggerLabel: read('trigger-label').trim(),
+    transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
   };
 }
 

@@ -50,11 +50,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+export interface RedactorOptions {
+  /** Called once for each new secret value, e.g. to have the runner mask it too. */
+  onAdd?: (secret: string) => void;
+}
+
 export class Redactor {
   readonly #forms = new Set<string>();
+  readonly #values = new Set<string>();
+  readonly #onAdd: ((secret: string) => void) | undefined;
   #pattern: RegExp | undefined;
 
-  constructor(secrets: Iterable<string | undefined> = []) {
+  constructor(secrets: Iterable<string | undefined> = [], options: RedactorOptions = {}) {
+    this.#onAdd = options.onAdd;
     this.add(...secrets);
   }
 
@@ -65,6 +73,10 @@ export class Redactor {
       if (secret === undefined) continue;
       for (const value of new Set([secret, secret.trim()])) {
         if (value.length < MIN_SECRET_LENGTH) continue;
+        if (!this.#values.has(value)) {
+          this.#values.add(value);
+          this.#onAdd?.(value);
+        }
         for (const form of secretForms(value)) {
           if (!this.#forms.has(form)) {
             this.#forms.add(form);

@@ -114,6 +114,8 @@ export type TranscriptEvent =
       text: string;
       usage: TokenUsage;
       costUsd: number;
+      /** From sending the request to having the response, retries included. */
+      durationMs: number;
     }
   | { type: 'tool_call'; id: string; name: string; input: unknown }
   | {
@@ -125,6 +127,11 @@ export type TranscriptEvent =
       isError: boolean;
       /** For commands the policy or the shell handled. */
       command?: CommandFacts;
+      /**
+       * The command's whole output as the session returned it, before the `max-output` cut of the
+       * text the model got; absent when `text` already holds all of it.
+       */
+      output?: string;
     }
   | { type: 'notice'; level: 'info' | 'warning'; message: string }
   | { type: 'limit'; limit: LimitName; detail: string }
@@ -161,3 +168,70 @@ export type TranscriptEvent =
 
 /** An event as recorded: stamped with the time it happened (milliseconds since the epoch). */
 export type RecordedEvent = TranscriptEvent & { at: number };
+
+export type TranscriptListener = (event: RecordedEvent) => void;
+
+/**
+ * Walks an event and replaces every string in it with `redact(string)`: the one place an event's
+ * text is made safe, so every report rendered from recorded events is redacted before it is cut.
+ */
+export function redactEvent<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactEvent(item, redact)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = redactEvent(item, redact);
+    return copy as T;
+  }
+  return value;
+}
+
+function deliver(listener: TranscriptListener, event: RecordedEvent): void {
+  try {
+    listener(event);
+  } catch {
+    // A sink that fails (a full disk under the JSONL file) must not end the run or starve the
+    // other sinks; each sink reports its own failure.
+  }
+}
+
+/**
+ * The run as it happens: each event is redacted, stamped and kept, then handed to every listener
+ * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
+ * `events` once the run is over.
+ */
+export class Transcript {
+  readonly #events: RecordedEvent[] = [];
+  readonly #listeners: TranscriptListener[] = [];
+  readonly #redact: (text: string) => string;
+  readonly #clock: () => number;
+
+  constructor(redact: (text: string) => string, clock: () => number = Date.now) {
+    this.#redact = redact;
+    this.#clock = clock;
+  }
+
+  /**
+   * Adds a listener: it gets the events recorded so far at once, then each one as it comes, so a
+   * sink that can start only once the settings are known (the JSONL file) misses nothing.
+   */
+  listen(listener: TranscriptListener): void {
+    for (const event of this.#events) deliver(listener, event);
+    this.#listeners.push(listener);
+  }
+
+  record(event: TranscriptEvent): void {
+    const recorded: RecordedEvent = { ...redactEvent(event, this.#redact), at: this.#clock() };
+    this.#events.push(recorded);
+    for (const listener of this.#listeners) deliver(listener, recorded);
+  }
+
+  get events(): readonly RecordedEvent[] {
+    return this.#events;
+  }
+
+  /** Whether an event of this type was recorded. */
+  has(type: TranscriptEvent['type']): boolean {
+    return this.#events.some((event) => event.type === type);
+  }
+}

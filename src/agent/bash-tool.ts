@@ -6,7 +6,7 @@
 import type { CommandPolicy } from '../policy/types.js';
 import type { CommandTimeLimit } from './limits.js';
 import type { CommandResult } from '../shell/result.js';
-import type { ToolResultKind } from '../transcript.js';
+import type { CommandFacts, ToolResultKind } from '../transcript.js';
 
 /** The tool definition sent with every request. */
 export const BASH_TOOL = { type: 'bash_20250124', name: 'bash' } as const;
@@ -16,6 +16,13 @@ export interface ToolOutcome {
   text: string;
   isError: boolean;
   kind: ToolResultKind;
+  /**
+   * What happened to a command the policy or the shell handled, for the reports. Not redacted
+   * here: it goes only into the transcript, which redacts what it records.
+   */
+  command?: CommandFacts;
+  /** The command's whole output when `text` holds only part of it (redacted like `command`). */
+  output?: string;
 }
 
 /** Runs the model's tool calls; the loop depends on this, not on the shell. */
@@ -106,6 +113,16 @@ export function parseBashInput(input: unknown): ParsedInput {
   return { command };
 }
 
+/** The facts of a command that never reached bash. */
+const NOT_RUN = {
+  exitCode: null,
+  durationMs: 0,
+  timedOut: false,
+  shellExited: false,
+  truncated: false,
+  outputChars: 0,
+} as const;
+
 export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
   const outcome = (text: string, isError: boolean, kind: ToolResultKind): ToolOutcome => ({
     text: deps.redact(text),
@@ -135,11 +152,31 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
       // session runs the command only if the shell is still there when bash reaches it.
       const cwd = session.cwd;
       const decision = policy.check(input.command, cwd);
-      if (!decision.allowed) return outcome(decision.message, true, 'denied');
+      if (!decision.allowed) {
+        const { code, offender } = decision.refusal;
+        return {
+          ...outcome(decision.message, true, 'denied'),
+          command: { ...NOT_RUN, command: input.command, refusal: { code, offender } },
+        };
+      }
       // What runs is what the policy checked: its own printing of the command, not the raw text.
       const result = await session.run(decision.script, { timeoutMs, expectedCwd: cwd });
       const formatted = deps.format(result, { cutByDeadline });
-      return outcome(formatted.text, formatted.isError, 'command');
+      // Unless the output was cut, the text the model gets starts with the whole of it.
+      const truncated = result.omittedChars > 0 || !formatted.text.startsWith(result.output);
+      return {
+        ...outcome(formatted.text, formatted.isError, 'command'),
+        command: {
+          command: input.command,
+          exitCode: result.exitCode,
+          durationMs: result.durationMs,
+          timedOut: result.timedOut,
+          shellExited: result.shellExited,
+          truncated,
+          outputChars: result.output.length + result.omittedChars,
+        },
+        ...(truncated ? { output: result.output } : {}),
+      };
     },
   };
 }

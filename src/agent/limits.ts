@@ -102,6 +102,8 @@ export class RunLimits {
   readonly maxTurns: number;
   readonly maxCostUsd: number;
   readonly commandTimeoutMs: number;
+  /** When the run started: its duration is measured from here, like its deadline. */
+  readonly startedAt: number;
   readonly deadline: number;
   readonly windDownReserveMs: number;
   readonly #clock: () => number;
@@ -115,7 +117,8 @@ export class RunLimits {
     this.maxTurns = settings.maxTurns;
     this.maxCostUsd = settings.maxCostUsd;
     this.commandTimeoutMs = settings.commandTimeoutMs;
-    this.deadline = (settings.startedAt ?? clock()) + settings.timeLimitMs;
+    this.startedAt = settings.startedAt ?? clock();
+    this.deadline = this.startedAt + settings.timeLimitMs;
     this.windDownReserveMs =
       settings.windDownReserveMs ?? defaultWindDownReserve(settings.timeLimitMs);
     const abort = (): void =>

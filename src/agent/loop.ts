@@ -129,21 +129,36 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const notice = (message: string, level: 'info' | 'warning' = 'info'): void =>
     emit({ type: 'notice', level, message });
 
+  /** The loop's result; told as events too, so a report needs nothing but the transcript. */
   const finish = (
     conclusion: Conclusion,
     fields: { result?: string; finalMessage?: boolean; detail?: string } = {},
-  ): AgentResult => ({
-    conclusion,
-    result: fields.result ?? lastText,
-    finalMessage: fields.finalMessage ?? false,
-    detail: fields.detail,
-    turns: limits.turns,
-    commands: counts.commands,
-    denied: counts.denied,
-    usage: { ...usage },
-    costUsd: limits.costUsd,
-    estimatedCostUsd,
-  });
+  ): AgentResult => {
+    const result: AgentResult = {
+      conclusion,
+      result: fields.result ?? lastText,
+      finalMessage: fields.finalMessage ?? false,
+      detail: fields.detail,
+      turns: limits.turns,
+      commands: counts.commands,
+      denied: counts.denied,
+      usage: { ...usage },
+      costUsd: limits.costUsd,
+      estimatedCostUsd,
+    };
+    if (conclusion === 'error') {
+      emit({ type: 'error', message: fields.detail ?? 'The run failed' });
+    } else if (conclusion !== 'success') {
+      emit({
+        type: 'limit',
+        limit: conclusion,
+        detail: fields.detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[conclusion]}`,
+      });
+    }
+    const { finalMessage: _finalMessage, ...told } = result;
+    emit({ type: 'result', ...told, durationMs: Date.now() - limits.startedAt });
+    return result;
+  };
 
   /**
    * The size of the next prompt: the last one as reported plus what was added since, or counted
@@ -228,6 +243,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         kind: outcome.kind,
         text: outcome.text,
         isError: outcome.isError,
+        ...(outcome.command ? { command: outcome.command } : {}),
+        ...(outcome.output !== undefined ? { output: outcome.output } : {}),
       });
       results.push({
         type: 'tool_result',
@@ -354,6 +371,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         text,
         usage: turnUsage,
         costUsd,
+        durationMs: responseMs,
       });
 
       const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');

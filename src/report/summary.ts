@@ -1,177 +1,440 @@
 /**
- * The basic job summary of a run: task, conclusion, figures, final text. Untrusted text (the task,
- * the model's words, API error messages) is fenced or escaped so it cannot change the markdown
- * around it, and the whole is kept under GitHub's 1 MiB limit for a step summary.
+ * The job summary of a run, rendered from its facts: a headline in words with the figures, a
+ * warning block when something went wrong, the final message (neutralised markdown), a table of
+ * the commands and their outputs in collapsed blocks, then the task, model, tokens, settings and a
+ * timeline, collapsed. GitHub refuses a step summary over 1 MiB whole, so the size is guarded:
+ * command outputs give way first, oldest and longest first, each cut marked; the headline, the
+ * figures, the warnings and the final message always stay.
  */
 import * as core from '@actions/core';
 import { formatUsd } from '../agent/pricing.js';
-import type { TokenUsage } from '../transcript.js';
-
-export interface SummaryInput {
-  task: string;
-  conclusion: string;
-  result: string;
-  /** Why the run stopped, when not a plain success. */
-  detail?: string;
-  model: string;
-  turns: number;
-  maxTurns: number;
-  commands: number;
-  denied: number;
-  usage: TokenUsage;
-  /** What the responses cost by their reported usage. */
-  costUsd: number;
-  /** The most the requests could have cost, as estimated before sending each one. */
-  estimatedCostUsd: number;
-  /** 0 when the cap is off. */
-  maxCostUsd: number;
-  durationMs: number;
-  /** What the run changed outside the working tree and the action put back, one line each. */
-  undone?: readonly string[];
-}
+import type { Conclusion } from '../transcript.js';
+import type { CallRecord, CallStatus, RunFacts } from './facts.js';
+import {
+  byteLength,
+  clipBytes,
+  clipChars,
+  counted,
+  details,
+  escapeHtml,
+  escapeInline,
+  fenced,
+  formatChars,
+  formatCount,
+  formatDuration,
+  neutraliseMarkdown,
+} from './markdown.js';
 
 /** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
 export const SUMMARY_MAX_BYTES = 1_000_000;
-/** The task may take this much of the summary; the final text gets the rest. */
+/** The final message may take this much; the rest of the summary always fits beside it. */
+const FINAL_MAX_BYTES = 300_000;
 const TASK_MAX_BYTES = 64 * 1024;
+/** No single output takes more than this; the transcript file has the whole of it. */
+const OUTPUT_MAX_BYTES = 64 * 1024;
+/** What a long output is cut to when the outputs together do not fit. */
+const OUTPUT_CUT_BYTES = 2_000;
+/** Most lines of one kind in the warning block; the log and the transcript file have the rest. */
+const WARNING_MAX_LINES = 20;
+/** Characters of a command shown in its table row and its output's title. */
+const COMMAND_MAX_CHARS = 100;
+/** Most entries in the timeline: a chart of hundreds of bars says nothing. */
+const TIMELINE_MAX_BARS = 80;
+/** Bytes kept free for the notes the guard adds about what it left out. */
+const GUARD_SLACK_BYTES = 4_096;
 
-const HEADINGS: Readonly<Record<string, string>> = {
+const REST_IN_TRANSCRIPT = ' from the summary; the transcript file has all of it';
+
+const HEADLINES: Readonly<Record<Conclusion, string>> = {
   success: '✅ Done',
   'max-turns': '⏸️ Stopped at the turn limit',
   'time-limit': '⏱️ Stopped at the time limit',
   budget: '💰 Stopped at the cost limit',
   error: '❌ Failed',
+  cancelled: '🛑 Cancelled',
   skipped: '⏭️ Skipped',
 };
 
-/** A fence longer than any run of backticks in `text`, so nothing inside can close it. */
-export function fenced(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}text\n${text.replace(/\n+$/, '')}\n${fence}`;
-}
+const MARKS: Readonly<Record<CallStatus, string>> = {
+  ok: '✅',
+  failed: '❌',
+  denied: '🚫',
+  'timed-out': '⏱️',
+  'shell-exited': '💥',
+  restart: '🔄',
+  invalid: '⚠️',
+  'not-run': '⏭️',
+  unfinished: '❔',
+};
 
-/**
- * One line of untrusted text made inert for markdown and HTML: line breaks flattened, HTML and
- * markdown punctuation escaped, and `@` broken so nobody is mentioned.
- */
-export function escapeInline(text: string): string {
-  return text
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
-    .replace(/@/g, '@\u200b');
-}
-
-function byteLength(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
-
-/** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */
-function safeIndex(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
-}
-
-/** `text` cut to at most `maxBytes` of UTF-8, keeping its head and tail around a marker. */
-export function clipBytes(text: string, maxBytes: number): string {
-  if (byteLength(text) <= maxBytes) return text;
-  let keep = Math.max(0, Math.floor(maxBytes / 2) - 64);
-  for (;;) {
-    const head = text.slice(0, safeIndex(text, keep));
-    const tail = text.slice(safeIndex(text, text.length - keep));
-    const omitted = text.length - head.length - tail.length;
-    const clipped = `${head}\n[... ${omitted} characters omitted from the summary ...]\n${tail}`;
-    if (byteLength(clipped) <= maxBytes || keep === 0) return clipped;
-    keep = Math.floor(keep * 0.9);
+/** How a call ended, for its row: exit code or reason. */
+function resultWords(call: CallRecord): string {
+  switch (call.status) {
+    case 'ok':
+    case 'failed':
+      return `exit ${call.command?.exitCode ?? 0}`;
+    case 'denied':
+      return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
+    case 'timed-out':
+      return 'timed out';
+    case 'shell-exited':
+      return 'shell exited';
+    case 'restart':
+      return 'shell restarted';
+    case 'invalid':
+      return 'invalid call';
+    case 'not-run':
+      return 'not run';
+    case 'unfinished':
+      return 'did not finish';
   }
 }
 
-function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 100) / 10;
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+function oneLine(label: string): string {
+  return clipChars(label.replace(/\s*[\r\n]+\s*/g, ' ⏎ ').trim(), COMMAND_MAX_CHARS);
 }
 
-/** 180000 → 180,000: token counts are read at a glance. */
-function count(n: number): string {
-  return n.toLocaleString('en-US');
+/** A command as one line in markdown (a table cell, a list item), clipped. */
+function commandCell(label: string): string {
+  return `<code>${escapeInline(oneLine(label))}</code>`;
 }
 
-/** Most lines of the undone list shown; a run that changed more is told how many. */
-const UNDONE_MAX_LINES = 50;
+/** A no-break space: a figure and its unit stay on one line in a narrow table column. */
+const NBSP = '\u00a0';
 
-/** The warning about what the run changed outside the working tree; nothing when it changed nothing. */
-function undoneSection(undone: readonly string[]): string[] {
-  if (undone.length === 0) return [];
-  const shown = undone
-    .slice(0, UNDONE_MAX_LINES)
-    .map((line) => `> - ${escapeInline(clipBytes(line, 1024))}`);
-  const more = undone.length - shown.length;
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}${NBSP}s`;
+}
+
+/** The figures, in words, under the headline. */
+function figures(facts: RunFacts): string {
+  const settings = facts.settings;
+  const requests = `${counted(facts.requests, 'model request')}${settings ? ` of ${settings.maxTurns}` : ''}`;
+  const extra = [
+    facts.denied > 0 ? `${facts.denied} denied` : '',
+    facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
+    facts.failed > 0 ? `${facts.failed} failed` : '',
+  ].filter((part) => part !== '');
+  const commands = `${counted(facts.commands, 'command')}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
+  const cap =
+    settings && settings.maxCostUsd > 0 ? ` of the ${formatUsd(settings.maxCostUsd)} cap` : '';
+  const limit = settings ? ` of the ${formatDuration(settings.timeLimitMs)} limit` : '';
   return [
-    '> [!WARNING]',
-    '> The run changed files outside the working tree that later steps would read:',
-    ...shown,
-    ...(more > 0 ? [`> - … and ${more} more (see the log)`] : []),
+    `**${requests}**`,
+    `**${commands}**`,
+    `**${formatUsd(facts.costUsd)}**${cap}`,
+    `**${formatDuration(facts.durationMs)}**${limit}`,
+  ].join(' · ');
+}
+
+function listed(lines: readonly string[], describe: (line: string) => string): string[] {
+  const shown = lines.slice(0, WARNING_MAX_LINES).map((line) => `> - ${describe(line)}`);
+  const more = lines.length - shown.length;
+  return more > 0 ? [...shown, `> - … and ${more} more (see the log)`] : shown;
+}
+
+/** What went wrong, in one alert; nothing when nothing did. */
+function warnings(facts: RunFacts): string[] {
+  const inline = (text: string): string => escapeInline(clipBytes(text, 1024));
+  const lines: string[] = [];
+  if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
+    lines.push(`> ${inline(facts.detail)}`);
+  }
+  for (const error of facts.errors.filter((message) => message !== facts.detail)) {
+    lines.push(`> - Error: ${inline(error)}`);
+  }
+  const denied = facts.calls.filter((call) => call.status === 'denied');
+  if (denied.length > 0) {
+    lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
+    lines.push(
+      ...listed(
+        denied.map((call) => String(call.index)),
+        (index) => {
+          const call = facts.calls[Number(index) - 1]!;
+          const refusal = call.command?.refusal;
+          const offender =
+            refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
+          return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
+        },
+      ),
+    );
+  }
+  const timedOut = facts.calls.filter((call) => call.status === 'timed-out');
+  if (timedOut.length > 0) {
+    lines.push(`> ${counted(timedOut.length, 'command')} timed out:`);
+    lines.push(
+      ...listed(
+        timedOut.map((call) => String(call.index)),
+        (index) => {
+          const call = facts.calls[Number(index) - 1]!;
+          return `${call.index}. ${commandCell(call.label)} after ${seconds(call.command?.durationMs ?? 0)}`;
+        },
+      ),
+    );
+  }
+  for (const limit of facts.limits.filter((item) => item.detail !== facts.detail)) {
+    lines.push(`> - ${inline(limit.detail)}`);
+  }
+  if (facts.undone.length > 0) {
+    lines.push(
+      '> The run changed files outside the working tree that later steps would read; undone:',
+    );
+    lines.push(...listed(facts.undone, inline));
+  }
+  if (facts.warnings.length > 0) {
+    lines.push('> Warnings:');
+    lines.push(...listed(facts.warnings, inline));
+  }
+  if (lines.length === 0) return [];
+  const kind =
+    facts.conclusion === 'error' || facts.conclusion === 'cancelled' ? 'CAUTION' : 'WARNING';
+  return [
+    `> [!${kind}]`,
+    ...lines.flatMap((line, i) => (i > 0 && !line.startsWith('> -') ? ['>', line] : [line])),
     '',
   ];
 }
 
-/** The summary markdown. Inputs must already be redacted. */
-export function renderSummary(input: SummaryInput): string {
-  const heading = HEADINGS[input.conclusion] ?? escapeInline(input.conclusion);
-  const rows: Array<[string, string]> = [
-    ['Conclusion', `\`${input.conclusion}\``],
-    ['Model', escapeInline(input.model)],
-    ['Model requests', `${input.turns} of ${input.maxTurns}`],
-    [
-      'Commands run',
-      `${input.commands}${input.denied > 0 ? ` (${input.denied} more denied by the policy)` : ''}`,
-    ],
-    [
-      'Tokens',
-      `${count(input.usage.inputTokens)} input, ${count(input.usage.outputTokens)} output, ` +
-        `${count(input.usage.cacheReadTokens)} cache read, ${count(input.usage.cacheWriteTokens)} cache write`,
-    ],
-    [
-      'Estimated cost',
-      `${formatUsd(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatUsd(input.maxCostUsd)} allowed` : ''} (priced from the usage the API reported)`,
-    ],
-    [
-      'Estimated before sending',
-      `at most ${formatUsd(input.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
-    ],
-    ['Duration', formatDuration(input.durationMs)],
-  ];
-  const head = [
-    `## Bash agent: ${heading}`,
-    '',
-    ...(input.detail ? [`> ${escapeInline(input.detail)}`, ''] : []),
-    // The first row is the table's header: GitHub draws an empty header row as a blank band.
-    ...rows.slice(0, 1).map(([name, value]) => `| ${name} | ${value} |`),
+function finalMessage(facts: RunFacts): string[] {
+  if (facts.conclusion === 'skipped') return [];
+  const body =
+    facts.result.trim() === ''
+      ? '_The model wrote no final text._'
+      : neutraliseMarkdown(clipBytes(facts.result, FINAL_MAX_BYTES, REST_IN_TRANSCRIPT));
+  // Without a final message (a limit, an error), the model's last words are still worth reading.
+  const title = facts.conclusion === 'success' ? 'Final message' : 'Last text from the model';
+  return [`### ${title}`, '', body, ''];
+}
+
+function tableRow(call: CallRecord, outputNote: string): string {
+  // A command that never reached bash took no time and printed nothing: blank, not zero.
+  const ran = call.command !== undefined && call.status !== 'denied';
+  const took = ran ? seconds(call.command!.durationMs) : '';
+  const size = ran ? formatChars(call.command!.outputChars).replace(' ', NBSP) : '';
+  const cut = call.command?.truncated ? ' (model got head and tail)' : '';
+  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
+}
+
+const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
+
+/** An output as its collapsed block shows it. */
+function outputBlock(call: CallRecord, text: string): string {
+  // A <summary> is HTML, where markdown escapes would show as they are.
+  const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(oneLine(call.label))}</code> · ${resultWords(call)}`;
+  const command = call.label.includes('\n') ? `${fenced(call.label, 'bash')}\n\n` : '';
+  return details(title, `${command}${fenced(text === '' ? '(no output)' : text)}`);
+}
+
+interface OutputPlan {
+  call: CallRecord;
+  text: string;
+  bytes: number;
+  cut: boolean;
+  dropped: boolean;
+}
+
+/**
+ * Fits the outputs into `budget` bytes: long outputs are cut to their head and tail, oldest first;
+ * if that is not enough, whole outputs are left out, oldest first. Each cut says so in its block,
+ * and each left-out output in its table row.
+ */
+function planOutputs(calls: readonly CallRecord[], budget: number): OutputPlan[] {
+  const plans = calls.map((call) => {
+    const whole = byteLength(call.output) <= OUTPUT_MAX_BYTES;
+    const text = whole ? call.output : clipBytes(call.output, OUTPUT_MAX_BYTES, REST_IN_TRANSCRIPT);
+    return { call, text, bytes: byteLength(outputBlock(call, text)), cut: !whole, dropped: false };
+  });
+  let total = plans.reduce((sum, plan) => sum + plan.bytes + 1, 0);
+  for (const plan of plans) {
+    if (total <= budget) return plans;
+    if (byteLength(plan.text) <= OUTPUT_CUT_BYTES) continue;
+    plan.text = clipBytes(plan.text, OUTPUT_CUT_BYTES, REST_IN_TRANSCRIPT);
+    plan.cut = true;
+    const bytes = byteLength(outputBlock(plan.call, plan.text));
+    total -= plan.bytes - bytes;
+    plan.bytes = bytes;
+  }
+  for (const plan of plans) {
+    if (total <= budget) break;
+    plan.dropped = true;
+    total -= plan.bytes + 1;
+  }
+  return plans;
+}
+
+function durationLine(label: string, value: string): string {
+  return `| ${label} | ${value} |`;
+}
+
+function modelBlock(facts: RunFacts): string {
+  const u = facts.usage;
+  const rows = [
+    '| | |',
     '|---|---|',
-    ...rows.slice(1).map(([name, value]) => `| ${name} | ${value} |`),
-    '',
-    ...undoneSection(input.undone ?? []),
-    '### Task',
-    '',
-    fenced(clipBytes(input.task, TASK_MAX_BYTES)),
-    '',
-    '### Result',
-    '',
-    '',
-  ].join('\n');
-  const emptyResult = '_The model wrote no final text._';
-  if (input.result.trim() === '') return `${head}${emptyResult}\n`;
-  // What the head and the fence take, plus slack for the fence growing with the clipped text.
-  const room = SUMMARY_MAX_BYTES - byteLength(head) - 64;
-  return `${head}${fenced(clipBytes(input.result, Math.max(0, room)))}\n`;
+    ...(facts.settings ? [durationLine('Model', escapeInline(facts.settings.model))] : []),
+    durationLine(
+      'Requests',
+      `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`,
+    ),
+    durationLine(
+      'Tokens',
+      `${formatCount(u.inputTokens)} input, ${formatCount(u.outputTokens)} output, ` +
+        `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`,
+    ),
+    durationLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
+    durationLine(
+      'Estimated before sending',
+      `at most ${formatUsd(facts.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
+    ),
+  ];
+  return details('Model and tokens', rows.join('\n'));
 }
 
-/** Appends the summary to the step's summary file. */
+function settingsBlock(facts: RunFacts): string[] {
+  const s = facts.settings;
+  if (!s) return [];
+  const rows = [
+    '| | |',
+    '|---|---|',
+    durationLine('Task from', escapeInline(s.taskSource)),
+    durationLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
+    durationLine('max-turns', String(s.maxTurns)),
+    durationLine('time-limit', formatDuration(s.timeLimitMs)),
+    durationLine('command-timeout', formatDuration(s.commandTimeoutMs)),
+    durationLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
+    durationLine('max-tokens', formatCount(s.maxTokens)),
+    durationLine('max-output', formatCount(s.maxOutput)),
+  ];
+  const patterns = (title: string, list: readonly string[]): string =>
+    list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;
+  return [
+    details(
+      'Settings',
+      rows.join('\n') +
+        patterns('Allowed commands', s.allowedCommands) +
+        patterns('Denied commands', s.deniedCommands),
+    ),
+    '',
+  ];
+}
+
+/** A Mermaid chart of the requests and commands; only numbers and fixed words go in it. */
+function timeline(facts: RunFacts): string[] {
+  const bars: Array<{ section: string; name: string; from: number; to: number; tag: string }> = [];
+  for (const exchange of facts.exchanges) {
+    if (exchange.answeredAt === undefined) continue;
+    bars.push({
+      section: 'Model',
+      name: `Request ${exchange.turn}`,
+      from: exchange.sentAt,
+      to: exchange.answeredAt,
+      tag: '',
+    });
+  }
+  for (const call of facts.calls) {
+    if (!call.command || call.status === 'denied') continue;
+    const tag = call.status === 'ok' ? '' : call.status === 'timed-out' ? 'crit, ' : 'active, ';
+    bars.push({
+      section: 'Commands',
+      name: `Command ${call.index}`,
+      from: call.startedAt,
+      to: call.endedAt ?? call.startedAt,
+      tag,
+    });
+  }
+  if (bars.length === 0) return [];
+  const shown = bars.sort((a, b) => a.from - b.from).slice(-TIMELINE_MAX_BARS);
+  const lines = ['gantt', '  dateFormat x', '  axisFormat %M:%S'];
+  for (const section of ['Model', 'Commands']) {
+    const inSection = shown.filter((bar) => bar.section === section);
+    if (inSection.length === 0) continue;
+    lines.push(`  section ${section}`);
+    for (const bar of inSection) {
+      const from = bar.from - facts.startedAt;
+      // A bar of no length does not show; a millisecond is the least Mermaid draws.
+      const to = Math.max(bar.to - facts.startedAt, from + 1);
+      lines.push(`  ${bar.name} : ${bar.tag}${from}, ${to}`);
+    }
+  }
+  const title = `Timeline${bars.length > shown.length ? ` (the last ${shown.length} of ${bars.length})` : ''}`;
+  return [details(title, fenced(lines.join('\n'), 'mermaid')), ''];
+}
+
+function linkLine(facts: RunFacts): string[] {
+  return facts.runUrl && /^https:\/\/[^\s?#<>()]+$/.test(facts.runUrl)
+    ? [`[Workflow run](${facts.runUrl})`, '']
+    : [];
+}
+
+/** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
+export function renderSummary(facts: RunFacts): string {
+  const head = [
+    `## Bash agent: ${HEADLINES[facts.conclusion]}`,
+    '',
+    figures(facts),
+    '',
+    ...warnings(facts),
+    ...finalMessage(facts),
+  ].join('\n');
+  const tail = [
+    ...(facts.task
+      ? [details('Task', fenced(clipBytes(facts.task, TASK_MAX_BYTES, REST_IN_TRANSCRIPT))), '']
+      : []),
+    modelBlock(facts),
+    '',
+    ...settingsBlock(facts),
+    ...timeline(facts),
+    ...linkLine(facts),
+  ].join('\n');
+
+  // The table gives way only when even without outputs it would not fit: its oldest rows first.
+  let rows = facts.calls;
+  const fixedBytes = byteLength(head) + byteLength(tail) + GUARD_SLACK_BYTES;
+  const rowBytes = rows.map((call) => byteLength(tableRow(call, ' (not in the summary)')) + 1);
+  let tableBytes = rowBytes.reduce((sum, bytes) => sum + bytes, 0);
+  let hiddenRows = 0;
+  while (rows.length > 0 && fixedBytes + tableBytes > SUMMARY_MAX_BYTES) {
+    tableBytes -= rowBytes[hiddenRows]!;
+    hiddenRows += 1;
+    rows = facts.calls.slice(hiddenRows);
+  }
+  const withOutput = rows.filter((call) => call.kind !== undefined);
+  const plans = planOutputs(withOutput, SUMMARY_MAX_BYTES - fixedBytes - tableBytes);
+  const planOf = new Map(plans.map((plan) => [plan.call.index, plan]));
+  const note = (call: CallRecord): string => {
+    const plan = planOf.get(call.index);
+    if (plan?.dropped) return ' (not in the summary)';
+    return plan?.cut ? ' (cut in the summary)' : '';
+  };
+
+  const commands: string[] = [];
+  if (facts.calls.length > 0) {
+    commands.push(`### Commands`, '');
+    if (hiddenRows > 0) {
+      commands.push(
+        `_The first ${counted(hiddenRows, 'call')} are left out to keep the summary under 1 MB; the transcript file has them._`,
+        '',
+      );
+    }
+    commands.push(...TABLE_HEAD, ...rows.map((call) => tableRow(call, note(call))), '');
+    const kept = plans.filter((plan) => !plan.dropped);
+    const dropped = plans.length - kept.length;
+    if (kept.length > 0 || dropped > 0) {
+      const blocks = kept.map((plan) => outputBlock(plan.call, plan.text));
+      const left =
+        dropped > 0
+          ? [
+              `_${counted(dropped, 'older output')} left out to keep the summary under 1 MB; the transcript file has them._`,
+              '',
+            ]
+          : [];
+      commands.push(details(`Outputs (${kept.length})`, [...left, ...blocks].join('\n')), '');
+    }
+  }
+  return `${head}\n${commands.join('\n')}\n${tail}\n`;
+}
+
+/** Writes the summary to the step's summary file. */
 export async function writeJobSummary(markdown: string): Promise<void> {
   await core.summary.addRaw(markdown, true).write();
 }

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TranscriptBuilder } from '../__fixtures__/transcripts.js';
+import { EVENT_MAX_BYTES, eventLine, jsonlWriter } from '../src/report/jsonl.js';
+import { Redactor } from '../src/redact.js';
+import { Transcript, type RecordedEvent } from '../src/transcript.js';
+
+const SECRET = 'ghs_jsonlTestSecretValue0123456789';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'jsonl-test-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function lines(file: string): RecordedEvent[] {
+  return readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RecordedEvent);
+}
+
+describe('the JSONL transcript', () => {
+  it('writes each event as it is recorded, one parseable line each, redacted', () => {
+    const file = path.join(dir, 'sub', 'transcript.jsonl');
+    const transcript = new Transcript(new Redactor([SECRET]).fn);
+    const warnings: string[] = [];
+    const source = new TranscriptBuilder(`use ${SECRET}`)
+      .command('cat .env', `TOKEN=${SECRET}\n`.repeat(2000), { truncated: true })
+      .result('success', `done with ${SECRET}`);
+    transcript.record(source[0]!);
+    transcript.listen(jsonlWriter(file, (message) => warnings.push(message)));
+    // Past events are in the file as soon as it starts; the next ones as they come.
+    expect(lines(file).map((event) => event.type)).toEqual(['start']);
+    for (const event of source.slice(1)) transcript.record(event);
+
+    const written = lines(file);
+    expect(written.map((event) => event.type)).toEqual([
+      'start',
+      'tool_call',
+      'tool_result',
+      'result',
+    ]);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(SECRET);
+    const result = written[2] as Extract<RecordedEvent, { type: 'tool_result' }>;
+    // The whole output, not the model's cut of it.
+    expect(result.output).toBe('TOKEN=***\n'.repeat(2000));
+    expect(warnings).toEqual([]);
+  });
+
+  it('cuts an event longer than the cap to head and tail, and marks it', () => {
+    const [, call, result] = new TranscriptBuilder().command('yes', 'y\n'.repeat(1_500_000), {
+      truncated: true,
+    }).events;
+    const line = eventLine(result!);
+    expect(Buffer.byteLength(line)).toBeLessThanOrEqual(EVENT_MAX_BYTES);
+    const parsed = JSON.parse(line) as Extract<RecordedEvent, { type: 'tool_result' }> & {
+      cut?: boolean;
+    };
+    expect(parsed.cut).toBe(true);
+    expect(parsed.output).toMatch(/characters omitted from this line/);
+    expect(parsed.command?.outputChars).toBe(3_000_000);
+    expect(JSON.parse(eventLine(call!))).toEqual(call);
+  });
+
+  it('warns once and goes on when the file cannot be written', () => {
+    // A file where a directory should be: no write can succeed, whoever runs the test.
+    writeFileSync(path.join(dir, 'no'), '');
+    const warnings: string[] = [];
+    const write = jsonlWriter(path.join(dir, 'no', 'transcript.jsonl'), (message) =>
+      warnings.push(message),
+    );
+    for (const event of new TranscriptBuilder().result('success', 'x')) write(event);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Could not write the transcript file .*transcript\.jsonl: /);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from '@jest/globals';
+import { liveCommands } from '../__fixtures__/runner-commands.js';
+import { TranscriptBuilder, realisticRun } from '../__fixtures__/transcripts.js';
+import { factsOf } from '../src/report/facts.js';
+import { closingLine, eventLog, type LogSink } from '../src/report/log.js';
+import type { RecordedEvent } from '../src/transcript.js';
+
+/** A sink that writes lines as @actions/core does, workflow commands escaped the same way. */
+function recordingSink(): LogSink & { lines: string[] } {
+  const escape = (text: string): string =>
+    text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (message) => lines.push(message),
+    warning: (message) => lines.push(`::warning::${escape(message)}`),
+    startGroup: (title) => lines.push(`::group::${escape(title)}`),
+    endGroup: () => lines.push('::endgroup::'),
+  };
+}
+
+function logOf(events: readonly RecordedEvent[]): string[] {
+  const sink = recordingSink();
+  const log = eventLog(sink);
+  for (const event of events) log(event);
+  return sink.lines;
+}
+
+const HOSTILE = [
+  '::error::from a command',
+  'status: ##[error]legacy form anywhere in the line',
+  '::set-output name=a::b',
+  '  ::warning::after spaces',
+  '::stop-commands::guessed',
+  '::error::inside a guessed block',
+  '::guessed::',
+  '::add-mask::x',
+  'cr\r::error::after a carriage return',
+  '##[group]opened by output',
+].join('\n');
+
+describe('the log', () => {
+  it('leaves no workflow command live in command output or model text, as the runner parses the log', () => {
+    const events = new TranscriptBuilder()
+      .exchange(`Model text\n${HOSTILE}`)
+      .command(`printf '%s' "${HOSTILE.replace(/\n/g, '\\n')}"`, HOSTILE, { exitCode: 3 })
+      .result('success', HOSTILE);
+    const lines = logOf(events);
+
+    const live = liveCommands(lines);
+    // Only the log's own structure acts: groups, and stop-commands blocks each resumed by its token.
+    const names = live.map((command) => command.name);
+    expect(names.filter((name) => !['group', 'endgroup', 'stop-commands'].includes(name))).toEqual(
+      live.filter((c) => c.name.startsWith('bash-agent-')).map((c) => c.name),
+    );
+    expect(live.some((command) => /^(error|warning|set-output|add-mask)$/.test(command.name))).toBe(
+      false,
+    );
+    const stops = live.filter((command) => command.name === 'stop-commands');
+    expect(stops.length).toBeGreaterThanOrEqual(2);
+    for (const stop of stops) {
+      expect(live.some((command) => command.name === stop.data.toLowerCase())).toBe(true);
+    }
+    // The text is still there to read, every line behind its prefix.
+    expect(lines).toContain('│ ::error::from a command');
+    expect(lines).toContain('│ status: ##[error]legacy form anywhere in the line');
+    expect(
+      lines.some((line) => /^\s*(::(?!group|endgroup|stop-commands|bash-agent-)|##\[)/.test(line)),
+    ).toBe(false);
+  });
+
+  it('draws a fresh random token for every block, so text cannot learn one from an earlier block', () => {
+    const events = new TranscriptBuilder()
+      .command('echo a', 'a\n')
+      .command('echo b', 'b\n')
+      .result('success', '');
+    const tokens = logOf(events)
+      .filter((line) => line.startsWith('::stop-commands::'))
+      .map((line) => line.slice('::stop-commands::'.length));
+    expect(tokens.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    for (const token of tokens) expect(token).toMatch(/^bash-agent-[0-9a-f]{32}$/);
+  });
+
+  it('titles each command group with its outcome: ✓, exit code, denied, timed out, shell exited', () => {
+    const events = new TranscriptBuilder()
+      .command('ls', 'a\n')
+      .command('false', '', { exitCode: 2 })
+      .denied('rm -rf /', 'no-matching-pattern', 'rm -rf /')
+      .command('sleep 500', '', { timedOut: true, exitCode: null }, 120_000)
+      .command('exit 3', '', { shellExited: true, exitCode: null })
+      .result('success', '');
+    const groups = logOf(events).filter((line) => line.startsWith('::group::'));
+    expect(groups).toEqual([
+      '::group::✓ · $ ls, 0.3 s',
+      '::group::exit 2 · $ false, 0.3 s',
+      '::group::denied (no-matching-pattern) · $ rm -rf /',
+      '::group::timed out · $ sleep 500, 120.0 s',
+      '::group::shell exited · $ exit 3, 0.3 s',
+    ]);
+  });
+
+  it('opens and closes one group per command, and shows every line of a command of several lines', () => {
+    const events = new TranscriptBuilder()
+      .command('cd src\n::error::in the command\nls', 'x\n')
+      .result('success', '');
+    const lines = logOf(events);
+    expect(lines.filter((line) => line.startsWith('::group::'))).toHaveLength(1);
+    expect(lines.filter((line) => line === '::endgroup::')).toHaveLength(1);
+    expect(lines).toContain('$ ::error::in the command');
+    expect(liveCommands(lines).some((command) => command.name === 'error')).toBe(false);
+  });
+
+  it('ends with one line of the figures', () => {
+    const line = closingLine(factsOf(realisticRun()));
+    expect(line).toMatch(
+      /^Conclusion: success; 4 requests, 5 commands \(1 denied, 1 timed out, 1 failed\), estimated cost \$0\.0400 \(at most \$0\.2000 as estimated before sending\), 2 min 17 s$/,
+    );
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The step's log, written as events come: a line per request and response, a group per command
+ * whose title shows how it ended, and one closing line with the run's figures.
+ *
+ * Untrusted text (the model's words, commands and their output) can never act as a workflow
+ * command. The runner parses every line for `::name::` at its start and for `##[name]` anywhere in
+ * it, and only afterwards checks whether commands are stopped (actions/runner,
+ * ActionCommandManager.TryProcessCommand), so inside `::stop-commands::<token>` … `::<token>::` both
+ * forms are inert; the token is random per block, so the text cannot guess the line that resumes.
+ * Each line also keeps a prefix, so none starts with `::` or `##[`: the log viewer styles lines that
+ * start with `##[error]` or `##[group]` even when the runner did not act on them.
+ */
+import * as core from '@actions/core';
+import { randomBytes } from 'node:crypto';
+import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
+import { formatUsd } from '../agent/pricing.js';
+import type { RecordedEvent } from '../transcript.js';
+import { callLabel, callStatus, type CallRecord, type RunFacts } from './facts.js';
+import { counted, formatDuration } from './markdown.js';
+
+/** What the log writes through: `@actions/core` in the action, a recorder in tests. */
+export interface LogSink {
+  info(message: string): void;
+  warning(message: string): void;
+  startGroup(title: string): void;
+  endGroup(): void;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** A token no text written inside its block can know. */
+function stopToken(): string {
+  return `bash-agent-${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
+ * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
+ */
+export function writeUntrusted(sink: LogSink, text: string, prefix = '│ '): void {
+  const token = stopToken();
+  sink.info(`::stop-commands::${token}`);
+  for (const line of text.split(LINE_BREAK)) sink.info(`${prefix}${line}`);
+  sink.info(`::${token}::`);
+}
+
+function firstLine(text: string, max = 100): string {
+  const line = text.split(LINE_BREAK, 1)[0] ?? '';
+  const more = line.length > max || line.length < text.trimEnd().length;
+  return `${line.slice(0, max)}${more ? ' …' : ''}`;
+}
+
+/** How a call ended, for its group's title. */
+export function outcomeWords(call: Pick<CallRecord, 'status' | 'command'>): string {
+  switch (call.status) {
+    case 'ok':
+      return '✓';
+    case 'failed':
+      return `exit ${call.command?.exitCode ?? '?'}`;
+    case 'denied':
+      return `denied (${call.command?.refusal?.code ?? 'policy'})`;
+    case 'timed-out':
+      return 'timed out';
+    case 'shell-exited':
+      return 'shell exited';
+    case 'restart':
+      return 'restarted';
+    case 'invalid':
+      return 'invalid call';
+    case 'not-run':
+      return 'not run';
+    case 'unfinished':
+      return 'unfinished';
+  }
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * The log listener of a transcript. A command's group is written when its result comes, since its
+ * title shows the outcome: the buffered log holds lines until the next request anyway, so the log
+ * reads the same, and a command that never ends leaves one line saying it started.
+ */
+export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
+  let maxTurns: number | undefined;
+  const calls = new Map<string, { label: string; at: number }>();
+  return (event: RecordedEvent): void => {
+    switch (event.type) {
+      case 'start':
+        maxTurns = event.settings.maxTurns;
+        break;
+      case 'request': {
+        const of = maxTurns === undefined ? '' : ` of at most ${maxTurns}`;
+        const last = event.windDown
+          ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
+          : '';
+        sink.info(
+          `Request ${event.turn}${of}${last}: prompt ${event.promptTokens} tokens ` +
+            `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
+            `at most ${formatUsd(event.estimatedUsd)}`,
+        );
+        flush();
+        break;
+      }
+      case 'response': {
+        const u = event.usage;
+        sink.info(
+          `Response ${event.turn} after ${seconds(event.durationMs)}: stop reason ${event.stopReason}; ` +
+            `tokens ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ` +
+            `${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`,
+        );
+        if (event.text !== '') writeUntrusted(sink, event.text);
+        break;
+      }
+      case 'tool_call': {
+        const label = callLabel(event.input, event.name);
+        calls.set(event.id, { label, at: event.at });
+        // A line now, so a long command shows in the log while it runs; its group follows its end.
+        writeUntrusted(sink, firstLine(label), 'Running: $ ');
+        break;
+      }
+      case 'tool_result': {
+        const call = calls.get(event.id);
+        calls.delete(event.id);
+        const label = call?.label ?? '(unknown call)';
+        const outcome = outcomeWords({ status: callStatus(event), command: event.command });
+        const took =
+          event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
+        // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
+        sink.startGroup(`${outcome} · $ ${firstLine(label)}${took}`);
+        if (label.includes('\n')) writeUntrusted(sink, label, '$ ');
+        writeUntrusted(sink, event.text);
+        if (event.command?.refusal) {
+          sink.info(
+            `(denied by the command policy: ${event.command.refusal.code}; see the text above)`,
+          );
+        }
+        sink.endGroup();
+        break;
+      }
+      case 'notice':
+        // A notice can quote what a server said; a warning's text is data of its own command.
+        if (event.level === 'warning') sink.warning(event.message);
+        else writeUntrusted(sink, event.message, '');
+        break;
+      case 'limit':
+        sink.info(`Limit reached: ${event.detail}`);
+        break;
+      case 'undone':
+        if (event.changes.length > 0) {
+          // One annotation for the lot: the runner shows only the first few of a step's warnings.
+          sink.warning(
+            [
+              `The run changed ${counted(event.changes.length, 'place')} outside the working tree:`,
+              ...event.changes,
+            ].join('\n'),
+          );
+        }
+        break;
+      case 'error':
+        writeUntrusted(sink, event.message, 'Error: ');
+        break;
+    }
+  };
+}
+
+/** The one closing line of the log, with the run's figures. */
+export function closingLine(facts: RunFacts): string {
+  const extra = [
+    facts.denied > 0 ? `${facts.denied} denied` : '',
+    facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
+    facts.failed > 0 ? `${facts.failed} failed` : '',
+  ].filter((part) => part !== '');
+  return (
+    `Conclusion: ${facts.conclusion}; ${counted(facts.requests, 'request')}, ` +
+    `${counted(facts.commands, 'command')} (${extra.length > 0 ? extra.join(', ') : '0 denied'}), ` +
+    `estimated cost ${formatUsd(facts.costUsd)} ` +
+    `(at most ${formatUsd(facts.estimatedCostUsd)} as estimated before sending), ` +
+    `${formatDuration(facts.durationMs)}`
+  );
+}
+
+/** The log sink of the action. */
+export const coreLog: LogSink = {
+  info: (message) => core.info(message),
+  warning: (message) => core.warning(message),
+  startGroup: (title) => core.startGroup(title),
+  endGroup: () => core.endGroup(),
+};

@@ -1,0 +1,119 @@
+/**
+ * The report of one run, from its first event to the last line of the log: the transcript it
+ * records into, with the log and the JSONL file listening as events come, and one report pass at
+ * the end (outputs, job summary, closing log line) rendered from the recorded events, however the
+ * run ended.
+ */
+import * as core from '@actions/core';
+import { resolveTranscriptFile, type Config } from '../config.js';
+import type { LogBuffer } from '../log-buffer.js';
+import {
+  Transcript,
+  type Conclusion,
+  type RunSettings,
+  type TranscriptEvent,
+} from '../transcript.js';
+import { factsOf, type RunFacts } from './facts.js';
+import { jsonlWriter } from './jsonl.js';
+import { closingLine, coreLog, eventLog } from './log.js';
+import { outputsOf } from './outputs.js';
+import { renderSummary, writeJobSummary } from './summary.js';
+
+function settingsOf(config: Config): RunSettings {
+  return {
+    model: config.model,
+    maxTokens: config.maxTokens,
+    maxTurns: config.maxTurns,
+    timeLimitMs: config.timeLimitMs,
+    commandTimeoutMs: config.commandTimeoutMs,
+    maxCostUsd: config.maxCostUsd,
+    maxOutput: config.maxOutput,
+    workingDirectory: config.workingDirectory,
+    allowedCommands: config.allowedCommands,
+    deniedCommands: config.deniedCommands,
+    taskSource: config.taskSource,
+  };
+}
+
+/** The link to this workflow run, when the runner says where it is. */
+export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+  if (!server || !repository || !id) return undefined;
+  return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}`;
+}
+
+export class RunReport {
+  readonly #transcript: Transcript;
+  #transcriptFile: string | undefined;
+
+  constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
+    this.#transcript = new Transcript(redact);
+    this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
+  }
+
+  /** Records an event (redacted; the log and the file get it at once). */
+  readonly record = (event: TranscriptEvent): void => this.#transcript.record(event);
+
+  /** The run has its settings and its task: the file starts, with everything recorded so far. */
+  start(config: Config, task: string): void {
+    this.#openFile(config.transcriptFile);
+    this.record({
+      type: 'start',
+      settings: settingsOf(config),
+      task,
+      runUrl: runUrlOf(process.env),
+    });
+  }
+
+  #openFile(file: string): void {
+    if (this.#transcriptFile !== undefined) return;
+    this.#transcriptFile = file;
+    this.#transcript.listen(jsonlWriter(file, (message) => core.warning(message)));
+  }
+
+  /**
+   * Ends a run the loop did not end (a skip, a cancel before the loop, a failure): its result, with
+   * the figures of what was recorded; `detail` defaults to the last error.
+   */
+  end(conclusion: Conclusion, detail?: string): void {
+    const so = factsOf(this.#transcript.events);
+    this.record({
+      type: 'result',
+      conclusion,
+      result: '',
+      detail: detail ?? so.detail,
+      turns: so.requests,
+      commands: so.commands,
+      denied: so.denied,
+      usage: so.usage,
+      costUsd: so.costUsd,
+      estimatedCostUsd: so.estimatedCostUsd,
+      durationMs: so.durationMs,
+    });
+  }
+
+  /**
+   * The one report pass: a run that recorded no result ended in an error; then the outputs, the
+   * job summary (unless `summary` is off) and the closing line, all from the same facts.
+   */
+  async finish(config: Config | undefined): Promise<RunFacts> {
+    // A run that failed before its settings were read still leaves its file where the default is.
+    this.#openFile(resolveTranscriptFile('', process.env));
+    if (!this.#transcript.has('result')) this.end('error');
+    const facts = factsOf(this.#transcript.events);
+    for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
+      core.setOutput(name, value);
+    }
+    if (config?.summary ?? true) {
+      try {
+        await writeJobSummary(renderSummary(facts));
+      } catch (error) {
+        core.warning(
+          `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    core.info(closingLine(facts));
+    return facts;
+  }
+}
