@@ -484,3 +484,46 @@ describe('figures', () => {
     expect(result.costUsd).toBeCloseTo(2 * (0.002 + 0.005 + 0.005 + 0.002), 9);
   });
 });
+
+describe('the events a report renders from', () => {
+  it('tells each command with its facts, and ends with a result event that matches what the loop returns', async () => {
+    const { result, events } = await runScripted([
+      commands('echo hi', 'false', 'rm -f x'),
+      final('done'),
+    ]);
+
+    const facts = events.flatMap((e) => (e.type === 'tool_result' ? [e.command] : []));
+    expect(facts.map((f) => f?.exitCode)).toEqual([0, 1, null]);
+    expect(facts[2]?.refusal).toEqual({ code: 'denied-pattern', offender: 'rm -f x' });
+    const responses = events.filter((e) => e.type === 'response');
+    for (const response of responses) expect(response.durationMs).toBeGreaterThanOrEqual(0);
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({
+      type: 'result',
+      conclusion: 'success',
+      result: 'done',
+      turns: result.turns,
+      commands: result.commands,
+      denied: result.denied,
+      costUsd: result.costUsd,
+    });
+    expect(events.some((e) => e.type === 'limit' || e.type === 'error')).toBe(false);
+  });
+
+  it('tells a limit and an error as their own events before the result', async () => {
+    const limited = await runScripted(
+      untilWindDown(() => commands('echo again')),
+      { maxTurns: 2 },
+    );
+    expect(limited.events.filter((e) => e.type === 'limit')).toEqual([
+      { type: 'limit', limit: 'max-turns', detail: limited.result.detail },
+    ]);
+    expect(limited.events.at(-1)).toMatchObject({ type: 'result', conclusion: 'max-turns' });
+
+    const failed = await runScripted([apiError(400, 'invalid_request_error', 'bad request')]);
+    expect(failed.events.filter((e) => e.type === 'error')).toEqual([
+      { type: 'error', message: failed.result.detail },
+    ]);
+    expect(failed.events.at(-1)).toMatchObject({ type: 'result', conclusion: 'error' });
+  });
+});

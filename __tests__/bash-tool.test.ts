@@ -65,3 +65,45 @@ describe('policy and session together', () => {
     expect((await bash('pwd')).text).toBe(`${dir}\n`);
   });
 });
+
+describe('what the reports learn of each command', () => {
+  it('gives a denied command its refusal code and offender, and no exit code or time', async () => {
+    const denied = await bash('echo hi > a.txt');
+    expect(denied.command).toEqual({
+      command: 'echo hi > a.txt',
+      exitCode: null,
+      durationMs: 0,
+      timedOut: false,
+      shellExited: false,
+      truncated: false,
+      outputChars: 0,
+      refusal: { code: 'write-not-allowed', offender: '> a.txt' },
+    });
+  });
+
+  it('gives a command that ran its exit code, time and output size, and the whole output when the model got a cut', async () => {
+    const small = createBashExecutor({
+      session: () => session,
+      policy: () => loadPolicy({ allow: ['*'], deny: [], workingDirectory: dir }),
+      format: (result, context) => formatCommandResult(result, { ...context, maxOutput: 500 }),
+      redact: (text) => text,
+    });
+    const run = (command: string) =>
+      small.execute({ name: 'bash', input: { command } }, { timeoutMs: 10_000 });
+
+    const failed = await run('echo oops; exit_code() { return 4; }; exit_code');
+    expect(failed.command).toMatchObject({ exitCode: 4, truncated: false, outputChars: 5 });
+    expect(failed.command!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(failed.output).toBeUndefined();
+
+    const long = await run("printf 'line %04d\\n' $(seq 1 300)");
+    expect(long.text.length).toBeLessThanOrEqual(500);
+    expect(long.command).toMatchObject({ exitCode: 0, truncated: true, outputChars: 3000 });
+    expect(long.output).toBe(
+      Array.from({ length: 300 }, (_, i) => `line ${String(i + 1).padStart(4, '0')}\n`).join(''),
+    );
+
+    const exited = await run('exit 3');
+    expect(exited.command).toMatchObject({ exitCode: null, shellExited: true });
+  });
+});
