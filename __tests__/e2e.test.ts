@@ -212,7 +212,7 @@ describe('the log', () => {
         onStdout: (soFar) => {
           if (
             finishedWhenShown === undefined &&
-            soFar.includes('::group::$ sleep 2; touch finished')
+            soFar.includes('Running: $ sleep 2; touch finished')
           ) {
             finishedWhenShown = existsSync(path.join(workspace, 'finished'));
           }
@@ -234,15 +234,25 @@ describe('the log', () => {
     );
 
     expect(run.code).toBe(0);
-    const lines = run.stdout.split('\n');
+    // Each stop-commands token is random and each time measured: both written as placeholders.
+    const lines = run.stdout
+      .split('\n')
+      .map((line) =>
+        line.replace(/bash-agent-[0-9a-f]{32}/, 'TOKEN').replace(/, \d+\.\d s$/, ', T s'),
+      );
     const expected = numbers.flatMap((n) => [
-      `::group::$ echo out-${n}`,
+      '::stop-commands::TOKEN',
+      `Running: $ echo out-${n}`,
+      '::TOKEN::',
+      `::group::✓ · $ echo out-${n}, T s`,
+      '::stop-commands::TOKEN',
       `│ out-${n}`,
       // The line break that ends the output.
       '│ ',
+      '::TOKEN::',
       '::endgroup::',
     ]);
-    const firstGroup = lines.indexOf(expected[0]!);
+    const firstGroup = lines.indexOf(expected[1]!) - 1;
     expect(lines.slice(firstGroup, firstGroup + expected.length)).toEqual(expected);
     // Debug lines (the SDK's own, such as the prompt-counting call) are hidden in the log view.
     const shown = lines
@@ -298,7 +308,7 @@ describe('npm run agent (scripts/agent.mjs)', () => {
       expect.objectContaining({ type: 'text', text: 'Where am I?' }),
     ]);
     expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
-    expect(run.stdout).toContain('▶ $ pwd');
+    expect(run.stdout).toContain('▶ ✓ · $ pwd');
     expect(run.stdout).toContain('===== Job summary');
     expect(run.stdout).toContain('All done here.');
     expect(run.stdout).toMatch(/conclusion: success\n/);

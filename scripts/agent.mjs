@@ -134,11 +134,26 @@ function readOutputs(file) {
   return outputs;
 }
 
+/** The token of the stop-commands block the log is in, while it is in one. */
+let stopToken;
+
 /** Shows the runner's workflow commands the way the Actions log renders them. */
 function render(line) {
-  const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line);
+  const command = /^::([a-z0-9-]+)(?: [^:]*)?::(.*)$/i.exec(line);
+  if (stopToken !== undefined) {
+    // Inside a stop-commands block nothing acts; the line that names the token ends it.
+    if (command && command[1].toLowerCase() === stopToken) {
+      stopToken = undefined;
+      return undefined;
+    }
+    return line;
+  }
   if (!command) return line;
   const [, name, data] = command;
+  if (name === 'stop-commands') {
+    stopToken = data.toLowerCase();
+    return undefined;
+  }
   const text = data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
   switch (name) {
     case 'group':

@@ -262,55 +262,56 @@ function planOutputs(calls: readonly CallRecord[], budget: number): OutputPlan[]
   return plans;
 }
 
-function durationLine(label: string, value: string): string {
+function tableLine(label: string, value: string): string {
   return `| ${label} | ${value} |`;
+}
+
+/** A two-column table whose first row is its header: GitHub draws an empty header as a blank band. */
+function keyValueTable(rows: readonly string[]): string {
+  return [rows[0]!, '|---|---|', ...rows.slice(1)].join('\n');
 }
 
 function modelBlock(facts: RunFacts): string {
   const u = facts.usage;
   const rows = [
-    '| | |',
-    '|---|---|',
-    ...(facts.settings ? [durationLine('Model', escapeInline(facts.settings.model))] : []),
-    durationLine(
+    tableLine('Model', facts.settings ? escapeInline(facts.settings.model) : 'unknown'),
+    tableLine(
       'Requests',
       `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`,
     ),
-    durationLine(
+    tableLine(
       'Tokens',
       `${formatCount(u.inputTokens)} input, ${formatCount(u.outputTokens)} output, ` +
         `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`,
     ),
-    durationLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
-    durationLine(
+    tableLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
+    tableLine(
       'Estimated before sending',
       `at most ${formatUsd(facts.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
     ),
   ];
-  return details('Model and tokens', rows.join('\n'));
+  return details('Model and tokens', keyValueTable(rows));
 }
 
 function settingsBlock(facts: RunFacts): string[] {
   const s = facts.settings;
   if (!s) return [];
   const rows = [
-    '| | |',
-    '|---|---|',
-    durationLine('Task from', escapeInline(s.taskSource)),
-    durationLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
-    durationLine('max-turns', String(s.maxTurns)),
-    durationLine('time-limit', formatDuration(s.timeLimitMs)),
-    durationLine('command-timeout', formatDuration(s.commandTimeoutMs)),
-    durationLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
-    durationLine('max-tokens', formatCount(s.maxTokens)),
-    durationLine('max-output', formatCount(s.maxOutput)),
+    tableLine('Task from', escapeInline(s.taskSource)),
+    tableLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
+    tableLine('max-turns', String(s.maxTurns)),
+    tableLine('time-limit', formatDuration(s.timeLimitMs)),
+    tableLine('command-timeout', formatDuration(s.commandTimeoutMs)),
+    tableLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
+    tableLine('max-tokens', formatCount(s.maxTokens)),
+    tableLine('max-output', formatCount(s.maxOutput)),
   ];
   const patterns = (title: string, list: readonly string[]): string =>
     list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;
   return [
     details(
       'Settings',
-      rows.join('\n') +
+      keyValueTable(rows) +
         patterns('Allowed commands', s.allowedCommands) +
         patterns('Denied commands', s.deniedCommands),
     ),
