@@ -99,6 +99,10 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function isLimit(conclusion: Conclusion): conclusion is LimitName {
+  return Object.hasOwn(LIMIT_DESCRIPTIONS, conclusion);
+}
+
 /** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
 export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const { limits, price } = options;
@@ -148,7 +152,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     };
     if (conclusion === 'error') {
       emit({ type: 'error', message: fields.detail ?? 'The run failed' });
-    } else if (conclusion !== 'success') {
+    } else if (isLimit(conclusion)) {
       emit({
         type: 'limit',
         limit: conclusion,

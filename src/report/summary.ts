@@ -140,9 +140,8 @@ function warnings(facts: RunFacts): string[] {
   if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
     lines.push(`> ${inline(facts.detail)}`);
   }
-  for (const error of facts.errors.filter((message) => message !== facts.detail)) {
-    lines.push(`> - Error: ${inline(error)}`);
-  }
+  const errors = facts.errors.filter((message) => message !== facts.detail);
+  lines.push(...listed(errors, (error) => `Error: ${inline(error)}`));
   const denied = facts.calls.filter((call) => call.status === 'denied');
   if (denied.length > 0) {
     lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
