@@ -31,6 +31,8 @@ describe('renderSummary', () => {
     expect(markdown).toContain('at most $0.2000');
     expect(markdown).toContain('[Workflow run](https://github.com/octo/repo/actions/runs/42)');
     expect(markdown).toContain('```mermaid\ngantt');
+    // A short table is shown as it is, not collapsed.
+    expect(markdown).not.toContain('<summary>All ');
   });
 
   it('warns about denials (with the refusal code), time-outs, errors, warnings and undone changes', () => {
@@ -131,7 +133,9 @@ describe('renderSummary', () => {
     });
 
     it('cuts outputs before anything else, oldest first, and marks each cut', () => {
-      // Every command keeps its row; the oldest outputs go first, the newest stay, cut to head and tail.
+      // Every command keeps its row (in a collapsed table: 500 rows would bury the rest); the oldest
+      // outputs go first, the newest stay, cut to head and tail.
+      expect(markdown).toContain('<details><summary>All 500 calls</summary>');
       expect(rowOf(1)).toMatch(/\(not in the summary\) \|$/);
       expect(rowOf(500)).toMatch(/\(cut in the summary\) \|$/);
       expect(markdown).toMatch(

@@ -38,6 +38,8 @@ const OUTPUT_CUT_BYTES = 2_000;
 const WARNING_MAX_LINES = 20;
 /** Characters of a command shown in its table row and its output's title. */
 const COMMAND_MAX_CHARS = 100;
+/** Most rows shown as they are; a longer table is collapsed. */
+const TABLE_OPEN_MAX_ROWS = 30;
 /** Most entries in the timeline: a chart of hundreds of bars says nothing. */
 const TIMELINE_MAX_BARS = 80;
 /** Bytes kept free for the notes the guard adds about what it left out. */
@@ -416,7 +418,14 @@ export function renderSummary(facts: RunFacts): string {
         '',
       );
     }
-    commands.push(...TABLE_HEAD, ...rows.map((call) => tableRow(call, note(call))), '');
+    const table = [...TABLE_HEAD, ...rows.map((call) => tableRow(call, note(call)))].join('\n');
+    // A long table would push everything after it out of sight; the warnings above name what failed.
+    commands.push(
+      rows.length > TABLE_OPEN_MAX_ROWS
+        ? details(`All ${counted(rows.length, 'call')}`, table)
+        : table,
+      '',
+    );
     const kept = plans.filter((plan) => !plan.dropped);
     const dropped = plans.length - kept.length;
     if (kept.length > 0 || dropped > 0) {
