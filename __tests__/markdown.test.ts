@@ -84,7 +84,7 @@ describe('neutraliseMarkdown', () => {
 
   it('leaves reference definitions as text, so reference links and images do not resolve', () => {
     const out = neutraliseMarkdown('![x][r] and [y][r]\n\n[r]: https://evil.example/p.png');
-    expect(out).toContain('\\[r]: https://evil.example/p.png');
+    expect(out).toBe('!\\[x\\]\\[r\\] and \\[y\\]\\[r\\]\n\n\\[r\\]: https://evil.example/p.png');
   });
 
   it('demotes headings below the report’s own, setext ones included', () => {

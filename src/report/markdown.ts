@@ -51,16 +51,22 @@ export function fenced(text: string, info = 'text'): string {
 
 /**
  * One line of untrusted text made inert for markdown and HTML: line breaks flattened, HTML and
- * markdown punctuation escaped, and `@` broken so nobody is mentioned.
+ * markdown punctuation escaped, `@` broken so nobody is mentioned, bare addresses kept from
+ * becoming links.
  */
 export function escapeInline(text: string): string {
-  return text
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
-    .replace(/@/g, '@\u200b');
+  return (
+    text
+      .replace(/\s*[\r\n]+\s*/g, ' ')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
+      .replace(/@/g, '@\u200b')
+      // GitHub links bare addresses even in escaped text; a zero-width space keeps them text.
+      .replace(/:\/\//g, ':/\u200b/')
+      .replace(/\bwww\\\./gi, (www) => `${www.slice(0, 3)}\u200b\\.`)
+  );
 }
 
 /**
@@ -123,9 +129,10 @@ function isPlainHttps(url: string): boolean {
 
 /** Escapes what would make HTML, an image, a mention or a risky link in a stretch of prose. */
 function neutraliseProse(text: string): string {
-  // One pass over the alternatives, so a replacement is never read again by this function.
+  // One pass over the alternatives, so a replacement is never read again by this function. Link
+  // and image texts hold no brackets: a link around an image is taken apart, image first.
   return text.replace(
-    /!\[([^\]\n]*)\]\(([^)\n]*)\)|\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)|\b(?:https?|ftp|file|data|javascript):[^\s<>"'`]+|\bwww\.[^\s<>"'`]+|<|@(?=[A-Za-z0-9])/gi,
+    /!\[([^[\]\n]*)\]\(([^)\n]*)\)|\[([^[\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)|\b(?:https?|ftp|file|data|javascript):[^\s<>"'`[\]()]+|\bwww\.[^\s<>"'`[\]()]+|<|[[\]]|@(?=[A-Za-z0-9])/gi,
     (match, alt?: string, _imageUrl?: string, linkText?: string, linkUrl?: string) => {
       if (alt !== undefined) {
         // An image is fetched the moment the page shows, so its URL can carry data out: text only.
@@ -138,6 +145,9 @@ function neutraliseProse(text: string): string {
       }
       if (match === '<') return '&lt;';
       if (match === '@') return '@\u200b';
+      // A bracket no link above took could still pair with another around a replacement, or
+      // make a reference definition and its `[x][ref]` links and `![x][ref]` images.
+      if (match === '[' || match === ']') return `\\${match}`;
       // A bare address GitHub would turn into a link: kept a link only when it is plain https.
       if (isPlainHttps(match)) return match;
       return `\`${match.replace(/`/g, '')}\``;
@@ -186,8 +196,6 @@ function splitCodeSpans(line: string): Array<{ code: boolean; text: string }> {
 
 /** Neutralises one line outside code blocks, leaving its inline code spans readable. */
 function neutraliseLine(line: string): string {
-  // A reference definition makes `[x][ref]` and `![x][ref]` links and images: kept as text.
-  if (/^ {0,3}\[[^\]]+\]:/.test(line)) return neutraliseLine(line.replace('[', '\\['));
   const heading = /^( {0,3})(#{1,6})([ \t]|$)/.exec(line);
   let head = '';
   let rest = line;
