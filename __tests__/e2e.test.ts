@@ -25,6 +25,7 @@ import {
 } from '../__fixtures__/messages-server.js';
 import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
+import { liveCommands } from '../__fixtures__/runner-commands.js';
 import {
   requireBundle,
   runBundle,
@@ -102,6 +103,33 @@ describe('dist/index.js', () => {
     expect(run.stdout).toContain('│ ::error::not a command');
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toEqual([]);
     expect(JSON.stringify(requests.map((r) => r.body))).not.toContain(KEY);
+    // Read as the runner reads it, the log acts only on its own groups and stop-commands blocks.
+    const acted = liveCommands(run.stdout).map((command) => command.name);
+    expect(
+      acted.filter(
+        (name) =>
+          !/^(group|endgroup|stop-commands|bash-agent-[0-9a-f]{32}|add-mask|debug)$/.test(name),
+      ),
+    ).toEqual([]);
+    // The transcript file is where the output says, under RUNNER_TEMP, one event a line.
+    const file = run.outputs['transcript-file']!;
+    expect(file).toBe(path.join(root!, 'temp', 'bash-agent', 'transcript.jsonl'));
+    const events = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
+    expect(events[0]!.type).toBe('start');
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining([
+        'request',
+        'response',
+        'tool_call',
+        'tool_result',
+        'result',
+        'undone',
+      ]),
+    );
+    expect(readFileSync(file, 'utf8')).not.toContain(KEY);
   });
 
   it('winds down the moment no command can start: sleep 2 under time-limit 6s ends time-limit within 3 requests', async () => {
