@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TranscriptBuilder } from '../__fixtures__/transcripts.js';
-import { EVENT_MAX_BYTES, eventLine, jsonlWriter } from '../src/report/jsonl.js';
+import { EVENT_MAX_BYTES, eventLine, openJsonl } from '../src/report/jsonl.js';
 import { Redactor } from '../src/redact.js';
 import { Transcript, type RecordedEvent } from '../src/transcript.js';
 
@@ -33,10 +42,12 @@ describe('the JSONL transcript', () => {
       .command('cat .env', `TOKEN=${SECRET}\n`.repeat(2000), { truncated: true })
       .result('success', `done with ${SECRET}`);
     transcript.record(source[0]!);
-    transcript.listen(jsonlWriter(file, (message) => warnings.push(message)));
+    const jsonl = openJsonl(file, (message) => warnings.push(message));
+    transcript.listen(jsonl.write);
     // Past events are in the file as soon as it starts; the next ones as they come.
     expect(lines(file).map((event) => event.type)).toEqual(['start']);
     for (const event of source.slice(1)) transcript.record(event);
+    jsonl.close();
 
     const written = lines(file);
     expect(written.map((event) => event.type)).toEqual([
@@ -72,11 +83,44 @@ describe('the JSONL transcript', () => {
     // A file where a directory should be: no write can succeed, whoever runs the test.
     writeFileSync(path.join(dir, 'no'), '');
     const warnings: string[] = [];
-    const write = jsonlWriter(path.join(dir, 'no', 'transcript.jsonl'), (message) =>
+    const jsonl = openJsonl(path.join(dir, 'no', 'transcript.jsonl'), (message) =>
       warnings.push(message),
     );
-    for (const event of new TranscriptBuilder().result('success', 'x')) write(event);
+    for (const event of new TranscriptBuilder().result('success', 'x')) jsonl.write(event);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Could not write the transcript file .*transcript\.jsonl: /);
+  });
+
+  it('never writes through a link the agent puts at its path: the lines go to the file opened at the start', () => {
+    const file = path.join(dir, 'transcript.jsonl');
+    const later = path.join(dir, 'bashrc');
+    writeFileSync(later, '# a start-up file a later step runs\n');
+    const jsonl = openJsonl(file, () => undefined);
+    const [start, result] = new TranscriptBuilder().result('success', '$(touch CANARY)');
+    jsonl.write(start!);
+    // What an allowed `ln -sf` does while the run goes on.
+    const opened = `${file}.opened`;
+    renameSync(file, opened);
+    symlinkSync(later, file);
+    jsonl.write(result!);
+    jsonl.close();
+
+    expect(readFileSync(later, 'utf8')).toBe('# a start-up file a later step runs\n');
+    // The later step runs the file: had a line gone there, bash would expand $(touch CANARY) in it.
+    spawnSync('bash', [later], { cwd: dir });
+    expect(existsSync(path.join(dir, 'CANARY'))).toBe(false);
+    expect(lines(opened).map((event) => event.type)).toEqual(['start', 'result']);
+  });
+
+  it('refuses a link already at its path, and says so', () => {
+    const file = path.join(dir, 'transcript.jsonl');
+    const later = path.join(dir, 'bashrc');
+    writeFileSync(later, '');
+    symlinkSync(later, file);
+    const warnings: string[] = [];
+    const jsonl = openJsonl(file, (message) => warnings.push(message));
+    for (const event of new TranscriptBuilder().result('success', 'x')) jsonl.write(event);
+    expect(readFileSync(later, 'utf8')).toBe('');
+    expect(warnings).toEqual([expect.stringMatching(/ELOOP/)]);
   });
 });

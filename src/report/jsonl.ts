@@ -4,7 +4,7 @@
  * what is cut here is already safe; an event too long for one line has its longest texts cut to
  * head and tail, and says so.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordedEvent } from '../transcript.js';
 import { byteLength, clipBytes } from './markdown.js';
@@ -63,31 +63,53 @@ export function eventLine(event: RecordedEvent, maxBytes = EVENT_MAX_BYTES): str
   }
 }
 
+/** The transcript file, open for the whole run. */
+export interface JsonlFile {
+  /** The transcript listener: appends the event as one line. */
+  write(event: RecordedEvent): void;
+  close(): void;
+}
+
 /**
- * A transcript listener that appends each event to the file at `file`, starting it empty. A
- * failure to write is reported once through `warn`, and the run goes on without the file.
+ * Opens the transcript file at `file`, empty, before the shell starts, and writes through that one
+ * descriptor: the file sits where the agent's commands can reach it (under RUNNER_TEMP or the
+ * workspace), and a path opened again for each line would follow a link the agent put there to a
+ * file a later step runs. A failure to write is reported once through `warn`, and the run goes on
+ * without the file.
  */
-export function jsonlWriter(file: string, warn: (message: string) => void) {
-  let broken = false;
+export function openJsonl(file: string, warn: (message: string) => void): JsonlFile {
+  let fd: number | undefined;
   const fail = (error: unknown): void => {
-    broken = true;
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
     warn(
       `Could not write the transcript file ${file}: ${error instanceof Error ? error.message : String(error)}`,
     );
   };
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, '');
+    // O_NOFOLLOW: a link already at the path is refused, not written through.
+    fd = openSync(
+      file,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
+      0o600,
+    );
   } catch (error) {
     fail(error);
   }
-  return (event: RecordedEvent): void => {
-    if (broken) return;
-    try {
-      // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
-      appendFileSync(file, `${eventLine(event)}\n`);
-    } catch (error) {
-      fail(error);
-    }
+  return {
+    write(event) {
+      if (fd === undefined) return;
+      try {
+        // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
+        writeSync(fd, `${eventLine(event)}\n`);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
   };
 }

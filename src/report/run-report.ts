@@ -14,7 +14,7 @@ import {
   type TranscriptEvent,
 } from '../transcript.js';
 import { factsOf, type RunFacts } from './facts.js';
-import { jsonlWriter } from './jsonl.js';
+import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog } from './log.js';
 import { outputsOf } from './outputs.js';
 import { renderSummary, writeJobSummary } from './summary.js';
@@ -45,6 +45,7 @@ export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
 export class RunReport {
   readonly #transcript: Transcript;
   #transcriptFile: string | undefined;
+  #file: JsonlFile | undefined;
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
     this.#transcript = new Transcript(redact);
@@ -54,7 +55,10 @@ export class RunReport {
   /** Records an event (redacted; the log and the file get it at once). */
   readonly record = (event: TranscriptEvent): void => this.#transcript.record(event);
 
-  /** The run has its settings and its task: the file starts, with everything recorded so far. */
+  /**
+   * The run has its settings and its task: the file starts, with everything recorded so far. Called
+   * before the shell starts, so the file is open before any command could put a link in its place.
+   */
   start(config: Config, task: string): void {
     this.#openFile(config.transcriptFile);
     this.record({
@@ -68,7 +72,8 @@ export class RunReport {
   #openFile(file: string): void {
     if (this.#transcriptFile !== undefined) return;
     this.#transcriptFile = file;
-    this.#transcript.listen(jsonlWriter(file, (message) => core.warning(message)));
+    this.#file = openJsonl(file, (message) => core.warning(message));
+    this.#transcript.listen(this.#file.write);
   }
 
   /**
@@ -100,6 +105,7 @@ export class RunReport {
     // A run that failed before its settings were read still leaves its file where the default is.
     this.#openFile(resolveTranscriptFile('', process.env));
     if (!this.#transcript.has('result')) this.end('error');
+    this.#file?.close();
     const facts = factsOf(this.#transcript.events);
     for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
       core.setOutput(name, value);
