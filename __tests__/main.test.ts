@@ -164,6 +164,13 @@ describe('run', () => {
       expect(core.outputs.conclusion).toBe('max-turns');
       expect(core.outputs.result).toBe('Summary.');
       expect(core.failures).toEqual(failures);
+      // Reported as fully as a finished run: the limit in words and in the warning, the last text.
+      expect(core.summaries[0]).toMatch(/^## Bash agent: ⏸️ Stopped at the turn limit\n/);
+      expect(core.summaries[0]).toContain(
+        '> [!WARNING]\n> Stopped at the turn limit \\(max\\-turns\\)',
+      );
+      expect(core.summaries[0]).toContain('### Last text from the model\n\nSummary.');
+      expect(core.summaries[0]).toContain('**2 model requests of 2** · **1 command**');
     },
   );
 
