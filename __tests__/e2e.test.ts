@@ -118,7 +118,7 @@ describe('dist/index.js', () => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as { type: string });
-    expect(events[0]!.type).toBe('start');
+    expect(events.slice(0, 2).map((event) => event.type)).toEqual(['trigger', 'start']);
     expect(events.map((event) => event.type)).toEqual(
       expect.arrayContaining([
         'request',

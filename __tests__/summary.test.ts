@@ -76,6 +76,7 @@ describe('renderSummary', () => {
       );
     const markdown = render(events);
     expect(markdown.split('\n')[0]).toBe(`## Bash agent: ${words}`);
+    if (conclusion === 'skipped') expect(markdown).toContain('\nbecause skipped\n');
     if (conclusion !== 'success' && conclusion !== 'skipped') {
       expect(markdown).toContain(`> because ${conclusion.replace(/-/g, '\\-')}`);
     }

@@ -197,7 +197,8 @@ function warnings(facts: RunFacts): string[] {
 }
 
 function finalMessage(facts: RunFacts): string[] {
-  if (facts.conclusion === 'skipped') return [];
+  // A skipped run has no model text; why it was skipped is what there is to read.
+  if (facts.conclusion === 'skipped') return facts.detail ? [escapeInline(facts.detail), ''] : [];
   const body =
     facts.result.trim() === ''
       ? '_The model wrote no final text._'
