@@ -58,3 +58,14 @@ describe('Redactor', () => {
     expect(redactor.fn(KEY)).toBe('***');
   });
 });
+
+describe('Redactor onAdd', () => {
+  it('tells each new secret value once, so the runner can mask it too; never one too short to redact', () => {
+    const told: string[] = [];
+    const redactor = new Redactor([KEY, 'main', undefined], {
+      onAdd: (secret) => told.push(secret),
+    });
+    redactor.add(KEY, ` ${TOKEN} `);
+    expect(told).toEqual([KEY, ` ${TOKEN} `, TOKEN]);
+  });
+});
