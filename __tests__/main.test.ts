@@ -205,8 +205,12 @@ describe('run', () => {
 
   it('writes the transcript file as it goes, and every report agrees with the loop on the figures', async () => {
     await runWith(
-      [commands('echo one', 'exit 3'), commands('rm -rf /tmp/x', 'sleep 5'), final('All done.')],
-      { 'allowed-commands': 'echo *\nexit *\nsleep *', 'command-timeout': '1' },
+      [
+        commands('echo one', 'printf "%050000d" 0', 'exit 3'),
+        commands('rm -rf /tmp/x', 'sleep 5'),
+        final('All done.'),
+      ],
+      { 'allowed-commands': 'echo *\nexit *\nsleep *\nprintf *', 'command-timeout': '1' },
     );
 
     const events = readFileSync(core.outputs['transcript-file']!, 'utf8')
@@ -217,14 +221,21 @@ describe('run', () => {
     const result = events.find((event) => event.type === 'result')!;
     const facts = factsOf(events);
     // What the loop counted, what the events say, and what the outputs say are the same figures.
-    expect(result).toMatchObject({ turns: 3, commands: 3, denied: 1 });
-    expect(facts).toMatchObject({ requests: 3, commands: 3, denied: 1, timedOut: 1, failed: 1 });
+    expect(result).toMatchObject({ turns: 3, commands: 4, denied: 1 });
+    expect(facts).toMatchObject({ requests: 3, commands: 4, denied: 1, timedOut: 1, failed: 1 });
     expect(core.outputs).toMatchObject({
       turns: '3',
-      commands: '3',
+      commands: '4',
       denied: '1',
       conclusion: 'success',
     });
+    // The model got max-output characters of the long output; the file has all of it.
+    const long = events.find(
+      (event) => event.type === 'tool_result' && event.command?.command.startsWith('printf'),
+    ) as Extract<RecordedEvent, { type: 'tool_result' }>;
+    expect(long.text.length).toBeLessThanOrEqual(30_000);
+    expect(long.command).toMatchObject({ truncated: true, outputChars: 50_000 });
+    expect(long.output).toBe('0'.repeat(50_000));
     const denied = events.find(
       (event) => event.type === 'tool_result' && event.kind === 'denied',
     ) as Extract<RecordedEvent, { type: 'tool_result' }>;
@@ -233,10 +244,10 @@ describe('run', () => {
       offender: 'rm -rf /tmp/x',
     });
     expect(core.summaries[0]).toContain(
-      '**3 model requests of 30** · **3 commands (1 denied, 1 timed out, 1 failed)**',
+      '**3 model requests of 30** · **4 commands (1 denied, 1 timed out, 1 failed)**',
     );
     expect(core.log.at(-1)).toMatch(
-      /^Conclusion: success; 3 requests, 3 commands \(1 denied, 1 timed out, 1 failed\)/,
+      /^Conclusion: success; 3 requests, 4 commands \(1 denied, 1 timed out, 1 failed\)/,
     );
   });
 

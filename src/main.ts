@@ -12,6 +12,7 @@ import { DecisionCache } from './policy/decision-cache.js';
 import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
 import type { RunFacts } from './report/facts.js';
+import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
 import { RunReport } from './report/run-report.js';
 import { buildShellEnv } from './shell/env.js';
 import { formatCommandResult } from './shell/format.js';
@@ -71,7 +72,8 @@ async function runTask(
       BashSession.start({
         cwd: config.workingDirectory,
         env,
-        maxOutput: config.maxOutput,
+        // The transcript file keeps more of each output than the model gets (format cuts that).
+        maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
         defaultTimeoutMs: config.commandTimeoutMs,
       }),
     );

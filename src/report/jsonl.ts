@@ -9,6 +9,13 @@ import path from 'node:path';
 import type { RecordedEvent } from '../transcript.js';
 import { byteLength, clipBytes } from './markdown.js';
 
+/**
+ * Characters of a command's output the session keeps for the transcript (head and tail), however
+ * little of it the model gets: enough for a whole test log, small enough that 500 of them fit in
+ * memory.
+ */
+export const TRANSCRIPT_OUTPUT_CHARS = 100_000;
+
 /** The most one line may take: full outputs of any realistic command, and a bound on the file. */
 export const EVENT_MAX_BYTES = 1_000_000;
 
