@@ -44,6 +44,7 @@ describe('the log', () => {
     const events = new TranscriptBuilder()
       .exchange(`Model text\n${HOSTILE}`)
       .command(`printf '%s' "${HOSTILE.replace(/\n/g, '\\n')}"`, HOSTILE, { exitCode: 3 })
+      .command('echo "status: ##[error]in the command line"', 'status: ##[error]x\n')
       .result('success', HOSTILE);
     const lines = logOf(events);
 
@@ -69,6 +70,14 @@ describe('the log', () => {
     ).toBe(false);
   });
 
+  it('says a command is running in one plain line when the line cannot act', () => {
+    const lines = logOf(new TranscriptBuilder().command('ls -la', 'x\n').result('success', ''));
+    expect(lines).toContain('Running: $ ls -la');
+    expect(lines.indexOf('Running: $ ls -la')).toBeLessThan(
+      lines.findIndex((line) => line.startsWith('::group::')),
+    );
+  });
+
   it('draws a fresh random token for every block, so text cannot learn one from an earlier block', () => {
     const events = new TranscriptBuilder()
       .command('echo a', 'a\n')
@@ -77,7 +86,7 @@ describe('the log', () => {
     const tokens = logOf(events)
       .filter((line) => line.startsWith('::stop-commands::'))
       .map((line) => line.slice('::stop-commands::'.length));
-    expect(tokens.length).toBeGreaterThanOrEqual(4);
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
     expect(new Set(tokens).size).toBe(tokens.length);
     for (const token of tokens) expect(token).toMatch(/^bash-agent-[0-9a-f]{32}$/);
   });

@@ -118,7 +118,11 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
         const label = callLabel(event.input, event.name);
         calls.set(event.id, { label, at: event.at });
         // A line now, so a long command shows in the log while it runs; its group follows its end.
-        writeUntrusted(sink, firstLine(label), 'Running: $ ');
+        // It is a status line, written on every call: behind its prefix no line can start a
+        // command, so a block is needed only when the line holds the legacy `##[` form.
+        const status = `Running: $ ${firstLine(label)}`;
+        if (status.includes('##[')) writeUntrusted(sink, firstLine(label), 'Running: $ ');
+        else sink.info(status);
         break;
       }
       case 'tool_result': {
