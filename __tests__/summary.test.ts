@@ -76,7 +76,12 @@ describe('renderSummary', () => {
       );
     const markdown = render(events);
     expect(markdown.split('\n')[0]).toBe(`## Bash agent: ${words}`);
-    if (conclusion === 'skipped') expect(markdown).toContain('\nbecause skipped\n');
+    if (conclusion === 'skipped') {
+      expect(markdown).toContain('## Bash agent: ⏭️ Skipped\n\nbecause skipped\n');
+      expect(markdown).not.toContain('model request');
+    } else {
+      expect(markdown).toContain('**1 model request of 30**');
+    }
     if (conclusion !== 'success' && conclusion !== 'skipped') {
       expect(markdown).toContain(`> because ${conclusion.replace(/-/g, '\\-')}`);
     }

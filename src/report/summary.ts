@@ -374,8 +374,8 @@ export function renderSummary(facts: RunFacts): string {
   const head = [
     `## Bash agent: ${HEADLINES[facts.conclusion]}`,
     '',
-    figures(facts),
-    '',
+    // A skipped run did nothing: figures of zero would only hide why, which comes next.
+    ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
     ...warnings(facts),
     ...finalMessage(facts),
   ].join('\n');
