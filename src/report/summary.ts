@@ -129,9 +129,9 @@ function figures(facts: RunFacts): string {
   ].join(' · ');
 }
 
-function listed(lines: readonly string[], describe: (line: string) => string): string[] {
-  const shown = lines.slice(0, WARNING_MAX_LINES).map((line) => `> - ${describe(line)}`);
-  const more = lines.length - shown.length;
+function listed<T>(items: readonly T[], describe: (item: T) => string): string[] {
+  const shown = items.slice(0, WARNING_MAX_LINES).map((item) => `> - ${describe(item)}`);
+  const more = items.length - shown.length;
   return more > 0 ? [...shown, `> - … and ${more} more (see the log)`] : shown;
 }
 
@@ -148,16 +148,12 @@ function warnings(facts: RunFacts): string[] {
   if (denied.length > 0) {
     lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
     lines.push(
-      ...listed(
-        denied.map((call) => String(call.index)),
-        (index) => {
-          const call = facts.calls[Number(index) - 1]!;
-          const refusal = call.command?.refusal;
-          const offender =
-            refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
-          return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
-        },
-      ),
+      ...listed(denied, (call) => {
+        const refusal = call.command?.refusal;
+        const offender =
+          refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
+        return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
+      }),
     );
   }
   const timedOut = facts.calls.filter((call) => call.status === 'timed-out');
@@ -165,11 +161,9 @@ function warnings(facts: RunFacts): string[] {
     lines.push(`> ${counted(timedOut.length, 'command')} timed out:`);
     lines.push(
       ...listed(
-        timedOut.map((call) => String(call.index)),
-        (index) => {
-          const call = facts.calls[Number(index) - 1]!;
-          return `${call.index}. ${commandCell(call.label)} after ${seconds(call.command?.durationMs ?? 0)}`;
-        },
+        timedOut,
+        (call) =>
+          `${call.index}. ${commandCell(call.label)} after ${seconds(call.command?.durationMs ?? 0)}`,
       ),
     );
   }
