@@ -289,6 +289,14 @@ describe('run', () => {
     ).toEqual([]);
   });
 
+  it('with summary false writes no job summary, and still sets the outputs and writes the transcript file', async () => {
+    await runWith([commands('echo hi'), final('Said hi.')], { summary: 'false' });
+
+    expect(core.summaries).toEqual([]);
+    expect(core.outputs).toMatchObject({ conclusion: 'success', commands: '1' });
+    expect(readFileSync(core.outputs['transcript-file']!, 'utf8')).toContain('"type":"result"');
+  });
+
   it('closes the session so no shell outlives the run', async () => {
     await runWith([commands('sleep 60 &', 'echo started'), final('done')], {
       'allowed-commands': '*',
