@@ -29096,7 +29096,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7267);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5672);
 /* harmony import */ var _v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1870);
 // The action's entry point: the only module with a side effect on import.
 
@@ -29110,7 +29110,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7267:
+/***/ 5672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31824,7 +31824,7 @@ function exportVariable(name, val) {
  * ```
  */
 function core_setSecret(secret) {
-    issueCommand('add-mask', {}, secret);
+    command_issueCommand('add-mask', {}, secret);
 }
 /**
  * Prepends inputPath to the PATH (for this action and future actions)
@@ -64406,6 +64406,15 @@ function parseBashInput(input) {
         return { nothingToRun: true };
     return { command };
 }
+/** The facts of a command that never reached bash. */
+const NOT_RUN = {
+    exitCode: null,
+    durationMs: 0,
+    timedOut: false,
+    shellExited: false,
+    truncated: false,
+    outputChars: 0,
+};
 function createBashExecutor(deps) {
     const outcome = (text, isError, kind) => ({
         text: deps.redact(text),
@@ -64432,12 +64441,31 @@ function createBashExecutor(deps) {
             // session runs the command only if the shell is still there when bash reaches it.
             const cwd = session.cwd;
             const decision = policy.check(input.command, cwd);
-            if (!decision.allowed)
-                return outcome(decision.message, true, 'denied');
+            if (!decision.allowed) {
+                const { code, offender } = decision.refusal;
+                return {
+                    ...outcome(decision.message, true, 'denied'),
+                    command: { ...NOT_RUN, command: input.command, refusal: { code, offender } },
+                };
+            }
             // What runs is what the policy checked: its own printing of the command, not the raw text.
             const result = await session.run(decision.script, { timeoutMs, expectedCwd: cwd });
             const formatted = deps.format(result, { cutByDeadline });
-            return outcome(formatted.text, formatted.isError, 'command');
+            // Unless the output was cut, the text the model gets starts with the whole of it.
+            const truncated = result.omittedChars > 0 || !formatted.text.startsWith(result.output);
+            return {
+                ...outcome(formatted.text, formatted.isError, 'command'),
+                command: {
+                    command: input.command,
+                    exitCode: result.exitCode,
+                    durationMs: result.durationMs,
+                    timedOut: result.timedOut,
+                    shellExited: result.shellExited,
+                    truncated,
+                    outputChars: result.output.length + result.omittedChars,
+                },
+                ...(truncated ? { output: result.output } : {}),
+            };
         },
     };
 }
@@ -64477,6 +64505,8 @@ class RunLimits {
     maxTurns;
     maxCostUsd;
     commandTimeoutMs;
+    /** When the run started: its duration is measured from here, like its deadline. */
+    startedAt;
     deadline;
     windDownReserveMs;
     #clock;
@@ -64489,7 +64519,8 @@ class RunLimits {
         this.maxTurns = settings.maxTurns;
         this.maxCostUsd = settings.maxCostUsd;
         this.commandTimeoutMs = settings.commandTimeoutMs;
-        this.deadline = (settings.startedAt ?? clock()) + settings.timeLimitMs;
+        this.startedAt = settings.startedAt ?? clock();
+        this.deadline = this.startedAt + settings.timeLimitMs;
         this.windDownReserveMs =
             settings.windDownReserveMs ?? defaultWindDownReserve(settings.timeLimitMs);
         const abort = () => this.#controller.abort(new Error(`time-limit of ${settings.timeLimitMs} ms reached`));
@@ -65172,6 +65203,9 @@ function describeError(error) {
     }
     return error instanceof Error ? error.message : String(error);
 }
+function isLimit(conclusion) {
+    return Object.hasOwn(LIMIT_DESCRIPTIONS, conclusion);
+}
 /** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
 async function runAgent(options) {
     const { limits, price } = options;
@@ -65200,18 +65234,34 @@ async function runAgent(options) {
         }
     };
     const notice = (message, level = 'info') => emit({ type: 'notice', level, message });
-    const finish = (conclusion, fields = {}) => ({
-        conclusion,
-        result: fields.result ?? lastText,
-        finalMessage: fields.finalMessage ?? false,
-        detail: fields.detail,
-        turns: limits.turns,
-        commands: counts.commands,
-        denied: counts.denied,
-        usage: { ...usage },
-        costUsd: limits.costUsd,
-        estimatedCostUsd,
-    });
+    /** The loop's result; told as events too, so a report needs nothing but the transcript. */
+    const finish = (conclusion, fields = {}) => {
+        const result = {
+            conclusion,
+            result: fields.result ?? lastText,
+            finalMessage: fields.finalMessage ?? false,
+            detail: fields.detail,
+            turns: limits.turns,
+            commands: counts.commands,
+            denied: counts.denied,
+            usage: { ...usage },
+            costUsd: limits.costUsd,
+            estimatedCostUsd,
+        };
+        if (conclusion === 'error') {
+            emit({ type: 'error', message: fields.detail ?? 'The run failed' });
+        }
+        else if (isLimit(conclusion)) {
+            emit({
+                type: 'limit',
+                limit: conclusion,
+                detail: fields.detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[conclusion]}`,
+            });
+        }
+        const { finalMessage: _finalMessage, ...told } = result;
+        emit({ type: 'result', ...told, durationMs: Date.now() - limits.startedAt });
+        return result;
+    };
     /**
      * The size of the next prompt: the last one as reported plus what was added since, or counted
      * from characters when that is larger (a gateway may report usage oddly, or not at all).
@@ -65280,6 +65330,8 @@ async function runAgent(options) {
                 kind: outcome.kind,
                 text: outcome.text,
                 isError: outcome.isError,
+                ...(outcome.command ? { command: outcome.command } : {}),
+                ...(outcome.output !== undefined ? { output: outcome.output } : {}),
             });
             results.push({
                 type: 'tool_result',
@@ -65397,6 +65449,7 @@ async function runAgent(options) {
                 text,
                 usage: turnUsage,
                 costUsd,
+                durationMs: responseMs,
             });
             const toolUses = content.filter((block) => block.type === 'tool_use');
             const stopReason = response.stop_reason;
@@ -65504,6 +65557,9 @@ async function runAgent(options) {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -65512,6 +65568,7 @@ var policy_defaults = __nccwpck_require__(6794);
 // EXTERNAL MODULE: ./src/policy/patterns.ts
 var patterns = __nccwpck_require__(2819);
 ;// CONCATENATED MODULE: ./src/config.ts
+
 
 
 
@@ -65564,7 +65621,6 @@ const NOT_SUPPORTED_YET = [
         accepts: (value) => /^(auto|false|False|FALSE)$/.test(value),
         keep: "at 'auto' or 'false'",
     },
-    { input: 'transcript-file', accepts: (value) => value === '', keep: 'empty' },
 ];
 /** The repository permission levels a commenter can have, least first. */
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
@@ -65686,6 +65742,16 @@ function resolveWorkingDirectory(value, env) {
     }
     return dir;
 }
+/**
+ * Where the JSONL transcript goes: `$RUNNER_TEMP/bash-agent/transcript.jsonl` when the input is
+ * empty (the system's temporary directory outside a runner), a relative path against the workspace.
+ */
+function resolveTranscriptFile(value, env) {
+    if (value.trim() === '') {
+        return external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'bash-agent', 'transcript.jsonl');
+    }
+    return external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd(), value.trim());
+}
 function readTask(read, workingDirectory) {
     const task = read('task').trim();
     const taskFile = read('task-file').trim();
@@ -65766,6 +65832,7 @@ function parseConfig(readRaw, env = process.env) {
         minPermission,
         allowedBots: parseList(read('allowed-bots')),
         triggerLabel: read('trigger-label').trim(),
+        transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
     };
 }
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
@@ -65789,9 +65856,6 @@ function requireTaskAndKey(config) {
     }
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/file-snapshot.ts
@@ -66874,8 +66938,11 @@ function escapeRegExp(text) {
 }
 class Redactor {
     #forms = new Set();
+    #values = new Set();
+    #onAdd;
     #pattern;
-    constructor(secrets = []) {
+    constructor(secrets = [], options = {}) {
+        this.#onAdd = options.onAdd;
         this.add(...secrets);
     }
     /** Adds secret values; empty and too-short ones are ignored. */
@@ -66887,6 +66954,10 @@ class Redactor {
             for (const value of new Set([secret, secret.trim()])) {
                 if (value.length < MIN_SECRET_LENGTH)
                     continue;
+                if (!this.#values.has(value)) {
+                    this.#values.add(value);
+                    this.#onAdd?.(value);
+                }
                 for (const form of secretForms(value)) {
                     if (!this.#forms.has(form)) {
                         this.#forms.add(form);
@@ -66913,151 +66984,1278 @@ class Redactor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
+;// CONCATENATED MODULE: ./src/report/markdown.ts
 /**
- * The basic job summary of a run: task, conclusion, figures, final text. Untrusted text (the task,
- * the model's words, API error messages) is fenced or escaped so it cannot change the markdown
- * around it, and the whole is kept under GitHub's 1 MiB limit for a step summary.
+ * Markdown helpers for reports GitHub renders (the job summary, the result comment): untrusted
+ * text fenced, escaped or neutralised so it cannot change the page around it, reach out through a
+ * URL, or mention anyone; sizes measured and clipped in UTF-8 bytes, the unit GitHub's limits use.
  */
-
-
-/** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
-const SUMMARY_MAX_BYTES = 1_000_000;
-/** The task may take this much of the summary; the final text gets the rest. */
-const TASK_MAX_BYTES = 64 * 1024;
-const HEADINGS = {
-    success: '✅ Done',
-    'max-turns': '⏸️ Stopped at the turn limit',
-    'time-limit': '⏱️ Stopped at the time limit',
-    budget: '💰 Stopped at the cost limit',
-    error: '❌ Failed',
-    skipped: '⏭️ Skipped',
-};
-/** A fence longer than any run of backticks in `text`, so nothing inside can close it. */
-function fenced(text) {
-    const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+/** `1 command`, `2 commands`. */
+function counted(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** 12.3 s, 4 min 5 s, 1 h 2 min. */
+function formatDuration(ms) {
+    const seconds = Math.round(ms / 100) / 10;
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60) {
+        const rest = Math.round(seconds - minutes * 60);
+        return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+    }
+    const rest = minutes % 60;
+    return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
+}
+/** 180000 → 180,000: token counts are read at a glance. */
+function formatCount(n) {
+    return n.toLocaleString('en-US');
+}
+/** 999 chars, 1.2k chars, 3.4M chars. */
+function formatChars(n) {
+    if (n < 1000)
+        return `${n} chars`;
+    if (n < 1_000_000)
+        return `${(n / 1000).toFixed(1)}k chars`;
+    return `${(n / 1_000_000).toFixed(1)}M chars`;
+}
+function byteLength(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+/**
+ * A fence longer than any run of backticks in `text`, so nothing inside can close it (a `~~~` line
+ * cannot close a backtick fence at all). A line break is added where the text lacks one.
+ */
+function fenced(text, info = 'text') {
+    let longest = 0;
+    for (const match of text.matchAll(/`{3,}/g))
+        longest = Math.max(longest, match[0].length);
     const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}text\n${text.replace(/\n+$/, '')}\n${fence}`;
+    return `${fence}${info}\n${text.replace(/\n+$/, '')}\n${fence}`;
 }
 /**
  * One line of untrusted text made inert for markdown and HTML: line breaks flattened, HTML and
- * markdown punctuation escaped, and `@` broken so nobody is mentioned.
+ * markdown punctuation escaped, `@` broken so nobody is mentioned, bare addresses kept from
+ * becoming links.
  */
 function escapeInline(text) {
-    return text
+    return (text
         .replace(/\s*[\r\n]+\s*/g, ' ')
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
-        .replace(/@/g, '@\u200b');
+        .replace(/@/g, '@\u200b')
+        // GitHub links bare addresses even in escaped text; a zero-width space keeps them text.
+        .replace(/:\/\//g, ':/\u200b/')
+        .replace(/\bwww\\\./gi, (www) => `${www.slice(0, 3)}\u200b\\.`));
 }
-function byteLength(text) {
-    return Buffer.byteLength(text, 'utf8');
+/**
+ * Untrusted text for an HTML context where markdown is not read (a `<summary>` title): tags and
+ * entities escaped, `@` broken so nobody is mentioned, line breaks flattened.
+ */
+function escapeHtml(text) {
+    return text
+        .replace(/\s*[\r\n]+\s*/g, ' ')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@\u200b');
 }
 /** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */
 function safeIndex(text, index) {
     const code = text.charCodeAt(index);
     return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
 }
-/** `text` cut to at most `maxBytes` of UTF-8, keeping its head and tail around a marker. */
-function clipBytes(text, maxBytes) {
+/** `text` cut to its first `max` characters (never inside a surrogate pair), ` …` when cut. */
+function clipChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, safeIndex(text, max))} …`;
+}
+/**
+ * `text` cut to at most `maxBytes` of UTF-8, keeping its head and tail around a marker that says
+ * how much was left out, from what (`note`) and where the rest is.
+ */
+function clipBytes(text, maxBytes, note = ' from the summary') {
     if (byteLength(text) <= maxBytes)
         return text;
-    let keep = Math.max(0, Math.floor(maxBytes / 2) - 64);
+    const marker = (omitted) => `\n[... ${formatCount(omitted)} characters omitted${note} ...]\n`;
+    // Characters take 1 to 3 bytes (4 for a pair of 2): start from the byte budget, shrink to fit.
+    let keep = Math.max(0, Math.floor((maxBytes - byteLength(marker(text.length))) / 2));
     for (;;) {
-        const head = text.slice(0, safeIndex(text, keep));
-        const tail = text.slice(safeIndex(text, text.length - keep));
-        const omitted = text.length - head.length - tail.length;
-        const clipped = `${head}\n[... ${omitted} characters omitted from the summary ...]\n${tail}`;
+        const head = text.slice(0, safeIndex(text, Math.min(keep, text.length)));
+        const tail = text.slice(safeIndex(text, Math.max(text.length - keep, head.length)));
+        const clipped = `${head}${marker(text.length - head.length - tail.length)}${tail}`;
         if (byteLength(clipped) <= maxBytes || keep === 0)
             return clipped;
-        keep = Math.floor(keep * 0.9);
+        keep = Math.floor(keep * Math.min(0.95, maxBytes / byteLength(clipped)));
     }
 }
-function formatDuration(ms) {
-    const seconds = Math.round(ms / 100) / 10;
-    if (seconds < 60)
-        return `${seconds} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+/** A collapsed block; `summary` must already be inline-safe. The blank lines let markdown render inside. */
+function details(summary, body, open = false) {
+    return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`;
 }
-/** 180000 → 180,000: token counts are read at a glance. */
-function summary_count(n) {
-    return n.toLocaleString('en-US');
+/** Headings of neutralised text start below this level, under the report's own `##` and `###`. */
+const HEADING_FLOOR = 4;
+/** The URL of a link or bare address that may stay a link: https, no query string, no fragment. */
+function isPlainHttps(url) {
+    return /^https:\/\/[^\s?#]+$/i.test(url);
 }
-/** Most lines of the undone list shown; a run that changed more is told how many. */
-const UNDONE_MAX_LINES = 50;
-/** The warning about what the run changed outside the working tree; nothing when it changed nothing. */
-function undoneSection(undone) {
-    if (undone.length === 0)
-        return [];
-    const shown = undone
-        .slice(0, UNDONE_MAX_LINES)
-        .map((line) => `> - ${escapeInline(clipBytes(line, 1024))}`);
-    const more = undone.length - shown.length;
+/** Escapes what would make HTML, an image, a mention or a risky link in a stretch of prose. */
+function neutraliseProse(text) {
+    // One pass over the alternatives, so a replacement is never read again by this function. Link
+    // and image texts hold no brackets: a link around an image is taken apart, image first.
+    return text.replace(/!\[([^[\]\n]*)\]\(([^)\n]*)\)|\[([^[\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)|\b(?:https?|ftp|file|data|javascript):[^\s<>"'`[\]()]+|\bwww\.[^\s<>"'`[\]()]+|<|[[\]]|@(?=[A-Za-z0-9])/gi, (match, alt, _imageUrl, linkText, linkUrl) => {
+        if (alt !== undefined) {
+            // An image is fetched the moment the page shows, so its URL can carry data out: text only.
+            return `🖼️ image: ${neutraliseProse(alt.trim() || 'no description')}`;
+        }
+        if (linkText !== undefined) {
+            const words = neutraliseProse(linkText);
+            if (linkUrl !== undefined && isPlainHttps(linkUrl))
+                return `[${words}](${linkUrl})`;
+            return `${words} (\`${(linkUrl ?? '').replace(/`/g, '')}\`)`;
+        }
+        if (match === '<')
+            return '&lt;';
+        if (match === '@')
+            return '@\u200b';
+        // A bracket no link above took could still pair with another around a replacement, or
+        // make a reference definition and its `[x][ref]` links and `![x][ref]` images.
+        if (match === '[' || match === ']')
+            return `\\${match}`;
+        // A bare address GitHub would turn into a link: kept a link only when it is plain https.
+        if (isPlainHttps(match))
+            return match;
+        return `\`${match.replace(/`/g, '')}\``;
+    });
+}
+/**
+ * Code as it is shown, but inert should GitHub read it as prose after all (a code span is found
+ * by matching backtick runs across lines and blocks, which this reading does not redo exactly): a
+ * zero-width space after `<`, `@` and `]` keeps tags, mentions and links from forming, and is
+ * invisible where the text is code.
+ */
+function protectCode(text) {
+    return text.replace(/<|@|\](?=\()/g, (match) => `${match}\u200b`);
+}
+/** The line split into prose and inline code spans (a run of n backticks closed by a run of n). */
+function splitCodeSpans(line) {
+    const parts = [];
+    let prose = '';
+    let at = 0;
+    while (at < line.length) {
+        const open = /`+/g;
+        open.lastIndex = at;
+        const start = open.exec(line);
+        if (!start)
+            break;
+        const closing = new RegExp(`(?<!\`)${start[0]}(?!\`)`, 'g');
+        closing.lastIndex = start.index + start[0].length;
+        const end = closing.exec(line);
+        if (!end) {
+            prose += line.slice(at, start.index + start[0].length);
+            at = start.index + start[0].length;
+            continue;
+        }
+        prose += line.slice(at, start.index);
+        if (prose !== '')
+            parts.push({ code: false, text: prose });
+        prose = '';
+        parts.push({ code: true, text: line.slice(start.index, end.index + end[0].length) });
+        at = end.index + end[0].length;
+    }
+    prose += line.slice(at);
+    if (prose !== '')
+        parts.push({ code: false, text: prose });
+    return parts;
+}
+/** Neutralises one line outside code blocks, leaving its inline code spans readable. */
+function neutraliseLine(line) {
+    const heading = /^( {0,3})(#{1,6})([ \t]|$)/.exec(line);
+    let head = '';
+    let rest = line;
+    if (heading) {
+        const level = Math.min(6, heading[2].length + HEADING_FLOOR - 1);
+        head = `${heading[1]}${'#'.repeat(level)}${heading[3]}`;
+        rest = line.slice(heading[0].length);
+    }
+    return (head +
+        splitCodeSpans(rest)
+            .map((part) => (part.code ? protectCode(part.text) : neutraliseProse(part.text)))
+            .join(''));
+}
+/**
+ * Untrusted markdown (the model's final message) made safe to render inside a report: images
+ * become text, raw HTML is escaped, links whose URL has a query string or fragment (or is not
+ * https) become text, headings are demoted below the report's own, `@mentions` are broken, and a
+ * code block left open is closed so it cannot swallow what follows. Code blocks are kept as they
+ * are: GitHub shows their content literally.
+ */
+function neutraliseMarkdown(text) {
+    const out = [];
+    let fence;
+    let previousProse = false;
+    for (const line of text.split(/\r\n|\r|\n/)) {
+        const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+        if (fence) {
+            out.push(protectCode(line));
+            if (marker &&
+                marker[1][0] === fence.char &&
+                marker[1].length >= fence.length &&
+                line.trim() === marker[1]) {
+                fence = undefined;
+            }
+            previousProse = false;
+            continue;
+        }
+        if (marker && !(marker[1][0] === '`' && line.slice(marker[0].length).includes('`'))) {
+            fence = { char: marker[1][0], length: marker[1].length };
+            out.push(protectCode(line));
+            previousProse = false;
+            continue;
+        }
+        // `===` or `---` under a line of prose would make it a heading above the report's own.
+        if (previousProse && /^ {0,3}(=+|-+)[ \t]*$/.test(line)) {
+            out.push(line.replace(/[=-]/, '\\$&'));
+            previousProse = false;
+            continue;
+        }
+        out.push(neutraliseLine(line));
+        previousProse = line.trim() !== '';
+    }
+    if (fence)
+        out.push(fence.char.repeat(fence.length));
+    return out.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/jsonl.ts
+/**
+ * The transcript file: one recorded event per line, appended as events come, so a run that
+ * crashes still leaves what happened up to then. Events are recorded redacted (transcript.ts), so
+ * what is cut here is already safe; an event too long for one line has its longest texts cut to
+ * head and tail, and says so.
+ */
+
+
+
+/**
+ * Characters of a command's output the session keeps for the transcript (head and tail), however
+ * little of it the model gets: enough for a whole test log, small enough that 500 of them fit in
+ * memory.
+ */
+const TRANSCRIPT_OUTPUT_CHARS = 100_000;
+/** The most one line may take: full outputs of any realistic command, and a bound on the file. */
+const EVENT_MAX_BYTES = 1_000_000;
+/** The strings of an event, longest first, with a way to put a shorter one in place. */
+function stringSlots(value, slots) {
+    if (Array.isArray(value)) {
+        value.forEach((item, index) => {
+            if (typeof item === 'string') {
+                slots.push({
+                    length: item.length,
+                    get: () => value[index],
+                    set: (s) => (value[index] = s),
+                });
+            }
+            else
+                stringSlots(item, slots);
+        });
+    }
+    else if (typeof value === 'object' && value !== null) {
+        const record = value;
+        for (const [key, item] of Object.entries(record)) {
+            if (typeof item === 'string') {
+                slots.push({
+                    length: item.length,
+                    get: () => record[key],
+                    set: (s) => (record[key] = s),
+                });
+            }
+            else
+                stringSlots(item, slots);
+        }
+    }
+}
+/** One event as its JSON line, at most `maxBytes` (plus the line break). */
+function eventLine(event, maxBytes = EVENT_MAX_BYTES) {
+    const line = JSON.stringify(event);
+    if (byteLength(line) <= maxBytes)
+        return line;
+    const copy = structuredClone(event);
+    copy.cut = true;
+    const slots = [];
+    stringSlots(copy, slots);
+    slots.sort((a, b) => b.length - a.length);
+    // Halve the longest texts' share until the line fits; JSON escaping can make a text up to six
+    // times its length, so each round measures again.
+    let share = Math.floor(maxBytes / 2);
+    for (;;) {
+        for (const slot of slots) {
+            if (byteLength(slot.get()) > share)
+                slot.set(clipBytes(slot.get(), share, ' from this line'));
+        }
+        const cut = JSON.stringify(copy);
+        if (byteLength(cut) <= maxBytes || share < 64)
+            return cut;
+        share = Math.floor(share / 2);
+    }
+}
+/**
+ * Opens the transcript file at `file`, empty, before the shell starts, and writes through that one
+ * descriptor: the file sits where the agent's commands can reach it (under RUNNER_TEMP or the
+ * workspace), and a path opened again for each line would follow a link the agent put there to a
+ * file a later step runs. A failure to write is reported once through `warn`, and the run goes on
+ * without the file.
+ */
+function openJsonl(file, warn) {
+    let fd;
+    const fail = (error) => {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+        fd = undefined;
+        warn(`Could not write the transcript file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    try {
+        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(file), { recursive: true });
+        // O_NOFOLLOW: a link already at the path is refused, not written through.
+        fd = (0,external_node_fs_.openSync)(file, external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | external_node_fs_.constants.O_NOFOLLOW, 0o600);
+    }
+    catch (error) {
+        fail(error);
+    }
+    return {
+        write(event) {
+            if (fd === undefined)
+                return;
+            try {
+                // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
+                (0,external_node_fs_.writeSync)(fd, `${eventLine(event)}\n`);
+            }
+            catch (error) {
+                fail(error);
+            }
+        },
+        close() {
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
+            fd = undefined;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/transcript.ts
+/**
+ * The run as typed events, recorded while it happens: the one source every report (log, job
+ * summary, result comment, JSONL file, outputs) is rendered from. The types stand on their own —
+ * nothing here imports the loop, the shell or GitHub — so a report depends only on this file.
+ */
+/**
+ * Walks an event and replaces every string in it with `redact(string)`: the one place an event's
+ * text is made safe, so every report rendered from recorded events is redacted before it is cut.
+ */
+function redactEvent(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map((item) => redactEvent(item, redact));
+    if (typeof value === 'object' && value !== null) {
+        const copy = {};
+        for (const [key, item] of Object.entries(value))
+            copy[key] = redactEvent(item, redact);
+        return copy;
+    }
+    return value;
+}
+function deliver(listener, event) {
+    try {
+        listener(event);
+    }
+    catch {
+        // A sink that fails (a full disk under the JSONL file) must not end the run or starve the
+        // other sinks; each sink reports its own failure.
+    }
+}
+/**
+ * The run as it happens: each event is redacted, stamped and kept, then handed to every listener
+ * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
+ * `events` once the run is over.
+ */
+class Transcript {
+    #events = [];
+    #listeners = [];
+    #redact;
+    #clock;
+    constructor(redact, clock = Date.now) {
+        this.#redact = redact;
+        this.#clock = clock;
+    }
+    /**
+     * Adds a listener: it gets the events recorded so far at once, then each one as it comes, so a
+     * sink that can start only once the settings are known (the JSONL file) misses nothing.
+     */
+    listen(listener) {
+        for (const event of this.#events)
+            deliver(listener, event);
+        this.#listeners.push(listener);
+    }
+    record(event) {
+        const recorded = { ...redactEvent(event, this.#redact), at: this.#clock() };
+        this.#events.push(recorded);
+        for (const listener of this.#listeners)
+            deliver(listener, recorded);
+    }
+    get events() {
+        return this.#events;
+    }
+    /** Whether an event of this type was recorded. */
+    has(type) {
+        return this.#events.some((event) => event.type === type);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/facts.ts
+/** How a tool call ended, from its result. */
+function callStatus(event) {
+    const facts = event.command;
+    switch (event.kind) {
+        case 'command':
+            if (facts?.timedOut)
+                return 'timed-out';
+            if (facts?.shellExited)
+                return 'shell-exited';
+            return event.isError ? 'failed' : 'ok';
+        case 'denied':
+            return 'denied';
+        default:
+            return event.kind;
+    }
+}
+/** What a tool call asked for: the command text, or the request in words. */
+function callLabel(input, name) {
+    const { command, restart } = (input ?? {});
+    if (typeof command === 'string')
+        return command;
+    if (restart === true)
+        return 'restart the shell';
+    return `${name} (invalid input)`;
+}
+const NO_USAGE = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+};
+/**
+ * The figures of a run from its events, in any state: a run that failed before its first request,
+ * or one whose result was never recorded (it counts as an error), is described as fully as a
+ * finished one.
+ */
+function factsOf(events) {
+    const facts = {
+        conclusion: 'error',
+        result: '',
+        requests: 0,
+        commands: 0,
+        denied: 0,
+        timedOut: 0,
+        failed: 0,
+        usage: { ...NO_USAGE },
+        costUsd: 0,
+        estimatedCostUsd: 0,
+        durationMs: 0,
+        startedAt: events[0]?.at ?? 0,
+        calls: [],
+        limits: [],
+        errors: [],
+        warnings: [],
+        undone: [],
+        exchanges: [],
+    };
+    const open = new Map();
+    let result;
+    let turn = 0;
+    for (const event of events) {
+        switch (event.type) {
+            case 'start':
+                facts.settings = event.settings;
+                facts.task = event.task;
+                facts.runUrl = event.runUrl;
+                break;
+            case 'trigger':
+                facts.trigger = event;
+                facts.subject = event.subject;
+                break;
+            case 'request':
+                turn = event.turn;
+                facts.requests += 1;
+                facts.estimatedCostUsd += event.estimatedUsd;
+                facts.exchanges.push({ turn: event.turn, sentAt: event.at });
+                break;
+            case 'response': {
+                for (const key of Object.keys(NO_USAGE)) {
+                    facts.usage[key] += event.usage[key];
+                }
+                facts.costUsd += event.costUsd;
+                const exchange = facts.exchanges.findLast((item) => item.turn === event.turn);
+                if (exchange) {
+                    exchange.answeredAt = event.at;
+                    exchange.stopReason = event.stopReason;
+                }
+                break;
+            }
+            case 'tool_call': {
+                const call = {
+                    index: facts.calls.length + 1,
+                    turn,
+                    label: callLabel(event.input, event.name),
+                    status: 'unfinished',
+                    text: '',
+                    output: '',
+                    startedAt: event.at,
+                };
+                facts.calls.push(call);
+                open.set(event.id, call);
+                break;
+            }
+            case 'tool_result': {
+                const call = open.get(event.id);
+                if (!call)
+                    break;
+                open.delete(event.id);
+                call.status = callStatus(event);
+                call.kind = event.kind;
+                call.command = event.command;
+                call.text = event.text;
+                call.output = event.output ?? event.text;
+                call.endedAt = event.at;
+                if (event.kind === 'command')
+                    facts.commands += 1;
+                if (call.status === 'denied')
+                    facts.denied += 1;
+                if (call.status === 'timed-out')
+                    facts.timedOut += 1;
+                if (call.status === 'failed' || call.status === 'shell-exited')
+                    facts.failed += 1;
+                break;
+            }
+            case 'notice':
+                if (event.level === 'warning')
+                    facts.warnings.push(event.message);
+                break;
+            case 'limit':
+                facts.limits.push({ limit: event.limit, detail: event.detail });
+                break;
+            case 'undone':
+                facts.undone.push(...event.changes);
+                break;
+            case 'error':
+                facts.errors.push(event.message);
+                break;
+            case 'commit':
+                facts.commit = event;
+                break;
+            case 'pull_request':
+                facts.pullRequest = event;
+                break;
+            case 'result':
+                result = event;
+                break;
+        }
+    }
+    if (result) {
+        facts.conclusion = result.conclusion;
+        facts.result = result.result;
+        facts.detail = result.detail;
+        facts.durationMs = result.durationMs;
+    }
+    else {
+        facts.detail = facts.errors.at(-1) ?? 'The run ended without a result';
+        facts.durationMs = (events.at(-1)?.at ?? facts.startedAt) - facts.startedAt;
+    }
+    return facts;
+}
+
+;// CONCATENATED MODULE: ./src/report/log.ts
+/**
+ * The step's log, written as events come: a line per request and response, a group per command
+ * whose title shows how it ended, and one closing line with the run's figures.
+ *
+ * Untrusted text (the model's words, commands and their output) can never act as a workflow
+ * command. The runner parses every line for `::name::` at its start and for `##[name]` anywhere in
+ * it, and only afterwards checks whether commands are stopped (actions/runner,
+ * ActionCommandManager.TryProcessCommand), so inside `::stop-commands::<token>` … `::<token>::` both
+ * forms are inert; the token is random per block, so the text cannot guess the line that resumes.
+ * Each line also keeps a prefix, so none starts with `::` or `##[`: the log viewer styles lines that
+ * start with `##[error]` or `##[group]` even when the runner did not act on them.
+ */
+
+
+
+
+
+
+const LINE_BREAK = /\r\n|\r|\n/;
+/** A token no text written inside its block can know. */
+function stopToken() {
+    return `bash-agent-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+}
+/**
+ * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
+ * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
+ */
+function writeUntrusted(sink, text, prefix = '│ ') {
+    const token = stopToken();
+    sink.info(`::stop-commands::${token}`);
+    for (const line of text.split(LINE_BREAK))
+        sink.info(`${prefix}${line}`);
+    sink.info(`::${token}::`);
+}
+function firstLine(text, max = 100) {
+    const line = text.split(LINE_BREAK, 1)[0] ?? '';
+    const more = line.length > max || line.length < text.trimEnd().length;
+    return `${line.slice(0, max)}${more ? ' …' : ''}`;
+}
+/** How a call ended, for its group's title. */
+function outcomeWords(call) {
+    switch (call.status) {
+        case 'ok':
+            return '✓';
+        case 'failed':
+            return `exit ${call.command?.exitCode ?? '?'}`;
+        case 'denied':
+            return `denied (${call.command?.refusal?.code ?? 'policy'})`;
+        case 'timed-out':
+            return 'timed out';
+        case 'shell-exited':
+            return 'shell exited';
+        case 'restart':
+            return 'restarted';
+        case 'invalid':
+            return 'invalid call';
+        case 'not-run':
+            return 'not run';
+        case 'unfinished':
+            return 'unfinished';
+    }
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
+}
+/**
+ * The log listener of a transcript. A command's group is written when its result comes, since its
+ * title shows the outcome: the buffered log holds lines until the next request anyway, so the log
+ * reads the same, and a command that never ends leaves one line saying it started.
+ */
+function eventLog(sink, flush = () => undefined) {
+    let maxTurns;
+    const calls = new Map();
+    return (event) => {
+        switch (event.type) {
+            case 'start':
+                maxTurns = event.settings.maxTurns;
+                break;
+            case 'request': {
+                const of = maxTurns === undefined ? '' : ` of at most ${maxTurns}`;
+                const last = event.windDown
+                    ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
+                    : '';
+                sink.info(`Request ${event.turn}${of}${last}: prompt ${event.promptTokens} tokens ` +
+                    `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
+                    `at most ${formatUsd(event.estimatedUsd)}`);
+                flush();
+                break;
+            }
+            case 'response': {
+                const u = event.usage;
+                sink.info(`Response ${event.turn} after ${seconds(event.durationMs)}: stop reason ${event.stopReason}; ` +
+                    `tokens ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ` +
+                    `${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`);
+                if (event.text !== '')
+                    writeUntrusted(sink, event.text);
+                break;
+            }
+            case 'tool_call': {
+                const label = callLabel(event.input, event.name);
+                calls.set(event.id, { label, at: event.at });
+                // A line now, so a long command shows in the log while it runs; its group follows its end.
+                // It is a status line, written on every call: behind its prefix no line can start a
+                // command, so a block is needed only when the line holds the legacy `##[` form.
+                const status = `Running: $ ${firstLine(label)}`;
+                if (status.includes('##['))
+                    writeUntrusted(sink, firstLine(label), 'Running: $ ');
+                else
+                    sink.info(status);
+                break;
+            }
+            case 'tool_result': {
+                const call = calls.get(event.id);
+                calls.delete(event.id);
+                const label = call?.label ?? '(unknown call)';
+                const outcome = outcomeWords({ status: callStatus(event), command: event.command });
+                const took = event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
+                // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
+                sink.startGroup(`${outcome} · $ ${firstLine(label)}${took}`);
+                if (label.includes('\n'))
+                    writeUntrusted(sink, label, '$ ');
+                writeUntrusted(sink, event.text);
+                if (event.command?.refusal) {
+                    sink.info(`(denied by the command policy: ${event.command.refusal.code}; see the text above)`);
+                }
+                sink.endGroup();
+                break;
+            }
+            case 'notice':
+                // A notice can quote what a server said; a warning's text is data of its own command.
+                if (event.level === 'warning')
+                    sink.warning(event.message);
+                else
+                    writeUntrusted(sink, event.message, '');
+                break;
+            case 'limit':
+                sink.info(`Limit reached: ${event.detail}`);
+                break;
+            case 'undone':
+                if (event.changes.length > 0) {
+                    // One annotation for the lot: the runner shows only the first few of a step's warnings.
+                    sink.warning([
+                        `The run changed ${counted(event.changes.length, 'place')} outside the working tree:`,
+                        ...event.changes,
+                    ].join('\n'));
+                }
+                break;
+            case 'error':
+                writeUntrusted(sink, event.message, 'Error: ');
+                break;
+        }
+    };
+}
+/** The one closing line of the log, with the run's figures. */
+function closingLine(facts) {
+    const extra = [
+        facts.denied > 0 ? `${facts.denied} denied` : '',
+        facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
+        facts.failed > 0 ? `${facts.failed} failed` : '',
+    ].filter((part) => part !== '');
+    return (`Conclusion: ${facts.conclusion}; ${counted(facts.requests, 'request')}, ` +
+        `${counted(facts.commands, 'command')} (${extra.length > 0 ? extra.join(', ') : '0 denied'}), ` +
+        `estimated cost ${formatUsd(facts.costUsd)} ` +
+        `(at most ${formatUsd(facts.estimatedCostUsd)} as estimated before sending), ` +
+        `${formatDuration(facts.durationMs)}`);
+}
+/** The log sink of the action. */
+const coreLog = {
+    info: (message) => info(message),
+    warning: (message) => warning(message),
+    startGroup: (title) => startGroup(title),
+    endGroup: () => endGroup(),
+};
+
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** Every output of the step, by name; `transcriptFile` is where the JSONL file was written. */
+function outputsOf(facts, transcriptFile) {
+    return {
+        conclusion: facts.conclusion,
+        result: facts.result,
+        turns: String(facts.requests),
+        commands: String(facts.commands),
+        denied: String(facts.denied),
+        'input-tokens': String(facts.usage.inputTokens),
+        'output-tokens': String(facts.usage.outputTokens),
+        'cache-read-tokens': String(facts.usage.cacheReadTokens),
+        'cache-write-tokens': String(facts.usage.cacheWriteTokens),
+        'cost-usd': facts.costUsd.toFixed(6),
+        'transcript-file': transcriptFile,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+/**
+ * The job summary of a run, rendered from its facts: a headline in words with the figures, a
+ * warning block when something went wrong, the final message (neutralised markdown), a table of
+ * the commands and their outputs in collapsed blocks, then the task, model, tokens, settings and a
+ * timeline, collapsed. GitHub refuses a step summary over 1 MiB whole, so the size is guarded:
+ * command outputs give way first, oldest and longest first, each cut marked; the headline, the
+ * figures, the warnings and the final message always stay.
+ */
+
+
+
+/** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
+const SUMMARY_MAX_BYTES = 1_000_000;
+/** The final message may take this much; the rest of the summary always fits beside it. */
+const FINAL_MAX_BYTES = 300_000;
+const TASK_MAX_BYTES = 64 * 1024;
+/** No single output takes more than this; the transcript file has the whole of it. */
+const OUTPUT_MAX_BYTES = 64 * 1024;
+/** What a long output is cut to when the outputs together do not fit. */
+const OUTPUT_CUT_BYTES = 2_000;
+/** Most lines of one kind in the warning block; the log and the transcript file have the rest. */
+const WARNING_MAX_LINES = 20;
+/** Characters of a command shown in its table row and its output's title. */
+const COMMAND_MAX_CHARS = 100;
+/** Most rows shown as they are; a longer table is collapsed. */
+const TABLE_OPEN_MAX_ROWS = 30;
+/** Most entries in the timeline: a chart of hundreds of bars says nothing. */
+const TIMELINE_MAX_BARS = 80;
+/** Bytes kept free for the notes the guard adds about what it left out. */
+const GUARD_SLACK_BYTES = 4_096;
+const REST_IN_TRANSCRIPT = ' from the summary; the transcript file has all of it';
+const HEADLINES = {
+    success: '✅ Done',
+    'max-turns': '⏸️ Stopped at the turn limit',
+    'time-limit': '⏱️ Stopped at the time limit',
+    budget: '💰 Stopped at the cost limit',
+    error: '❌ Failed',
+    cancelled: '🛑 Cancelled',
+    skipped: '⏭️ Skipped',
+};
+const MARKS = {
+    ok: '✅',
+    failed: '❌',
+    denied: '🚫',
+    'timed-out': '⏱️',
+    'shell-exited': '💥',
+    restart: '🔄',
+    invalid: '⚠️',
+    'not-run': '⏭️',
+    unfinished: '❔',
+};
+/** How a call ended, for its row: exit code or reason. */
+function resultWords(call) {
+    switch (call.status) {
+        case 'ok':
+        case 'failed':
+            return `exit ${call.command?.exitCode ?? 0}`;
+        case 'denied':
+            return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
+        case 'timed-out':
+            return 'timed out';
+        case 'shell-exited':
+            return 'shell exited';
+        case 'restart':
+            return 'shell restarted';
+        case 'invalid':
+            return 'invalid call';
+        case 'not-run':
+            return 'not run';
+        case 'unfinished':
+            return 'did not finish';
+    }
+}
+function summary_oneLine(label) {
+    return clipChars(label.replace(/\s*[\r\n]+\s*/g, ' ⏎ ').trim(), COMMAND_MAX_CHARS);
+}
+/** A command as one line in markdown (a table cell, a list item), clipped. */
+function commandCell(label) {
+    return `<code>${escapeInline(summary_oneLine(label))}</code>`;
+}
+/** A no-break space: a figure and its unit stay on one line in a narrow table column. */
+const NBSP = '\u00a0';
+function summary_seconds(ms) {
+    return `${(ms / 1000).toFixed(1)}${NBSP}s`;
+}
+/** The figures, in words, under the headline. */
+function figures(facts) {
+    const settings = facts.settings;
+    const requests = `${counted(facts.requests, 'model request')}${settings ? ` of ${settings.maxTurns}` : ''}`;
+    const extra = [
+        facts.denied > 0 ? `${facts.denied} denied` : '',
+        facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
+        facts.failed > 0 ? `${facts.failed} failed` : '',
+    ].filter((part) => part !== '');
+    const commands = `${counted(facts.commands, 'command')}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
+    const cap = settings && settings.maxCostUsd > 0 ? ` of the ${formatUsd(settings.maxCostUsd)} cap` : '';
+    const limit = settings ? ` of the ${formatDuration(settings.timeLimitMs)} limit` : '';
     return [
-        '> [!WARNING]',
-        '> The run changed files outside the working tree that later steps would read:',
-        ...shown,
-        ...(more > 0 ? [`> - … and ${more} more (see the log)`] : []),
+        `**${requests}**`,
+        `**${commands}**`,
+        `**${formatUsd(facts.costUsd)}**${cap}`,
+        `**${formatDuration(facts.durationMs)}**${limit}`,
+    ].join(' · ');
+}
+function listed(items, describe) {
+    const shown = items.slice(0, WARNING_MAX_LINES).map((item) => `> - ${describe(item)}`);
+    const more = items.length - shown.length;
+    return more > 0 ? [...shown, `> - … and ${more} more (see the log)`] : shown;
+}
+/** What went wrong, in one alert; nothing when nothing did. */
+function warnings(facts) {
+    const inline = (text) => escapeInline(clipBytes(text, 1024));
+    const lines = [];
+    if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
+        lines.push(`> ${inline(facts.detail)}`);
+    }
+    const errors = facts.errors.filter((message) => message !== facts.detail);
+    lines.push(...listed(errors, (error) => `Error: ${inline(error)}`));
+    const denied = facts.calls.filter((call) => call.status === 'denied');
+    if (denied.length > 0) {
+        lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
+        lines.push(...listed(denied, (call) => {
+            const refusal = call.command?.refusal;
+            const offender = refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
+            return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
+        }));
+    }
+    const timedOut = facts.calls.filter((call) => call.status === 'timed-out');
+    if (timedOut.length > 0) {
+        lines.push(`> ${counted(timedOut.length, 'command')} timed out:`);
+        lines.push(...listed(timedOut, (call) => `${call.index}. ${commandCell(call.label)} after ${summary_seconds(call.command?.durationMs ?? 0)}`));
+    }
+    for (const limit of facts.limits.filter((item) => item.detail !== facts.detail)) {
+        lines.push(`> - ${inline(limit.detail)}`);
+    }
+    if (facts.undone.length > 0) {
+        lines.push('> The run changed files outside the working tree that later steps would read; undone:');
+        lines.push(...listed(facts.undone, inline));
+    }
+    if (facts.warnings.length > 0) {
+        lines.push('> Warnings:');
+        lines.push(...listed(facts.warnings, inline));
+    }
+    if (lines.length === 0)
+        return [];
+    const kind = facts.conclusion === 'error' || facts.conclusion === 'cancelled' ? 'CAUTION' : 'WARNING';
+    return [
+        `> [!${kind}]`,
+        ...lines.flatMap((line, i) => (i > 0 && !line.startsWith('> -') ? ['>', line] : [line])),
         '',
     ];
 }
-/** The summary markdown. Inputs must already be redacted. */
-function renderSummary(input) {
-    const heading = HEADINGS[input.conclusion] ?? escapeInline(input.conclusion);
+function finalMessage(facts) {
+    // A skipped run has no model text; why it was skipped is what there is to read.
+    if (facts.conclusion === 'skipped')
+        return facts.detail ? [escapeInline(facts.detail), ''] : [];
+    const body = facts.result.trim() === ''
+        ? '_The model wrote no final text._'
+        : neutraliseMarkdown(clipBytes(facts.result, FINAL_MAX_BYTES, REST_IN_TRANSCRIPT));
+    // Without a final message (a limit, an error), the model's last words are still worth reading.
+    const title = facts.conclusion === 'success' ? 'Final message' : 'Last text from the model';
+    return [`### ${title}`, '', body, ''];
+}
+function tableRow(call, outputNote) {
+    // A command that never reached bash took no time and printed nothing: blank, not zero.
+    const ran = call.command !== undefined && call.status !== 'denied';
+    const took = ran ? summary_seconds(call.command.durationMs) : '';
+    const size = ran ? formatChars(call.command.outputChars).replace(' ', NBSP) : '';
+    const cut = call.command?.truncated ? ' (model got head and tail)' : '';
+    return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
+}
+const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
+/** An output as its collapsed block shows it. */
+function outputBlock(call, text) {
+    // A <summary> is HTML, where markdown escapes would show as they are.
+    const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(summary_oneLine(call.label))}</code> · ${resultWords(call)}`;
+    const command = call.label.includes('\n') ? `${fenced(call.label, 'bash')}\n\n` : '';
+    return details(title, `${command}${fenced(text === '' ? '(no output)' : text)}`);
+}
+/**
+ * Fits the outputs into `budget` bytes: long outputs are cut to their head and tail, oldest first;
+ * if that is not enough, whole outputs are left out, oldest first. Each cut says so in its block,
+ * and each left-out output in its table row.
+ */
+function planOutputs(calls, budget) {
+    const plans = calls.map((call) => {
+        const whole = byteLength(call.output) <= OUTPUT_MAX_BYTES;
+        const text = whole ? call.output : clipBytes(call.output, OUTPUT_MAX_BYTES, REST_IN_TRANSCRIPT);
+        return { call, text, bytes: byteLength(outputBlock(call, text)), cut: !whole, dropped: false };
+    });
+    let total = plans.reduce((sum, plan) => sum + plan.bytes + 1, 0);
+    for (const plan of plans) {
+        if (total <= budget)
+            return plans;
+        if (byteLength(plan.text) <= OUTPUT_CUT_BYTES)
+            continue;
+        plan.text = clipBytes(plan.text, OUTPUT_CUT_BYTES, REST_IN_TRANSCRIPT);
+        plan.cut = true;
+        const bytes = byteLength(outputBlock(plan.call, plan.text));
+        total -= plan.bytes - bytes;
+        plan.bytes = bytes;
+    }
+    for (const plan of plans) {
+        if (total <= budget)
+            break;
+        plan.dropped = true;
+        total -= plan.bytes + 1;
+    }
+    return plans;
+}
+function tableLine(label, value) {
+    return `| ${label} | ${value} |`;
+}
+/** A two-column table whose first row is its header: GitHub draws an empty header as a blank band. */
+function keyValueTable(rows) {
+    return [rows[0], '|---|---|', ...rows.slice(1)].join('\n');
+}
+function modelBlock(facts) {
+    const u = facts.usage;
     const rows = [
-        ['Conclusion', `\`${input.conclusion}\``],
-        ['Model', escapeInline(input.model)],
-        ['Model requests', `${input.turns} of ${input.maxTurns}`],
-        [
-            'Commands run',
-            `${input.commands}${input.denied > 0 ? ` (${input.denied} more denied by the policy)` : ''}`,
-        ],
-        [
-            'Tokens',
-            `${summary_count(input.usage.inputTokens)} input, ${summary_count(input.usage.outputTokens)} output, ` +
-                `${summary_count(input.usage.cacheReadTokens)} cache read, ${summary_count(input.usage.cacheWriteTokens)} cache write`,
-        ],
-        [
-            'Estimated cost',
-            `${formatUsd(input.costUsd)}${input.maxCostUsd > 0 ? ` of ${formatUsd(input.maxCostUsd)} allowed` : ''} (priced from the usage the API reported)`,
-        ],
-        [
-            'Estimated before sending',
-            `at most ${formatUsd(input.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
-        ],
-        ['Duration', formatDuration(input.durationMs)],
+        tableLine('Model', facts.settings ? escapeInline(facts.settings.model) : 'unknown'),
+        tableLine('Requests', `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`),
+        tableLine('Tokens', `${formatCount(u.inputTokens)} input, ${formatCount(u.outputTokens)} output, ` +
+            `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`),
+        tableLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
+        tableLine('Estimated before sending', `at most ${formatUsd(facts.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`),
     ];
-    const head = [
-        `## Bash agent: ${heading}`,
-        '',
-        ...(input.detail ? [`> ${escapeInline(input.detail)}`, ''] : []),
-        // The first row is the table's header: GitHub draws an empty header row as a blank band.
-        ...rows.slice(0, 1).map(([name, value]) => `| ${name} | ${value} |`),
-        '|---|---|',
-        ...rows.slice(1).map(([name, value]) => `| ${name} | ${value} |`),
-        '',
-        ...undoneSection(input.undone ?? []),
-        '### Task',
-        '',
-        fenced(clipBytes(input.task, TASK_MAX_BYTES)),
-        '',
-        '### Result',
-        '',
-        '',
-    ].join('\n');
-    const emptyResult = '_The model wrote no final text._';
-    if (input.result.trim() === '')
-        return `${head}${emptyResult}\n`;
-    // What the head and the fence take, plus slack for the fence growing with the clipped text.
-    const room = SUMMARY_MAX_BYTES - byteLength(head) - 64;
-    return `${head}${fenced(clipBytes(input.result, Math.max(0, room)))}\n`;
+    return details('Model and tokens', keyValueTable(rows));
 }
-/** Appends the summary to the step's summary file. */
+function settingsBlock(facts) {
+    const s = facts.settings;
+    if (!s)
+        return [];
+    const rows = [
+        tableLine('Task from', escapeInline(s.taskSource)),
+        tableLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
+        tableLine('max-turns', String(s.maxTurns)),
+        tableLine('time-limit', formatDuration(s.timeLimitMs)),
+        tableLine('command-timeout', formatDuration(s.commandTimeoutMs)),
+        tableLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
+        tableLine('max-tokens', formatCount(s.maxTokens)),
+        tableLine('max-output', formatCount(s.maxOutput)),
+    ];
+    const patterns = (title, list) => list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;
+    return [
+        details('Settings', keyValueTable(rows) +
+            patterns('Allowed commands', s.allowedCommands) +
+            patterns('Denied commands', s.deniedCommands)),
+        '',
+    ];
+}
+/** A Mermaid chart of the requests and commands; only numbers and fixed words go in it. */
+function timeline(facts) {
+    const bars = [];
+    for (const exchange of facts.exchanges) {
+        if (exchange.answeredAt === undefined)
+            continue;
+        bars.push({
+            section: 'Model',
+            name: `Request ${exchange.turn}`,
+            from: exchange.sentAt,
+            to: exchange.answeredAt,
+            tag: '',
+        });
+    }
+    for (const call of facts.calls) {
+        if (!call.command || call.status === 'denied')
+            continue;
+        const tag = call.status === 'ok' ? '' : call.status === 'timed-out' ? 'crit, ' : 'active, ';
+        bars.push({
+            section: 'Commands',
+            name: `Command ${call.index}`,
+            from: call.startedAt,
+            to: call.endedAt ?? call.startedAt,
+            tag,
+        });
+    }
+    if (bars.length === 0)
+        return [];
+    const shown = bars.sort((a, b) => a.from - b.from).slice(-TIMELINE_MAX_BARS);
+    const lines = ['gantt', '  dateFormat x', '  axisFormat %M:%S'];
+    for (const section of ['Model', 'Commands']) {
+        const inSection = shown.filter((bar) => bar.section === section);
+        if (inSection.length === 0)
+            continue;
+        lines.push(`  section ${section}`);
+        for (const bar of inSection) {
+            const from = bar.from - facts.startedAt;
+            // A bar of no length does not show; a millisecond is the least Mermaid draws.
+            const to = Math.max(bar.to - facts.startedAt, from + 1);
+            lines.push(`  ${bar.name} : ${bar.tag}${from}, ${to}`);
+        }
+    }
+    const title = `Timeline${bars.length > shown.length ? ` (the last ${shown.length} of ${bars.length})` : ''}`;
+    return [details(title, fenced(lines.join('\n'), 'mermaid')), ''];
+}
+function linkLine(facts) {
+    return facts.runUrl && /^https:\/\/[^\s?#<>()]+$/.test(facts.runUrl)
+        ? [`[Workflow run](${facts.runUrl})`, '']
+        : [];
+}
+/** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
+function renderSummary(facts) {
+    const head = [
+        `## Bash agent: ${HEADLINES[facts.conclusion]}`,
+        '',
+        // A skipped run did nothing: figures of zero would only hide why, which comes next.
+        ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
+        ...warnings(facts),
+        ...finalMessage(facts),
+    ].join('\n');
+    const tail = [
+        ...(facts.task
+            ? [details('Task', fenced(clipBytes(facts.task, TASK_MAX_BYTES, REST_IN_TRANSCRIPT))), '']
+            : []),
+        modelBlock(facts),
+        '',
+        ...settingsBlock(facts),
+        ...timeline(facts),
+        ...linkLine(facts),
+    ].join('\n');
+    // The table gives way only when even without outputs it would not fit: its oldest rows first.
+    let rows = facts.calls;
+    const fixedBytes = byteLength(head) + byteLength(tail) + GUARD_SLACK_BYTES;
+    const rowBytes = rows.map((call) => byteLength(tableRow(call, ' (not in the summary)')) + 1);
+    let tableBytes = rowBytes.reduce((sum, bytes) => sum + bytes, 0);
+    let hiddenRows = 0;
+    while (rows.length > 0 && fixedBytes + tableBytes > SUMMARY_MAX_BYTES) {
+        tableBytes -= rowBytes[hiddenRows];
+        hiddenRows += 1;
+        rows = facts.calls.slice(hiddenRows);
+    }
+    const withOutput = rows.filter((call) => call.kind !== undefined);
+    const plans = planOutputs(withOutput, SUMMARY_MAX_BYTES - fixedBytes - tableBytes);
+    const planOf = new Map(plans.map((plan) => [plan.call.index, plan]));
+    const note = (call) => {
+        const plan = planOf.get(call.index);
+        if (plan?.dropped)
+            return ' (not in the summary)';
+        return plan?.cut ? ' (cut in the summary)' : '';
+    };
+    const commands = [];
+    if (facts.calls.length > 0) {
+        commands.push(`### Commands`, '');
+        if (hiddenRows > 0) {
+            commands.push(`_The first ${counted(hiddenRows, 'call')} are left out to keep the summary under 1 MB; the transcript file has them._`, '');
+        }
+        const table = [...TABLE_HEAD, ...rows.map((call) => tableRow(call, note(call)))].join('\n');
+        // A long table would push everything after it out of sight; the warnings above name what failed.
+        commands.push(rows.length > TABLE_OPEN_MAX_ROWS
+            ? details(`All ${counted(rows.length, 'call')}`, table)
+            : table, '');
+        const kept = plans.filter((plan) => !plan.dropped);
+        const dropped = plans.length - kept.length;
+        if (kept.length > 0 || dropped > 0) {
+            const blocks = kept.map((plan) => outputBlock(plan.call, plan.text));
+            const left = dropped > 0
+                ? [
+                    `_${counted(dropped, 'older output')} left out to keep the summary under 1 MB; the transcript file has them._`,
+                    '',
+                ]
+                : [];
+            commands.push(details(`Outputs (${kept.length})`, [...left, ...blocks].join('\n')), '');
+        }
+    }
+    return `${head}\n${commands.join('\n')}\n${tail}\n`;
+}
+/** Writes the summary to the step's summary file. */
 async function writeJobSummary(markdown) {
     await summary.addRaw(markdown, true).write();
+}
+
+;// CONCATENATED MODULE: ./src/report/run-report.ts
+/**
+ * The report of one run, from its first event to the last line of the log: the transcript it
+ * records into, with the log and the JSONL file listening as events come, and one report pass at
+ * the end (outputs, job summary, closing log line) rendered from the recorded events, however the
+ * run ended.
+ */
+
+
+
+
+
+
+
+
+function settingsOf(config) {
+    return {
+        model: config.model,
+        maxTokens: config.maxTokens,
+        maxTurns: config.maxTurns,
+        timeLimitMs: config.timeLimitMs,
+        commandTimeoutMs: config.commandTimeoutMs,
+        maxCostUsd: config.maxCostUsd,
+        maxOutput: config.maxOutput,
+        workingDirectory: config.workingDirectory,
+        allowedCommands: config.allowedCommands,
+        deniedCommands: config.deniedCommands,
+        taskSource: config.taskSource,
+    };
+}
+/** The link to this workflow run, when the runner says where it is. */
+function runUrlOf(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+    if (!server || !repository || !id)
+        return undefined;
+    return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}`;
+}
+class RunReport {
+    #transcript;
+    #transcriptFile;
+    #file;
+    constructor(redact, logBuffer) {
+        this.#transcript = new Transcript(redact);
+        this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
+    }
+    /** Records an event (redacted; the log and the file get it at once). */
+    record = (event) => this.#transcript.record(event);
+    /**
+     * The run has its settings and its task: the file starts, with everything recorded so far. Called
+     * before the shell starts, so the file is open before any command could put a link in its place.
+     */
+    start(config, task) {
+        this.#openFile(config.transcriptFile);
+        this.record({
+            type: 'start',
+            settings: settingsOf(config),
+            task,
+            runUrl: runUrlOf(process.env),
+        });
+    }
+    #openFile(file) {
+        if (this.#transcriptFile !== undefined)
+            return;
+        this.#transcriptFile = file;
+        this.#file = openJsonl(file, (message) => warning(message));
+        this.#transcript.listen(this.#file.write);
+    }
+    /**
+     * Ends a run the loop did not end (a skip, a cancel before the loop, a failure): its result, with
+     * the figures of what was recorded; `detail` defaults to the last error.
+     */
+    end(conclusion, detail) {
+        const so = factsOf(this.#transcript.events);
+        this.record({
+            type: 'result',
+            conclusion,
+            result: '',
+            detail: detail ?? so.detail,
+            turns: so.requests,
+            commands: so.commands,
+            denied: so.denied,
+            usage: so.usage,
+            costUsd: so.costUsd,
+            estimatedCostUsd: so.estimatedCostUsd,
+            durationMs: so.durationMs,
+        });
+    }
+    /**
+     * The one report pass: a run that recorded no result ended in an error; then the outputs, the
+     * job summary (unless `summary` is off) and the closing line, all from the same facts.
+     */
+    async finish(config) {
+        // A run that failed before its settings were read still leaves its file where the default is.
+        this.#openFile(resolveTranscriptFile('', process.env));
+        if (!this.#transcript.has('result'))
+            this.end('error');
+        this.#file?.close();
+        const facts = factsOf(this.#transcript.events);
+        for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
+            setOutput(name, value);
+        }
+        if (config?.summary ?? true) {
+            try {
+                await writeJobSummary(renderSummary(facts));
+            }
+            catch (error) {
+                warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+            }
+        }
+        info(closingLine(facts));
+        return facts;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/shell/env.ts
@@ -67820,6 +69018,7 @@ var v8_tuning = __nccwpck_require__(1870);
 
 
 
+
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
  * or as `retry-after` says, on 408/409/429/5xx/529 and connection errors: five retries ride out about
@@ -67832,89 +69031,8 @@ const NO_GITHUB_API = {
     pullRequest: () => Promise.reject(new Error('the GitHub API client is not available')),
     pullRequestFiles: () => Promise.reject(new Error('the GitHub API client is not available')),
 };
-function failed(error) {
-    return {
-        conclusion: 'error',
-        result: '',
-        detail: error instanceof Error ? error.message : String(error),
-        turns: 0,
-        commands: 0,
-        denied: 0,
-        usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-        costUsd: 0,
-        estimatedCostUsd: 0,
-    };
-}
-/** `1 command`, `2 commands`. */
-function counted(n, noun) {
-    return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-/**
- * Writes untrusted text (model words, command output) to the log so that no line of it can act as a
- * workflow command: every line gets a prefix, so none starts with `::` or `##[`. The runner reads its
- * log line by line with \r, \n and \r\n all ending a line, so all three are split on.
- */
-function logUntrusted(text, redactor, prefix = '│ ') {
-    for (const line of redactor.redact(text).split(/\r\n|\r|\n/))
-        info(`${prefix}${line}`);
-}
-function firstLine(text, max = 100) {
-    const line = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
-    const more = line.length > max || line.length < text.trimEnd().length;
-    return `${line.slice(0, max)}${more ? ' …' : ''}`;
-}
-/**
- * Turns loop events into log lines: a group per command, its output inside. The lines are held in
- * `buffer` and go out at each request, so the log is complete while the run waits for the model.
- */
-function eventLogger(redactor, maxTurns, buffer) {
-    return (event) => {
-        switch (event.type) {
-            case 'request':
-                info(`Request ${event.turn} of at most ${maxTurns}${event.windDown ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)` : ''}: ` +
-                    `prompt ${event.promptTokens} tokens (${event.promptCounted ? 'counted' : 'estimated'}), ` +
-                    `max_tokens ${event.maxTokens}, at most ${formatUsd(event.estimatedUsd)}`);
-                buffer.flush();
-                break;
-            case 'response': {
-                const u = event.usage;
-                info(`Response: stop reason ${event.stopReason}; tokens ${u.inputTokens} in, ${u.outputTokens} out, ` +
-                    `${u.cacheReadTokens} cache read, ${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`);
-                if (event.text !== '')
-                    logUntrusted(event.text, redactor);
-                break;
-            }
-            case 'tool_call': {
-                const input = event.input;
-                const title = typeof input?.command === 'string'
-                    ? `$ ${firstLine(input.command)}`
-                    : input?.restart === true
-                        ? 'restart the shell'
-                        : `${event.name} (invalid input)`;
-                // startGroup escapes line breaks of the title itself, so it cannot carry a command.
-                startGroup(redactor.redact(title));
-                if (typeof input?.command === 'string' && input.command.includes('\n')) {
-                    logUntrusted(input.command, redactor, '$ ');
-                }
-                break;
-            }
-            case 'tool_result':
-                logUntrusted(event.text, redactor);
-                if (event.kind === 'denied')
-                    info('(denied by the command policy)');
-                endGroup();
-                break;
-            case 'notice':
-                if (event.level === 'warning')
-                    warning(redactor.redact(event.message));
-                else
-                    info(redactor.redact(event.message));
-                break;
-        }
-    };
-}
 /** Starts the session, the policy and the loop for a run with a task. */
-async function runTask(config, trigger, redactor, startedAt, logBuffer, track) {
+async function runTask(config, trigger, redactor, startedAt, record, track) {
     const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
     redactor.add(...secretValues);
     const lookup = priceFor(config.model);
@@ -67930,7 +69048,8 @@ async function runTask(config, trigger, redactor, startedAt, logBuffer, track) {
         const session = __nccwpck_require__.e(/* import() */ 492).then(__nccwpck_require__.bind(__nccwpck_require__, 1492)).then(({ BashSession }) => BashSession.start({
             cwd: config.workingDirectory,
             env,
-            maxOutput: config.maxOutput,
+            // The transcript file keeps more of each output than the model gets (format cuts that).
+            maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
             defaultTimeoutMs: config.commandTimeoutMs,
         }));
         const policy = Promise.all(/* import() */[__nccwpck_require__.e(551), __nccwpck_require__.e(372)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9372)).then(async ({ loadPolicy }) => new DecisionCache(await loadPolicy({
@@ -67978,7 +69097,6 @@ async function runTask(config, trigger, redactor, startedAt, logBuffer, track) {
             debug: sdkLog((message) => core_debug(message)),
         },
     });
-    const log = eventLogger(redactor, config.maxTurns, logBuffer);
     let finished = false;
     const result = await runAgent({
         messages: client.messages,
@@ -68005,7 +69123,7 @@ async function runTask(config, trigger, redactor, startedAt, logBuffer, track) {
                 // Not once the run is over: a shell started after the final cleanup would keep the step alive.
                 setImmediate(() => finished || startBackground());
             }
-            log(event);
+            record(event);
         },
     });
     finished = true;
@@ -68020,82 +69138,30 @@ async function closeSession(session) {
         warning(`Could not close the bash session: ${error instanceof Error ? error.message : String(error)}`);
     }
 }
-/** Sets the outputs, writes the summary, and fails the step per interface.md. */
-async function report(outcome, config, redactor, startedAt, undone) {
-    const result = redactor.redact(outcome.result);
-    const detail = outcome.detail === undefined ? undefined : redactor.redact(outcome.detail);
-    const outputs = {
-        conclusion: outcome.conclusion,
-        result,
-        turns: String(outcome.turns),
-        commands: String(outcome.commands),
-        denied: String(outcome.denied),
-        'input-tokens': String(outcome.usage.inputTokens),
-        'output-tokens': String(outcome.usage.outputTokens),
-        'cache-read-tokens': String(outcome.usage.cacheReadTokens),
-        'cache-write-tokens': String(outcome.usage.cacheWriteTokens),
-        'cost-usd': outcome.costUsd.toFixed(6),
-    };
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, value);
-    if (config?.summary) {
-        try {
-            await writeJobSummary(renderSummary({
-                task: redactor.redact(config.task),
-                conclusion: outcome.conclusion,
-                result,
-                detail,
-                model: config.model,
-                turns: outcome.turns,
-                maxTurns: config.maxTurns,
-                commands: outcome.commands,
-                denied: outcome.denied,
-                usage: outcome.usage,
-                costUsd: outcome.costUsd,
-                estimatedCostUsd: outcome.estimatedCostUsd,
-                maxCostUsd: config.maxCostUsd,
-                durationMs: Date.now() - startedAt,
-                undone,
-            }));
-        }
-        catch (error) {
-            warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-        }
+/** Fails the step per interface.md: on an error or a cancel, and on a limit unless told not to. */
+function failStep(facts, config) {
+    const { conclusion, detail } = facts;
+    if (conclusion === 'success' || conclusion === 'skipped')
+        return;
+    if (conclusion === 'error' || conclusion === 'cancelled') {
+        setFailed(detail ?? `The run ended: ${conclusion}`);
+        return;
     }
-    info(`Conclusion: ${outcome.conclusion}; ${counted(outcome.turns, 'request')}, ${counted(outcome.commands, 'command')} ` +
-        `(${outcome.denied} denied), estimated cost ${formatUsd(outcome.costUsd)} ` +
-        `(at most ${formatUsd(outcome.estimatedCostUsd)} as estimated before sending)`);
-    if (outcome.conclusion === 'error') {
-        setFailed(detail ?? 'The run failed');
-    }
-    else if (outcome.conclusion !== 'success' && outcome.conclusion !== 'skipped') {
-        const message = detail ??
-            (outcome.conclusion === 'cancelled'
-                ? 'The run was cancelled'
-                : `Stopped at ${LIMIT_DESCRIPTIONS[outcome.conclusion]}`);
-        if (config?.failOnLimit ?? true)
-            setFailed(message);
-        else
-            warning(`${message} (fail-on-limit is false, so the step succeeds)`);
-    }
+    const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[conclusion]}`;
+    if (config?.failOnLimit ?? true)
+        setFailed(message);
+    else
+        warning(`${message} (fail-on-limit is false, so the step succeeds)`);
 }
-/** Puts back what the run must not leave behind; says in the log what that was. */
-function endGuard(guard, redactor) {
+/** Puts back what the run must not leave behind; the report says what that was. */
+function endGuard(guard) {
     try {
-        const undone = (guard?.end() ?? []).map((change) => redactor.redact(describeUndone(change)));
-        if (undone.length > 0) {
-            // One annotation for the lot: the runner shows only the first few of a step's warnings.
-            warning([
-                `The run changed ${counted(undone.length, 'place')} outside the working tree:`,
-                ...undone,
-            ].join('\n'));
-        }
-        return undone;
+        return guard.end().map(describeUndone);
     }
     catch (error) {
-        const message = `Could not undo the run's changes outside the working tree: ${error instanceof Error ? error.message : String(error)}`;
-        warning(redactor.redact(message));
-        return [redactor.redact(message)];
+        return [
+            `Could not undo the run's changes outside the working tree: ${error instanceof Error ? error.message : String(error)}`,
+        ];
     }
 }
 /** The action: the one place that turns an error into a failed step. */
@@ -68111,20 +69177,24 @@ async function run() {
 }
 async function runAction(logBuffer) {
     const startedAt = Date.now();
-    // Every secret of the environment is known before anything can fail and report it.
-    const redactor = new Redactor(buildShellEnv(process.env, []).secretValues);
+    // Every secret of the environment is known before anything can fail and report it; each one is
+    // also masked by the runner, for whatever writes to the log without the redactor.
+    const redactor = new Redactor(buildShellEnv(process.env, []).secretValues, {
+        onAdd: (secret) => core_setSecret(secret),
+    });
+    const report = new RunReport(redactor.fn, logBuffer);
     let config;
     let session;
-    let outcome;
     let guard;
     try {
         config = config_loadConfig();
         redactor.add(config.apiKey);
         const trigger = await decideTrigger(readTriggerEvent(process.env), config, NO_GITHUB_API, process.env.GITHUB_REPOSITORY);
+        report.record(triggerEvent(trigger));
         if (trigger.kind === 'skip') {
             // No model, no shell, no guard: the step succeeds and says why in one line.
             info(`Not running: ${redactor.redact(trigger.reason)}`);
-            outcome = { ...failed(trigger.reason), conclusion: 'skipped' };
+            report.end('skipped', trigger.reason);
             return;
         }
         config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
@@ -68133,17 +69203,22 @@ async function runAction(logBuffer) {
         // Before the shell exists: nothing of the agent's may see the credentials being taken out.
         guard = await Guard.start({ workingDirectory: config.workingDirectory });
         redactor.add(...guard.secretValues);
-        outcome = await runTask(config, trigger, redactor, startedAt, logBuffer, (started) => (session = started));
+        report.start(config, config.task);
+        await runTask(config, trigger, redactor, startedAt, report.record, (started) => (session = started));
     }
     catch (error) {
-        outcome = failed(error);
+        report.record({
+            type: 'error',
+            message: error instanceof Error ? error.message : String(error),
+        });
     }
     finally {
         if (session)
             await closeSession(session);
         // Before the action writes its own outputs and summary, which the undo would otherwise take back.
-        const undone = endGuard(guard, redactor);
-        await report(outcome ?? failed(new Error('The run ended without a result')), config, redactor, startedAt, undone);
+        if (guard)
+            report.record({ type: 'undone', changes: endGuard(guard) });
+        failStep(await report.finish(config), config);
     }
 }
 
