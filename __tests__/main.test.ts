@@ -170,7 +170,7 @@ describe('run', () => {
         '> [!WARNING]\n> Stopped at the turn limit \\(max\\-turns\\)',
       );
       expect(core.summaries[0]).toContain('### Last text from the model\n\nSummary.');
-      expect(core.summaries[0]).toContain('**2 model requests of 2** · **1 command**');
+      expect(core.summaries[0]).toContain('**2 model requests of 2** · **1 command run**');
     },
   );
 
@@ -244,7 +244,7 @@ describe('run', () => {
       offender: 'rm -rf /tmp/x',
     });
     expect(core.summaries[0]).toContain(
-      '**3 model requests of 30** · **4 commands (1 denied, 1 timed out, 1 failed)**',
+      '**3 model requests of 30** · **4 commands run (1 timed out, 1 failed), 1 denied**',
     );
     expect(core.log.at(-1)).toMatch(
       /^Conclusion: success; 3 requests, 4 commands \(1 denied, 1 timed out, 1 failed\)/,

@@ -16,7 +16,7 @@ describe('renderSummary', () => {
     const markdown = render(realisticRun());
     expect(markdown.startsWith('## Bash agent: ✅ Done\n')).toBe(true);
     expect(markdown).toContain(
-      '**4 model requests of 30** · **5 commands (1 denied, 1 timed out, 1 failed)** · **$0.0400** of the $5.00 cap · **2 min 17 s** of the 30 min limit',
+      '**4 model requests of 30** · **5 commands run (1 timed out, 1 failed), 1 denied** · **$0.0400** of the $5.00 cap · **2 min 17 s** of the 30 min limit',
     );
     expect(markdown).toContain('### Final message');
     expect(markdown).toContain('`formatDate` does not pad the month');
@@ -132,7 +132,7 @@ describe('renderSummary', () => {
     it('stays at or under 1,000,000 bytes with the headline, figures and final message whole', () => {
       expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
       expect(markdown.split('\n')[0]).toBe('## Bash agent: ✅ Done');
-      expect(markdown).toContain('**501 model requests of 30** · **500 commands**');
+      expect(markdown).toContain('**501 model requests of 30** · **500 commands run**');
       expect(markdown).toContain(
         '#### All read\n\nEvery part was read; the last one ends the story.',
       );

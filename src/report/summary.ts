@@ -112,12 +112,13 @@ function seconds(ms: number): string {
 function figures(facts: RunFacts): string {
   const settings = facts.settings;
   const requests = `${counted(facts.requests, 'model request')}${settings ? ` of ${settings.maxTurns}` : ''}`;
+  // Denied commands never ran, so they are counted beside the commands run, not among them.
   const extra = [
-    facts.denied > 0 ? `${facts.denied} denied` : '',
     facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
     facts.failed > 0 ? `${facts.failed} failed` : '',
   ].filter((part) => part !== '');
-  const commands = `${counted(facts.commands, 'command')}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
+  const ran = `${counted(facts.commands, 'command')} run${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
+  const commands = facts.denied > 0 ? `${ran}, ${facts.denied} denied` : ran;
   const cap =
     settings && settings.maxCostUsd > 0 ? ` of the ${formatUsd(settings.maxCostUsd)} cap` : '';
   const limit = settings ? ` of the ${formatDuration(settings.timeLimitMs)} limit` : '';
