@@ -46,6 +46,12 @@ export interface Config {
   triggerLabel: string;
   /** Absolute path of the JSONL transcript (`transcript-file`, or its default under RUNNER_TEMP). */
   transcriptFile: string;
+  /** Commit and push the agent's changes. */
+  commit: boolean;
+  /** Branch to push to; '' for the branch checked out. */
+  branch: string;
+  /** Commit message; '' to derive one from the task. */
+  commitMessage: string;
 }
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
@@ -94,7 +100,6 @@ const NOT_SUPPORTED_YET: ReadonlyArray<{
   accepts: (value: string) => boolean;
   keep: string;
 }> = [
-  { input: 'commit', accepts: (value) => /^(false|False|FALSE)$/.test(value), keep: "at 'false'" },
   {
     input: 'pull-request',
     accepts: (value) => /^(false|False|FALSE)$/.test(value),
@@ -302,6 +307,29 @@ function readTask(
   return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
 }
 
+/**
+ * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
+ * typo fails at once instead of after the agent's work.
+ */
+function parseBranch(value: string): string {
+  const name = value.trim();
+  const bad =
+    name.startsWith('-') ||
+    name.startsWith('/') ||
+    name.endsWith('/') ||
+    name.endsWith('.') ||
+    name === '@' ||
+    [...name].some((char) => char <= ' ' || char === '\x7f') ||
+    /[~^:?*[\\]|\.\.|@\{|\/\/|\.lock(\/|$)|(^|\/)\./.test(name);
+  if (name !== '' && bad) {
+    throw new InputError(
+      'branch',
+      `Input 'branch' must be a valid git branch name, got '${value}'`,
+    );
+  }
+  return name;
+}
+
 /** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
 export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
   const read: InputReader = (name) => {
@@ -379,6 +407,9 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     allowedBots: parseList(read('allowed-bots')),
     triggerLabel: read('trigger-label').trim(),
     transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
+    commit: parseBoolean('commit', read('commit')),
+    branch: parseBranch(read('branch')),
+    commitMessage: read('commit-message').trim(),
   };
 }
 

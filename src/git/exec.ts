@@ -1,10 +1,11 @@
 /**
  * The one funnel for the action's own git processes. The repository's configuration may have been
- * written by anyone who could push to it or by an earlier step, so every call runs with argv arrays
- * (no shell), without the system configuration, with hooks and the file-system monitor switched off
- * and without prompting for credentials.
+ * written by anyone who could push to it, by an earlier step or by the agent, so every call runs with
+ * argv arrays (no shell), without the system or global configuration, with every setting that names
+ * a program overridden on the command line, in an environment of its own (nothing inherited that
+ * starts with `GIT_`, no secrets), and without prompting for credentials.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 export interface GitResult {
   exitCode: number;
@@ -16,24 +17,75 @@ export interface GitOptions {
   cwd: string;
   /** Variables added to the process's environment (per-process configuration, for example). */
   env?: Record<string, string>;
+  /** Text written to the process's standard input (it gets none otherwise). */
+  input?: string | Buffer;
   /** Return a non-zero exit instead of throwing, for calls whose failure is an answer. */
   allowAllExitCodes?: boolean;
 }
 
 /**
- * Settings given on every command line: they win over anything in the repository's files, so a
- * planted `core.hooksPath`, `core.fsmonitor` or pager cannot make our own calls run a program.
+ * Settings given on every command line. Command-line settings win over the repository's files, and
+ * git hands them on to the git processes it starts itself (`GIT_CONFIG_PARAMETERS`), so none of the
+ * programs a planted configuration names can run in the action's process, where the token is.
+ * Filters, textconv and diff or merge drivers are not in the list: they are keyed by driver names
+ * nobody can list in advance, so the action's git never reaches them instead (plumbing with
+ * `--no-filters`, no diffs, merges only in a repository without attributes; see commit.ts).
  */
-const HARDENING = [
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.pager=cat',
-  '-c',
-  'credential.helper=',
+const HARDENING: ReadonlyArray<readonly [string, string]> = [
+  // Hooks of every kind (pre-commit, reference-transaction, post-index-change, pre-push, …).
+  ['core.hooksPath', '/dev/null'],
+  ['core.fsmonitor', 'false'],
+  ['core.pager', 'cat'],
+  ['core.editor', ':'],
+  ['sequence.editor', ':'],
+  // Empty: no askpass program, and with GIT_TERMINAL_PROMPT=0 no prompt either.
+  ['core.askPass', ''],
+  ['core.sshCommand', 'ssh'],
+  // An empty value clears the list of helpers gathered so far, the repository's included.
+  ['credential.helper', ''],
+  ['commit.gpgSign', 'false'],
+  ['tag.gpgSign', 'false'],
+  ['push.gpgSign', 'false'],
+  ['gpg.program', 'gpg'],
+  ['gpg.ssh.program', 'ssh-keygen'],
+  ['gpg.x509.program', 'gpgsm'],
+  ['gpg.ssh.defaultKeyCommand', ''],
+  // Remote helpers that run a command line (`ext::sh -c …`) or talk over inherited descriptors.
+  ['protocol.ext.allow', 'never'],
+  ['protocol.fd.allow', 'never'],
+  // Submodules would bring their own configuration and hooks along.
+  ['submodule.recurse', 'false'],
+  ['push.recurseSubmodules', 'no'],
+  ['fetch.recurseSubmodules', 'false'],
+  // `gc --auto` and maintenance after a fetch or commit start further processes.
+  ['gc.auto', '0'],
+  ['maintenance.auto', 'false'],
+  // The working directory is the checkout the action was given, whoever owns its files.
+  ['safe.directory', '*'],
 ];
+
+const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+
+/** The few variables git needs from the action's environment; everything else stays out. */
+const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT'];
+
+function gitEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return {
+    ...env,
+    // Messages in one language, so that a refusal can be told from another failure.
+    LC_ALL: 'C',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    ...extra,
+  };
+}
 
 /** Where a failure message quotes git's own words: the first lines of its stderr. */
 function briefly(text: string): string {
@@ -42,41 +94,44 @@ function briefly(text: string): string {
 
 /** The verb of a call, for messages: the rest of argv may carry a configuration value. */
 function verb(args: readonly string[]): string {
-  const found = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '-c');
+  const found = args.find(
+    (arg, index) =>
+      !arg.startsWith('-') && args[index - 1] !== '-c' && args[index - 1] !== '--git-dir',
+  );
   return `git ${found ?? ''}`.trim();
 }
 
 /** Runs `git <args>` hardened; throws on a non-zero exit unless `allowAllExitCodes`. */
 export function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...HARDENING, ...args],
-      {
-        cwd: options.cwd,
-        env: {
-          ...process.env,
-          GIT_CONFIG_NOSYSTEM: '1',
-          GIT_TERMINAL_PROMPT: '0',
-          GIT_OPTIONAL_LOCKS: '0',
-          ...options.env,
-        },
-        encoding: 'utf8',
-        maxBuffer: 16 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => {
-        const exitCode =
-          error === null ? 0 : typeof error.code === 'number' ? error.code : Number.NaN;
-        if (Number.isNaN(exitCode)) {
-          reject(new Error(`Could not run ${verb(args)}: ${error?.code ?? 'unknown error'}`));
-          return;
-        }
-        if (exitCode !== 0 && options.allowAllExitCodes !== true) {
-          reject(new Error(`${verb(args)} failed with exit code ${exitCode}: ${briefly(stderr)}`));
-          return;
-        }
-        resolve({ exitCode, stdout, stderr });
-      },
+    const child = spawn('git', [...HARDENING_ARGS, ...args], {
+      cwd: options.cwd,
+      env: gitEnvironment(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    // A process that exits before reading its input must not turn into an unhandled EPIPE.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input ?? '');
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(`Could not run ${verb(args)}: ${error.code ?? 'unknown error'}`)),
     );
+    child.on('close', (code, signal) => {
+      const result = {
+        exitCode: code ?? 128,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      };
+      if (code === null) {
+        reject(new Error(`${verb(args)} was ended by signal ${signal ?? 'unknown'}`));
+      } else if (code !== 0 && options.allowAllExitCodes !== true) {
+        reject(new Error(`${verb(args)} failed with exit code ${code}: ${briefly(result.stderr)}`));
+      } else {
+        resolve(result);
+      }
+    });
   });
 }

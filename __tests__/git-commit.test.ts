@@ -1,0 +1,211 @@
+/**
+ * Committing and pushing the agent's work against real repositories with a bare origin: where the
+ * commit goes, what it holds, and that work is never lost when the branch cannot take it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { prepareWorkspace, type StartingPoint } from '../src/git/checkout.js';
+import { BOT_EMAIL, BOT_NAME, commitResults, type CommitOptions } from '../src/git/commit.js';
+import { makeRepos, sh, write, type Repos } from '../__fixtures__/git-repos.js';
+
+const RUN_ENV = {
+  GITHUB_SERVER_URL: 'https://github.example',
+  GITHUB_REPOSITORY: 'octo/repo',
+  GITHUB_RUN_ID: '4242',
+};
+
+let repos: Repos;
+let work: string;
+let start: StartingPoint;
+
+beforeEach(async () => {
+  repos = makeRepos({
+    'README.md': 'hello\n',
+    'src/app.txt': 'one\ntwo\nthree\n',
+    '.gitignore': 'build/\n',
+  });
+  work = repos.clone('work');
+  start = (await prepareWorkspace(work)) as StartingPoint;
+});
+
+afterEach(() => repos.remove());
+
+function commit(overrides: Partial<CommitOptions> = {}) {
+  return commitResults({
+    start,
+    branch: '',
+    commitMessage: '',
+    task: 'Fix the typo in the greeting',
+    conclusion: 'success',
+    env: RUN_ENV,
+    ...overrides,
+  });
+}
+
+function originHas(ref: string): string | undefined {
+  const found = sh(repos.origin, 'for-each-ref', '--format=%(objectname)', ref);
+  return found === '' ? undefined : found;
+}
+
+describe('commitResults', () => {
+  it('makes no commit and pushes nothing when the run changed no files', async () => {
+    const before = originHas('refs/heads/main');
+    const outcome = await commit();
+    expect(outcome).toMatchObject({ pushed: false, rescued: false });
+    expect(outcome.sha).toBeUndefined();
+    expect(outcome.note).toMatch(/nothing to commit/i);
+    expect(originHas('refs/heads/main')).toBe(before);
+    expect(sh(work, 'rev-parse', 'HEAD')).toBe(start.head);
+  });
+
+  it('commits tracked, deleted and untracked files on the checked-out branch as the bot, leaving ignored ones out', async () => {
+    write(work, { 'README.md': 'hello, world\n', 'docs/new.md': 'new\n', 'build/out.js': 'x\n' });
+    fs.rmSync(path.join(work, 'src/app.txt'));
+    fs.writeFileSync(path.join(work, 'run.sh'), '#!/bin/sh\n', { mode: 0o755 });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'main', base: 'main' });
+    expect(originHas('refs/heads/main')).toBe(outcome.sha);
+    expect(sh(repos.origin, 'ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual([
+      '.gitignore',
+      'README.md',
+      'docs/new.md',
+      'run.sh',
+    ]);
+    expect(sh(repos.origin, 'show', 'main:README.md')).toBe('hello, world');
+    expect(sh(repos.origin, 'ls-tree', 'main', 'run.sh')).toMatch(/^100755 /);
+    expect(sh(repos.origin, 'log', '-1', '--format=%an <%ae>|%cn <%ce>|%P', 'main')).toBe(
+      `${BOT_NAME} <${BOT_EMAIL}>|${BOT_NAME} <${BOT_EMAIL}>|${start.head}`,
+    );
+    const message = sh(repos.origin, 'log', '-1', '--format=%B', 'main');
+    expect(message.split('\n')[0]).toBe('Fix the typo in the greeting');
+    expect(message).toContain('https://github.example/octo/repo/actions/runs/4242');
+    expect(message).toContain('conclusion: success');
+    // The runner's repository agrees: HEAD is the pushed commit and nothing is left to commit.
+    expect(sh(work, 'rev-parse', 'HEAD')).toBe(outcome.sha);
+    expect(sh(work, 'status', '--porcelain')).toBe('');
+  });
+
+  it('creates the named branch from HEAD when origin lacks it, leaving main alone', async () => {
+    const main = originHas('refs/heads/main');
+    write(work, { 'README.md': 'changed\n' });
+    const outcome = await commit({ branch: 'maintenance/weekly', commitMessage: 'Weekly upkeep' });
+    expect(outcome).toMatchObject({ pushed: true, branch: 'maintenance/weekly', base: 'main' });
+    expect(originHas('refs/heads/maintenance/weekly')).toBe(outcome.sha);
+    expect(originHas('refs/heads/main')).toBe(main);
+    expect(sh(repos.origin, 'log', '-1', '--format=%B', 'maintenance/weekly')).toBe(
+      'Weekly upkeep',
+    );
+  });
+
+  it('rebases onto commits pushed to the branch during the run, then pushes', async () => {
+    write(work, { 'README.md': 'hello from the agent\n' });
+    const theirs = repos.pushFromElsewhere('main', { 'other.txt': 'theirs\n' });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'main' });
+    expect(outcome.note).toMatch(/rebased/);
+    expect(originHas('refs/heads/main')).toBe(outcome.sha);
+    expect(sh(repos.origin, 'log', '-1', '--format=%P', 'main')).toBe(theirs);
+    expect(sh(repos.origin, 'show', 'main:README.md')).toBe('hello from the agent');
+    expect(sh(repos.origin, 'show', 'main:other.txt')).toBe('theirs');
+  });
+
+  it('rebases in a shallow clone as actions/checkout makes by default', async () => {
+    repos.pushFromElsewhere('main', { 'history.txt': 'one more commit\n' });
+    const shallow = repos.clone('shallow', { shallow: true });
+    start = (await prepareWorkspace(shallow)) as StartingPoint;
+    write(shallow, { 'README.md': 'agent\n' });
+    const theirs = repos.pushFromElsewhere('main', { 'other.txt': 'theirs\n' });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'main' });
+    expect(sh(repos.origin, 'log', '-1', '--format=%P', 'main')).toBe(theirs);
+  });
+
+  it('pushes to the rescue branch when the branch moved in a way that conflicts', async () => {
+    write(work, { 'src/app.txt': 'one\nTWO by the agent\nthree\n' });
+    const theirs = repos.pushFromElsewhere('main', {
+      'src/app.txt': 'one\ntwo by someone else\nthree\n',
+    });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: true, branch: 'bash-agent/4242' });
+    expect(outcome.note).toMatch(/main changed during the run/);
+    expect(originHas('refs/heads/main')).toBe(theirs);
+    expect(originHas('refs/heads/bash-agent/4242')).toBe(outcome.sha);
+    expect(sh(repos.origin, 'show', 'bash-agent/4242:src/app.txt')).toContain('TWO by the agent');
+  });
+
+  it.each([
+    ['error', {}, 'bash-agent/4242', /ended with an error/],
+    ['cancelled', { GITHUB_RUN_ATTEMPT: '2' }, 'bash-agent/4242-2', /was cancelled/],
+  ] as const)(
+    'saves the changes of a run that ended %s on the rescue branch, not on main',
+    async (conclusion, env, rescue, words) => {
+      const main = originHas('refs/heads/main');
+      write(work, { 'half-done.txt': 'unfinished\n' });
+      const outcome = await commit({ conclusion, env: { ...RUN_ENV, ...env } });
+      expect(outcome).toMatchObject({ pushed: true, rescued: true, branch: rescue });
+      expect(outcome.note).toMatch(words);
+      expect(originHas('refs/heads/main')).toBe(main);
+      expect(sh(repos.origin, 'show', `${rescue}:half-done.txt`)).toBe('unfinished');
+      expect(sh(repos.origin, 'log', '-1', '--format=%B', rescue)).toContain('not lost');
+    },
+  );
+
+  it('commits a run that stopped at a limit where it was asked to, saying the work is partial', async () => {
+    write(work, { 'README.md': 'partly\n' });
+    const outcome = await commit({ conclusion: 'max-turns' });
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'main' });
+    expect(sh(repos.origin, 'log', '-1', '--format=%B', 'main')).toMatch(
+      /turn limit \(max-turns\).*the work is partial/,
+    );
+  });
+
+  it('pushes a detached HEAD with no branch input to the rescue branch and says why', async () => {
+    sh(work, 'checkout', '-q', '--detach');
+    start = (await prepareWorkspace(work)) as StartingPoint;
+    write(work, { 'README.md': 'detached\n' });
+    const outcome = await commit();
+    expect(outcome).toMatchObject({ pushed: true, rescued: true, branch: 'bash-agent/4242' });
+    expect(outcome.note).toMatch(/detached/);
+  });
+
+  it('reports a push the server refuses for workflow files plainly, and rescues the rest without them', async () => {
+    // The server's refusal as GitHub words it, from a hook on the bare origin.
+    const hook = path.join(repos.origin, 'hooks', 'pre-receive');
+    fs.writeFileSync(
+      hook,
+      [
+        '#!/bin/sh',
+        'while read old new ref; do',
+        '  if git diff-tree -r --name-only "$old" "$new" -- .github/workflows 2>/dev/null | grep -q . ||',
+        '     { [ "$old" = 0000000000000000000000000000000000000000 ] && git ls-tree -r --name-only "$new" -- .github/workflows | grep -q .; }; then',
+        '    echo "! [remote rejected] refusing to allow a GitHub App to create or update workflow \\`.github/workflows/ci.yml\\` without \\`workflows\\` permission" >&2',
+        '    exit 1',
+        '  fi',
+        'done',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const main = originHas('refs/heads/main');
+    write(work, { '.github/workflows/ci.yml': 'on: push\n', 'README.md': 'with a workflow\n' });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: true, branch: 'bash-agent/4242' });
+    expect(outcome.note).toMatch(/\.github\/workflows\/ \(\.github\/workflows\/ci\.yml\)/);
+    expect(outcome.note).toMatch(/workflows permission/);
+    expect(outcome.note).toMatch(/without the workflow files/);
+    expect(originHas('refs/heads/main')).toBe(main);
+    const rescued = sh(repos.origin, 'ls-tree', '-r', '--name-only', 'bash-agent/4242');
+    expect(rescued).not.toContain('.github/workflows/ci.yml');
+    expect(sh(repos.origin, 'show', 'bash-agent/4242:README.md')).toBe('with a workflow');
+  });
+});

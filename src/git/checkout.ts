@@ -1,0 +1,110 @@
+/**
+ * The repository as the agent gets it. Runs before the guard starts and before any process of the
+ * agent's exists, so what it reads from the repository's configuration (origin's URL, the ssh
+ * command a checkout with a deploy key set) is the checkout's own, and the commit stage later trusts
+ * it instead of whatever the configuration says by then. On a pull request run it first checks out
+ * the pull request's head, so the agent's work lands there.
+ */
+import path from 'node:path';
+import { git } from './exec.js';
+
+/** The pull request a run works on, as the trigger tells it. */
+export interface PullRequestHead {
+  number: number;
+  /** The head branch's name (in the fork, for a fork). */
+  headRef: string;
+  baseRef: string;
+  /** The head branch lives in another repository: it is fetched, worked on, and never pushed. */
+  fork: boolean;
+}
+
+/** What the commit stage needs to know about the repository from before the agent ran. */
+export interface StartingPoint {
+  /** Top of the work tree. */
+  top: string;
+  /** The common git directory, where the objects are. */
+  gitDir: string;
+  /** Where `origin` pushes to, as configured before the run; undefined without an origin. */
+  originUrl?: string;
+  /** `core.sshCommand` as configured before the run (a deploy key's), for the push. */
+  sshCommand?: string;
+  /** The commit checked out; undefined in a repository without commits. */
+  head?: string;
+  /** The branch checked out; undefined when HEAD is detached. */
+  branch?: string;
+  /** The branch a pull request from the pushed branch would target. */
+  base?: string;
+  /** Why nothing may be pushed, when nothing may. */
+  noPush?: string;
+}
+
+export const FORK_NOTE =
+  'The changes were not pushed because the pull request comes from a fork, whose branch this repository’s token may not write to.';
+
+async function value(args: string[], cwd: string): Promise<string | undefined> {
+  const found = await git(args, { cwd, allowAllExitCodes: true });
+  const text = found.stdout.trim();
+  return found.exitCode === 0 && text !== '' ? text : undefined;
+}
+
+/** Refuses a branch name git would not take (or would take for an option), before it reaches argv. */
+async function requireBranchName(name: string, cwd: string): Promise<void> {
+  const checked = await git(['check-ref-format', `refs/heads/${name}`], {
+    cwd,
+    allowAllExitCodes: true,
+  });
+  if (checked.exitCode !== 0 || name.startsWith('-')) {
+    throw new Error(`The pull request's head branch '${name}' is not a valid branch name`);
+  }
+}
+
+/** Fetch options matching the checkout: a shallow clone stays shallow instead of fetching history. */
+async function depthArgs(cwd: string): Promise<string[]> {
+  return (await value(['rev-parse', '--is-shallow-repository'], cwd)) === 'true'
+    ? ['--depth=1']
+    : [];
+}
+
+/** Fetches and checks out the pull request's head: a tracking branch in the same repository, detached for a fork. */
+async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<void> {
+  const depth = await depthArgs(cwd);
+  const fetch = ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, 'origin'];
+  if (pr.fork) {
+    const ref = `refs/remotes/pull/${pr.number}/head`;
+    await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd });
+    await git(['checkout', '--quiet', '--detach', ref], { cwd });
+    return;
+  }
+  await requireBranchName(pr.headRef, cwd);
+  const tracking = `refs/remotes/origin/${pr.headRef}`;
+  await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd });
+  await git(['checkout', '--quiet', '-B', pr.headRef, tracking], { cwd });
+  await git(['config', `branch.${pr.headRef}.remote`, 'origin'], { cwd });
+  await git(['config', `branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`], { cwd });
+}
+
+/**
+ * Checks out the pull request's head when there is one, then records the starting point; undefined
+ * when the working directory is not in a git repository.
+ */
+export async function prepareWorkspace(
+  workingDirectory: string,
+  pullRequest?: PullRequestHead,
+): Promise<StartingPoint | undefined> {
+  const top = await value(['rev-parse', '--show-toplevel'], workingDirectory);
+  if (top === undefined) return undefined;
+  if (pullRequest) await checkOutPullRequest(pullRequest, top);
+  const gitDir = await value(['rev-parse', '--path-format=absolute', '--git-common-dir'], top);
+  const hasOrigin = (await value(['config', '--get', 'remote.origin.url'], top)) !== undefined;
+  const branch = await value(['symbolic-ref', '--quiet', '--short', 'HEAD'], top);
+  return {
+    top,
+    gitDir: gitDir ?? path.join(top, '.git'),
+    originUrl: hasOrigin ? await value(['remote', 'get-url', '--push', 'origin'], top) : undefined,
+    sshCommand: await value(['config', '--get', 'core.sshCommand'], top),
+    head: await value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
+    branch,
+    base: pullRequest ? pullRequest.baseRef : branch,
+    noPush: pullRequest?.fork ? FORK_NOTE : undefined,
+  };
+}

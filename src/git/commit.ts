@@ -1,0 +1,319 @@
+/**
+ * Commits what the agent changed and pushes it where the workflow asked, never losing it: a push the
+ * branch refuses goes to a rescue branch instead, and the outcome says in words what happened.
+ *
+ * Runs after the guard has put `.git/config` and `.git/hooks/` back, so what the agent planted there
+ * is gone; and on top of that the commit is made through plumbing with the funnel's hardening
+ * (work-tree.ts), and everything that talks to the remote or merges runs in a clean room
+ * (clean-room.ts) that reads none of the repository's configuration.
+ */
+import { git } from './exec.js';
+import type { StartingPoint } from './checkout.js';
+import { CleanRoom, type PushResult } from './clean-room.js';
+import { commitMessage, runUrlFrom } from './message.js';
+import { snapshotWorkTree } from './work-tree.js';
+import type { Conclusion } from '../transcript.js';
+
+/** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
+export interface CommitOutcome {
+  /** The pushed commit; absent when nothing was pushed. */
+  sha?: string;
+  /** The branch pushed to (the rescue branch when rescued). */
+  branch?: string;
+  /** Pushed to `bash-agent/<run-id>` instead of the intended branch. */
+  rescued: boolean;
+  pushed: boolean;
+  /** What happened and why, in words for the log, the summary and the comment. */
+  note: string;
+  /** The branch a pull request from `branch` would target; absent when nothing was pushed. */
+  base?: string;
+}
+
+export interface CommitOptions {
+  start: StartingPoint;
+  /** The `branch` input; empty: the branch checked out when the run started. */
+  branch: string;
+  /** The `commit-message` input; empty: derived from the task. */
+  commitMessage: string;
+  task: string;
+  conclusion: Conclusion;
+  /** Where the run id and link come from. */
+  env?: NodeJS.ProcessEnv;
+  /** The checkout's credential, for the push and fetch processes only. */
+  credentialEnv?: Record<string, string>;
+}
+
+/** The identity GitHub shows as the Actions bot. */
+export const BOT_NAME = 'github-actions[bot]';
+export const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
+
+/** Given per command, so that neither a planted `user.*` nor the runner's global config decides it. */
+const IDENTITY = ['user', 'author', 'committer'].flatMap((role) => [
+  '-c',
+  `${role}.name=${BOT_NAME}`,
+  '-c',
+  `${role}.email=${BOT_EMAIL}`,
+]);
+
+/** Pushes before giving up on a branch that keeps moving. */
+const MAX_PUSH_ATTEMPTS = 3;
+
+const WORKFLOWS_DIR = '.github/workflows';
+
+/** `bash-agent/<run-id>`, with the attempt when the run is a re-run. */
+export function rescueBranch(env: NodeJS.ProcessEnv): string {
+  const run = env.GITHUB_RUN_ID?.trim() || `local-${Date.now()}`;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+  return `bash-agent/${run}${attempt > 1 ? `-${attempt}` : ''}`;
+}
+
+function short(sha: string): string {
+  return sha.slice(0, 12);
+}
+
+/** The changes as one commit: what the agent left in the work tree on top of HEAD, if anything. */
+async function commitWorkTree(
+  top: string,
+  message: string,
+): Promise<{ sha?: string; changed: boolean }> {
+  const snapshot = await snapshotWorkTree(top);
+  const changed =
+    snapshot.parentTree === undefined
+      ? (await git(['ls-tree', snapshot.tree], { cwd: top })).stdout !== ''
+      : snapshot.tree !== snapshot.parentTree;
+  if (!changed) return { sha: snapshot.parent, changed };
+  const parents = snapshot.parent ? ['-p', snapshot.parent] : [];
+  const sha = (
+    await git([...IDENTITY, 'commit-tree', '--no-gpg-sign', snapshot.tree, ...parents, '-F', '-'], {
+      cwd: top,
+      input: message,
+    })
+  ).stdout.trim();
+  // HEAD, index and work tree agree again, so later steps see the commit and a clean status. The old
+  // value is checked: nothing else may have moved HEAD meanwhile.
+  await git(['update-ref', '-m', 'bash-agent: commit', 'HEAD', sha, snapshot.parent ?? ''], {
+    cwd: top,
+  });
+  await git(['read-tree', sha], { cwd: top });
+  return { sha, changed };
+}
+
+/** Stages the commit's delivery: one clean room, one outcome. */
+class Delivery {
+  constructor(
+    readonly room: CleanRoom,
+    readonly url: string,
+    readonly options: CommitOptions,
+    readonly message: string,
+  ) {}
+
+  get rescue(): string {
+    return rescueBranch(this.options.env ?? process.env);
+  }
+
+  pushed(sha: string, branch: string, rescued: boolean, note: string): CommitOutcome {
+    return { sha, branch, rescued, pushed: true, note, base: this.options.start.base };
+  }
+
+  notPushed(note: string): CommitOutcome {
+    return { rescued: false, pushed: false, note };
+  }
+
+  /** Pushes to the intended branch, rebasing onto it when it moved. */
+  async toBranch(sha: string, branch: string): Promise<CommitOutcome> {
+    let current = sha;
+    let rebased = false;
+    for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt += 1) {
+      const result = await this.room.push(this.url, current, branch);
+      if (result.kind === 'pushed') {
+        const how = rebased ? `, rebased onto the commits pushed there during the run` : '';
+        return this.pushed(current, branch, false, `Pushed ${short(current)} to ${branch}${how}.`);
+      }
+      if (result.kind !== 'moved') return this.#refused(result, sha, branch);
+      const remote = await this.room.fetch(this.url, branch);
+      const onto = remote === undefined ? undefined : await this.#rebase(current, remote);
+      if (onto === undefined) {
+        return this.toRescue(
+          sha,
+          `${branch} changed during the run and the changes conflict with its new commits`,
+        );
+      }
+      current = onto;
+      rebased = true;
+    }
+    return this.toRescue(sha, `${branch} kept changing while the push was tried`);
+  }
+
+  /**
+   * The commit re-made on top of `onto`: a merge of the two (in the clean room, where no attribute
+   * names a merge driver) committed with `onto` as the only parent, so the branch's history stays a
+   * line. Undefined when they conflict.
+   */
+  async #rebase(sha: string, onto: string): Promise<string | undefined> {
+    const merged = await this.room.run(['merge-tree', '--write-tree', onto, sha], {
+      allowAllExitCodes: true,
+    });
+    if (merged.exitCode !== 0) return undefined;
+    const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
+    return this.#commit(tree, onto, this.message);
+  }
+
+  async #commit(tree: string, parent: string | undefined, message: string): Promise<string> {
+    const parents = parent ? ['-p', parent] : [];
+    return (
+      await this.room.run(
+        [...IDENTITY, 'commit-tree', '--no-gpg-sign', tree, ...parents, '-F', '-'],
+        {
+          input: message,
+        },
+      )
+    ).stdout.trim();
+  }
+
+  /** Pushes to the rescue branch, saying why; workflow files are left out when the server insists. */
+  async toRescue(sha: string, why: string): Promise<CommitOutcome> {
+    const rescue = this.rescue;
+    const result = await this.room.push(this.url, sha, rescue);
+    if (result.kind === 'pushed') {
+      return this.pushed(
+        sha,
+        rescue,
+        true,
+        `${why}; ${short(sha)} was pushed to ${rescue} instead.`,
+      );
+    }
+    if (result.kind === 'workflows') return this.#withoutWorkflows(sha, `${why}; and ${rescue}`);
+    return this.notPushed(
+      `${why}, and the push to ${rescue} failed too: ${result.kind === 'moved' ? 'the branch exists already' : result.reason}. ` +
+        `The commit ${short(sha)} is only in the runner's repository.`,
+    );
+  }
+
+  async #refused(
+    result: Exclude<PushResult, { kind: 'pushed' | 'moved' }>,
+    sha: string,
+    branch: string,
+  ) {
+    if (result.kind === 'workflows') return this.#withoutWorkflows(sha, `The push to ${branch}`);
+    if (result.kind === 'refused') {
+      return this.toRescue(sha, `The push to ${branch} was refused (${result.reason})`);
+    }
+    return this.notPushed(
+      `Could not push to ${branch}: ${result.reason}. The commit ${short(sha)} is only in the runner's repository.`,
+    );
+  }
+
+  /**
+   * The workflow files cannot be pushed with this token at all, so the rescue branch gets everything
+   * else (on the commit the run started from) and the note names the files left out.
+   */
+  async #withoutWorkflows(sha: string, refusedPush: string): Promise<CommitOutcome> {
+    const base = this.options.start.head;
+    const touched = (
+      await this.room.run(
+        base
+          ? ['diff-tree', '-r', '-z', '--name-only', '--no-renames', base, sha, '--', WORKFLOWS_DIR]
+          : ['ls-tree', '-r', '-z', '--name-only', sha, '--', WORKFLOWS_DIR],
+      )
+    ).stdout
+      .split('\0')
+      .filter((file) => file !== '');
+    const why =
+      `${refusedPush} was refused: the changes touch ${WORKFLOWS_DIR}/ (${touched.join(', ')}), and GitHub lets ` +
+      `no token without the workflows permission change workflow files`;
+    const env = { GIT_INDEX_FILE: this.room.scratch('index-without-workflows') };
+    await this.room.run(['read-tree', sha], { env });
+    const inside = (await this.room.run(['ls-files', '-z', '--', WORKFLOWS_DIR], { env })).stdout;
+    // Mode 0 removes an entry; a bare repository has no work tree for `--force-remove` to check.
+    const removals = inside
+      .split('\0')
+      .filter((file) => file !== '')
+      .map((file) => `0 ${'0'.repeat(sha.length)}\t${file}\0`)
+      .join('');
+    if (removals !== '') {
+      await this.room.run(['update-index', '-z', '--index-info'], { env, input: removals });
+    }
+    if (base) {
+      const before = (await this.room.run(['ls-tree', '-r', '-z', base, '--', WORKFLOWS_DIR]))
+        .stdout;
+      if (before !== '') {
+        await this.room.run(['update-index', '-z', '--index-info'], { env, input: before });
+      }
+    }
+    const tree = (await this.room.run(['write-tree'], { env })).stdout.trim();
+    const baseTree = base
+      ? (await this.room.run(['rev-parse', `${base}^{tree}`])).stdout.trim()
+      : undefined;
+    if (tree === baseTree) {
+      return this.notPushed(`${why}. Nothing else changed, so nothing was pushed.`);
+    }
+    const message = `${this.message.trimEnd()}\n\nLeft out (GitHub refused them from this token): ${touched.join(', ')}\n`;
+    const stripped = await this.#commit(tree, base, message);
+    const rescue = this.rescue;
+    const result = await this.room.push(this.url, stripped, rescue);
+    if (result.kind === 'pushed') {
+      return this.pushed(
+        stripped,
+        rescue,
+        true,
+        `${why}. The other changes were pushed to ${rescue}, without the workflow files.`,
+      );
+    }
+    return this.notPushed(
+      `${why}, and the push of the other changes to ${rescue} failed too: ${result.kind === 'moved' ? 'the branch exists already' : result.reason}.`,
+    );
+  }
+}
+
+/**
+ * Commits the agent's changes and pushes them. Call it once the agent's processes are gone and the
+ * guard has ended.
+ */
+export async function commitResults(options: CommitOptions): Promise<CommitOutcome> {
+  const { start, conclusion } = options;
+  const env = options.env ?? process.env;
+  const message = commitMessage({
+    task: options.task,
+    given: options.commitMessage,
+    conclusion,
+    runUrl: runUrlFrom(env),
+  });
+  const made = await commitWorkTree(start.top, message);
+  if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
+    return { rescued: false, pushed: false, note: 'Nothing to commit: the run changed no files.' };
+  }
+  const sha = made.sha;
+  if (start.noPush) return { rescued: false, pushed: false, note: start.noPush };
+  if (start.originUrl === undefined) {
+    return {
+      rescued: false,
+      pushed: false,
+      note: `Committed ${short(sha)}, but the repository has no origin remote to push to.`,
+    };
+  }
+  const room = await CleanRoom.open({
+    gitDir: start.gitDir,
+    credentialEnv: options.credentialEnv,
+    sshCommand: start.sshCommand,
+  });
+  try {
+    const delivery = new Delivery(room, start.originUrl, options, message);
+    const intended = options.branch.trim() || start.branch;
+    if (conclusion === 'error' || conclusion === 'cancelled') {
+      const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
+      return await delivery.toRescue(
+        sha,
+        `The run ${ended}, so its unfinished changes were not pushed to ${intended ?? 'the branch'}`,
+      );
+    }
+    if (intended === undefined) {
+      return await delivery.toRescue(
+        sha,
+        'No branch was checked out (HEAD was detached) and the branch input is empty',
+      );
+    }
+    return await delivery.toBranch(sha, intended);
+  } finally {
+    room.close();
+  }
+}
