@@ -67,6 +67,51 @@ describe('git', () => {
     expect(canaries()).toContain('CANARY-path');
   });
 
+  it('asks no planted credential helper, for any URL, and no askpass program', async () => {
+    execFileSync('git', ['config', 'credential.helper', `!touch ${repo}/CANARY-helper`], {
+      cwd: repo,
+    });
+    execFileSync(
+      'git',
+      ['config', 'credential.https://example.com.helper', `!touch ${repo}/CANARY-url-helper`],
+      { cwd: repo },
+    );
+    execFileSync('git', ['config', 'core.askPass', `${repo}/askpass`], { cwd: repo });
+    fs.writeFileSync(path.join(repo, 'askpass'), `#!/bin/sh\ntouch "${repo}/CANARY-askpass"\n`, {
+      mode: 0o755,
+    });
+    const request = 'protocol=https\nhost=example.com\npath=o/r.git\n\n';
+
+    await git(['credential', 'fill'], { cwd: repo, input: request, allowAllExitCodes: true });
+
+    expect(canaries()).toEqual([]);
+    // Plain git asks both helpers (and then fails, with no one to answer): the test would see them.
+    expect(() =>
+      execFileSync('git', ['credential', 'fill'], {
+        cwd: repo,
+        input: request,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '' },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      }),
+    ).toThrow();
+    expect(canaries()).toEqual(expect.arrayContaining(['CANARY-helper', 'CANARY-url-helper']));
+  });
+
+  it('hands git none of the environment it inherits beyond what it needs', async () => {
+    process.env.GIT_DIR = path.join(repo, 'elsewhere');
+    process.env.SOME_TOKEN = 'secret-value';
+    try {
+      const shown = await git(['var', 'GIT_EDITOR'], { cwd: repo });
+      expect(shown.stdout.trim()).toBe(':');
+      const env = await git(['-c', 'alias.env=!env', 'env'], { cwd: repo });
+      expect(env.stdout).not.toContain('secret-value');
+      expect(env.stdout).not.toMatch(/^GIT_DIR=/m);
+    } finally {
+      delete process.env.GIT_DIR;
+      delete process.env.SOME_TOKEN;
+    }
+  });
+
   it('answers a non-zero exit when told to, and otherwise fails naming only the verb', async () => {
     const missing = await git(['config', '--get', 'no.such'], {
       cwd: repo,

@@ -81,6 +81,17 @@ async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<vo
   await git(['checkout', '--quiet', '-B', pr.headRef, tracking], { cwd });
   await git(['config', `branch.${pr.headRef}.remote`, 'origin'], { cwd });
   await git(['config', `branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`], { cwd });
+  // A single-branch clone's fetch refspec does not cover the head branch: without one more, the
+  // agent's `git status` and `git pull` would not know the branch tracks origin.
+  const upstream = await value(
+    ['rev-parse', '--symbolic-full-name', `${pr.headRef}@{upstream}`],
+    cwd,
+  );
+  if (upstream !== tracking) {
+    await git(['config', '--add', 'remote.origin.fetch', `+refs/heads/${pr.headRef}:${tracking}`], {
+      cwd,
+    });
+  }
 }
 
 /**

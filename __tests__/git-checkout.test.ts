@@ -1,0 +1,101 @@
+/**
+ * Checking out a pull request's head before the agent starts: the same repository's head branch is
+ * fetched, checked out and pushed to; a fork's head is fetched from `refs/pull/<n>/head`, worked on
+ * and never pushed.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { FORK_NOTE, prepareWorkspace, type StartingPoint } from '../src/git/checkout.js';
+import { commitResults } from '../src/git/commit.js';
+import { makeRepos, sh, write, type Repos } from '../__fixtures__/git-repos.js';
+
+let repos: Repos;
+
+beforeEach(() => {
+  repos = makeRepos();
+});
+
+afterEach(() => repos.remove());
+
+function commit(start: StartingPoint) {
+  return commitResults({
+    start,
+    branch: '',
+    commitMessage: '',
+    task: 'Fix the test',
+    conclusion: 'success',
+    env: { GITHUB_RUN_ID: '9' },
+  });
+}
+
+describe('prepareWorkspace', () => {
+  it.each([false, true])(
+    'checks out a same-repository head branch tracking origin (shallow clone: %s), and the commit goes there',
+    async (shallow) => {
+      const head = repos.pushFromElsewhere('feature/fix', { 'feature.txt': 'pr work\n' });
+      const main = sh(repos.origin, 'rev-parse', 'main');
+      const work = repos.clone('work', { shallow });
+
+      const start = (await prepareWorkspace(work, {
+        number: 5,
+        headRef: 'feature/fix',
+        baseRef: 'main',
+        fork: false,
+      })) as StartingPoint;
+
+      expect(start).toMatchObject({ branch: 'feature/fix', head, base: 'main' });
+      expect(start.noPush).toBeUndefined();
+      expect(sh(work, 'symbolic-ref', '--short', 'HEAD')).toBe('feature/fix');
+      expect(sh(work, 'rev-parse', '--abbrev-ref', '@{upstream}')).toBe('origin/feature/fix');
+      write(work, { 'feature.txt': 'pr work, fixed\n' });
+      const outcome = await commit(start);
+      expect(outcome).toMatchObject({
+        pushed: true,
+        rescued: false,
+        branch: 'feature/fix',
+        base: 'main',
+      });
+      expect(sh(repos.origin, 'rev-parse', 'feature/fix')).toBe(outcome.sha);
+      expect(sh(repos.origin, 'rev-parse', 'main')).toBe(main);
+    },
+  );
+
+  it('works on a fork head from refs/pull/<n>/head and never pushes, saying why', async () => {
+    const head = repos.pushFromElsewhere('from-fork', { 'fork.txt': 'fork work\n' });
+    sh(repos.origin, 'update-ref', 'refs/pull/7/head', head);
+    sh(repos.origin, 'update-ref', '-d', 'refs/heads/from-fork');
+    const refsBefore = sh(repos.origin, 'for-each-ref');
+    const work = repos.clone('work');
+
+    const start = (await prepareWorkspace(work, {
+      number: 7,
+      headRef: 'patch-1',
+      baseRef: 'main',
+      fork: true,
+    })) as StartingPoint;
+
+    expect(start).toMatchObject({ head, noPush: FORK_NOTE });
+    expect(start.branch).toBeUndefined();
+    expect(sh(work, 'show', 'HEAD:fork.txt')).toBe('fork work');
+    write(work, { 'fork.txt': 'fork work, fixed\n' });
+    const outcome = await commit(start);
+    expect(outcome).toMatchObject({ pushed: false, rescued: false });
+    expect(outcome.note).toMatch(/not pushed because the pull request comes from a fork/);
+    expect(sh(repos.origin, 'for-each-ref')).toBe(refsBefore);
+  });
+
+  it('refuses a head branch name that git would read as an option', async () => {
+    const work = repos.clone('work');
+    await expect(
+      prepareWorkspace(work, {
+        number: 1,
+        headRef: '--upload-pack=x',
+        baseRef: 'main',
+        fork: false,
+      }),
+    ).rejects.toThrow(/not a valid branch name/);
+  });
+
+  it('records nothing outside a git repository', async () => {
+    expect(await prepareWorkspace(repos.root)).toBeUndefined();
+  });
+});
