@@ -154,9 +154,6 @@ describe('parseConfig', () => {
   });
 
   it('refuses non-default values of inputs whose features are not built yet', () => {
-    expect(() => configFrom({ commit: 'true' })).toThrow(
-      "Input 'commit' is not supported yet; remove it or leave it at 'false' (got 'true')",
-    );
     expect(() => configFrom({ comment: 'true' })).toThrow(
       "Input 'comment' is not supported yet; remove it or leave it at 'auto' or 'false' (got 'true')",
     );
@@ -179,6 +176,19 @@ describe('parseConfig', () => {
     expect(configFrom({ 'transcript-file': '/abs/run.jsonl' }).transcriptFile).toBe(
       '/abs/run.jsonl',
     );
+  });
+
+  it('reads the commit inputs, refusing a branch name git would not take', () => {
+    expect(configFrom({})).toMatchObject({ commit: false, branch: '', commitMessage: '' });
+    expect(
+      configFrom({ commit: 'true', branch: ' maintenance/weekly ', 'commit-message': 'Upkeep\n' }),
+    ).toMatchObject({ commit: true, branch: 'maintenance/weekly', commitMessage: 'Upkeep' });
+    for (const bad of ['-f', 'a..b', 'a b', 'x.lock', 'a/.hidden', 'a~1', 'feature/', 'a@{1}']) {
+      expect(() => configFrom({ branch: bad })).toThrow(
+        `Input 'branch' must be a valid git branch name, got '${bad}'`,
+      );
+    }
+    expect(() => configFrom({ commit: 'yes' })).toThrow(/'commit' must be true or false/);
   });
 
   it('reads the comment-trigger inputs, checked on every run so a typo fails before the first comment', () => {

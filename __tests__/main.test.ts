@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
+import { makeRepos, sh } from '../__fixtures__/git-repos.js';
 import {
   startMessagesServer,
   type MessagesServer,
@@ -88,6 +89,37 @@ afterAll(() => {
 });
 
 describe('run', () => {
+  it('commits and pushes the work with commit: true, after the hooks the agent planted are undone', async () => {
+    const repos = makeRepos();
+    try {
+      const clone = repos.clone('work');
+      process.env.GITHUB_WORKSPACE = clone;
+      process.env.GITHUB_RUN_ID = '77';
+      const canary = path.join(repos.root, 'CANARY');
+      await runWith(
+        [
+          commands(
+            "printf 'fixed\\n' > README.md",
+            `printf '#!/bin/sh\\ntouch ${canary}\\n' > .git/hooks/pre-push && chmod +x .git/hooks/pre-push`,
+            `git config core.hooksPath .git/hooks`,
+          ),
+          final('Fixed the README.'),
+        ],
+        { 'allowed-commands': '*', commit: 'true' },
+      );
+
+      expect(core.failures).toEqual([]);
+      expect(core.outputs['branch']).toBe('main');
+      expect(core.outputs['commit-sha']).toBe(sh(repos.origin, 'rev-parse', 'main'));
+      expect(sh(repos.origin, 'show', 'main:README.md')).toBe('fixed');
+      expect(sh(repos.origin, 'log', '-1', '--format=%s', 'main')).toBe('List the files');
+      expect(existsSync(canary)).toBe(false);
+      expect(core.log).toContain(`Pushed ${core.outputs['commit-sha']!.slice(0, 12)} to main.`);
+    } finally {
+      repos.remove();
+    }
+  });
+
   it('runs a task to success: every output set, the summary written, the step not failed', async () => {
     writeFileSync(path.join(workspace, 'README.md'), 'hello\n');
     const api = await runWith([commands('ls'), final('There is one file: README.md.')]);
@@ -105,6 +137,8 @@ describe('run', () => {
       'cache-write-tokens': '0',
       'cost-usd': '0.001400',
       'transcript-file': path.join(runnerTemp, 'bash-agent', 'transcript.jsonl'),
+      'commit-sha': '',
+      branch: '',
     });
     expect(core.failures).toEqual([]);
     expect(core.summaries).toHaveLength(1);

@@ -27,10 +27,16 @@ export interface CommitOutcome {
   note: string;
   /** The branch a pull request from `branch` would target; absent when nothing was pushed. */
   base?: string;
+  /**
+   * How the log reports it: `info` when the work is where it was asked to go (or there was none),
+   * `warning` when it is elsewhere (rescued, a fork's), `error` when it is only on the runner.
+   */
+  severity: 'info' | 'warning' | 'error';
 }
 
 export interface CommitOptions {
-  start: StartingPoint;
+  /** The repository as the run started; undefined when there was none to inspect. */
+  start: StartingPoint | undefined;
   /** The `branch` input; empty: the branch checked out when the run started. */
   branch: string;
   /** The `commit-message` input; empty: derived from the task. */
@@ -103,6 +109,7 @@ class Delivery {
   constructor(
     readonly room: CleanRoom,
     readonly url: string,
+    readonly start: StartingPoint,
     readonly options: CommitOptions,
     readonly message: string,
   ) {}
@@ -112,11 +119,12 @@ class Delivery {
   }
 
   pushed(sha: string, branch: string, rescued: boolean, note: string): CommitOutcome {
-    return { sha, branch, rescued, pushed: true, note, base: this.options.start.base };
+    const severity = rescued ? 'warning' : 'info';
+    return { sha, branch, rescued, pushed: true, note, base: this.start.base, severity };
   }
 
   notPushed(note: string): CommitOutcome {
-    return { rescued: false, pushed: false, note };
+    return { rescued: false, pushed: false, note, severity: 'error' };
   }
 
   /** Pushes to the intended branch, rebasing onto it when it moved. */
@@ -208,7 +216,7 @@ class Delivery {
    * else (on the commit the run started from) and the note names the files left out.
    */
   async #withoutWorkflows(sha: string, refusedPush: string): Promise<CommitOutcome> {
-    const base = this.options.start.head;
+    const base = this.start.head;
     const touched = (
       await this.room.run(
         base
@@ -266,11 +274,32 @@ class Delivery {
 }
 
 /**
- * Commits the agent's changes and pushes them. Call it once the agent's processes are gone and the
- * guard has ended.
+ * Commits the agent's changes and pushes them; a failure of git itself becomes an outcome of
+ * severity `error`. Call it once the agent's processes are gone and the guard has ended.
  */
 export async function commitResults(options: CommitOptions): Promise<CommitOutcome> {
+  try {
+    return await commitAndPush(options);
+  } catch (error) {
+    return {
+      rescued: false,
+      pushed: false,
+      note: `Could not commit or push the changes: ${error instanceof Error ? error.message : String(error)}`,
+      severity: 'error',
+    };
+  }
+}
+
+async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
   const { start, conclusion } = options;
+  if (start === undefined) {
+    return {
+      rescued: false,
+      pushed: false,
+      note: 'Nothing was committed: the working directory is not in a git repository, or the run failed before it was inspected.',
+      severity: 'error',
+    };
+  }
   const env = options.env ?? process.env;
   const message = commitMessage({
     task: options.task,
@@ -280,15 +309,23 @@ export async function commitResults(options: CommitOptions): Promise<CommitOutco
   });
   const made = await commitWorkTree(start.top, message);
   if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
-    return { rescued: false, pushed: false, note: 'Nothing to commit: the run changed no files.' };
+    return {
+      rescued: false,
+      pushed: false,
+      note: 'Nothing to commit: the run changed no files.',
+      severity: 'info',
+    };
   }
   const sha = made.sha;
-  if (start.noPush) return { rescued: false, pushed: false, note: start.noPush };
+  if (start.noPush) {
+    return { rescued: false, pushed: false, note: start.noPush, severity: 'warning' };
+  }
   if (start.originUrl === undefined) {
     return {
       rescued: false,
       pushed: false,
       note: `Committed ${short(sha)}, but the repository has no origin remote to push to.`,
+      severity: 'error',
     };
   }
   const room = await CleanRoom.open({
@@ -297,7 +334,7 @@ export async function commitResults(options: CommitOptions): Promise<CommitOutco
     sshCommand: start.sshCommand,
   });
   try {
-    const delivery = new Delivery(room, start.originUrl, options, message);
+    const delivery = new Delivery(room, start.originUrl, start, options, message);
     const intended = options.branch.trim() || start.branch;
     if (conclusion === 'error' || conclusion === 'cancelled') {
       const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
