@@ -78,7 +78,7 @@ describe('prepareWorkspace', () => {
     expect(sh(work, 'show', 'HEAD:fork.txt')).toBe('fork work');
     write(work, { 'fork.txt': 'fork work, fixed\n' });
     const outcome = await commit(start);
-    expect(outcome).toMatchObject({ pushed: false, rescued: false });
+    expect(outcome).toMatchObject({ pushed: false, rescued: false, severity: 'warning' });
     expect(outcome.note).toMatch(/not pushed because the pull request comes from a fork/);
     expect(sh(repos.origin, 'for-each-ref')).toBe(refsBefore);
   });

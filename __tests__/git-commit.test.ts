@@ -52,7 +52,7 @@ describe('commitResults', () => {
   it('makes no commit and pushes nothing when the run changed no files', async () => {
     const before = originHas('refs/heads/main');
     const outcome = await commit();
-    expect(outcome).toMatchObject({ pushed: false, rescued: false });
+    expect(outcome).toMatchObject({ pushed: false, rescued: false, severity: 'info' });
     expect(outcome.sha).toBeUndefined();
     expect(outcome.note).toMatch(/nothing to commit/i);
     expect(originHas('refs/heads/main')).toBe(before);
@@ -135,7 +135,12 @@ describe('commitResults', () => {
 
     const outcome = await commit();
 
-    expect(outcome).toMatchObject({ pushed: true, rescued: true, branch: 'bash-agent/4242' });
+    expect(outcome).toMatchObject({
+      pushed: true,
+      rescued: true,
+      branch: 'bash-agent/4242',
+      severity: 'warning',
+    });
     expect(outcome.note).toMatch(/main changed during the run/);
     expect(originHas('refs/heads/main')).toBe(theirs);
     expect(originHas('refs/heads/bash-agent/4242')).toBe(outcome.sha);
@@ -166,6 +171,15 @@ describe('commitResults', () => {
     expect(sh(repos.origin, 'log', '-1', '--format=%B', 'main')).toMatch(
       /turn limit \(max-turns\).*the work is partial/,
     );
+  });
+
+  it('says the work is only on the runner when origin cannot be reached at all', async () => {
+    write(work, { 'README.md': 'stranded\n' });
+    fs.rmSync(repos.origin, { recursive: true, force: true });
+    const outcome = await commit();
+    expect(outcome).toMatchObject({ pushed: false, rescued: false, severity: 'error' });
+    expect(outcome.note).toMatch(/^Could not push to main: .*only in the runner's repository\.$/);
+    expect(outcome.sha).toBeUndefined();
   });
 
   it('pushes a detached HEAD with no branch input to the rescue branch and says why', async () => {
