@@ -77,6 +77,9 @@ beforeAll(async () => {
   const config = (key: string, value: string) => sh(work, 'config', '--add', key, value);
   config('include.path', included);
   config('core.hooksPath', path.join(repos.root, 'planted-hooks'));
+  // Another work tree of the agent's choosing, whose files would be committed instead.
+  write(path.join(repos.root, 'decoy-tree'), { 'decoy.txt': 'not the work\n' });
+  config('core.worktree', path.join(repos.root, 'decoy-tree'));
   config('core.fsmonitor', canaryProgram('fsmonitor'));
   config('core.sshCommand', canaryProgram('ssh'));
   config('core.pager', canaryProgram('pager'));
@@ -133,6 +136,7 @@ describe('the commit stage against planted configuration', () => {
     expect(sh(repos.origin, 'rev-parse', 'main')).toBe(outcome.sha);
     expect(sh(repos.origin, 'show', 'main:data.txt')).toBe('start\na\nb\nc\nadded by the agent');
     expect(sh(repos.origin, 'show', 'main:.gitattributes')).toContain('filter=planted');
+    expect(sh(repos.origin, 'ls-tree', '--name-only', 'main')).not.toContain('decoy.txt');
     // The decoy got nothing, and origin's other refs were not mirrored away.
     expect(sh(path.join(repos.root, 'decoy.git'), 'for-each-ref')).toBe('');
   });

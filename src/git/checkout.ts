@@ -24,6 +24,8 @@ export interface StartingPoint {
   top: string;
   /** The common git directory, where the objects are. */
   gitDir: string;
+  /** The work tree's own git directory, where HEAD and the index are (the common one in a plain clone). */
+  workGitDir: string;
   /** Where `origin` pushes to, as configured before the run; undefined without an origin. */
   originUrl?: string;
   /** `core.sshCommand` as configured before the run (a deploy key's), for the push. */
@@ -106,11 +108,13 @@ export async function prepareWorkspace(
   if (top === undefined) return undefined;
   if (pullRequest) await checkOutPullRequest(pullRequest, top);
   const gitDir = await value(['rev-parse', '--path-format=absolute', '--git-common-dir'], top);
+  const workGitDir = await value(['rev-parse', '--absolute-git-dir'], top);
   const hasOrigin = (await value(['config', '--get', 'remote.origin.url'], top)) !== undefined;
   const branch = await value(['symbolic-ref', '--quiet', '--short', 'HEAD'], top);
   return {
     top,
     gitDir: gitDir ?? path.join(top, '.git'),
+    workGitDir: workGitDir ?? path.join(top, '.git'),
     originUrl: hasOrigin ? await value(['remote', 'get-url', '--push', 'origin'], top) : undefined,
     sshCommand: await value(['config', '--get', 'core.sshCommand'], top),
     head: await value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),

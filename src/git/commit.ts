@@ -7,7 +7,7 @@
  * (work-tree.ts), and everything that talks to the remote or merges runs in a clean room
  * (clean-room.ts) that reads none of the repository's configuration.
  */
-import { git } from './exec.js';
+import { gitAt, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
 import { commitMessage, runUrlFrom } from './message.js';
@@ -79,28 +79,36 @@ function short(sha: string): string {
 
 /** The changes as one commit: what the agent left in the work tree on top of HEAD, if anything. */
 async function commitWorkTree(
-  top: string,
+  where: RepositoryLocation,
   message: string,
 ): Promise<{ sha?: string; changed: boolean }> {
-  const snapshot = await snapshotWorkTree(top);
+  const snapshot = await snapshotWorkTree(where);
   const changed =
     snapshot.parentTree === undefined
-      ? (await git(['ls-tree', snapshot.tree], { cwd: top })).stdout !== ''
+      ? (await gitAt(where, ['ls-tree', snapshot.tree])).stdout !== ''
       : snapshot.tree !== snapshot.parentTree;
   if (!changed) return { sha: snapshot.parent, changed };
   const parents = snapshot.parent ? ['-p', snapshot.parent] : [];
   const sha = (
-    await git([...IDENTITY, 'commit-tree', '--no-gpg-sign', snapshot.tree, ...parents, '-F', '-'], {
-      cwd: top,
-      input: message,
-    })
+    await gitAt(
+      where,
+      [...IDENTITY, 'commit-tree', '--no-gpg-sign', snapshot.tree, ...parents, '-F', '-'],
+      {
+        input: message,
+      },
+    )
   ).stdout.trim();
   // HEAD, index and work tree agree again, so later steps see the commit and a clean status. The old
   // value is checked: nothing else may have moved HEAD meanwhile.
-  await git(['update-ref', '-m', 'bash-agent: commit', 'HEAD', sha, snapshot.parent ?? ''], {
-    cwd: top,
-  });
-  await git(['read-tree', sha], { cwd: top });
+  await gitAt(where, [
+    'update-ref',
+    '-m',
+    'bash-agent: commit',
+    'HEAD',
+    sha,
+    snapshot.parent ?? '',
+  ]);
+  await gitAt(where, ['read-tree', sha]);
   return { sha, changed };
 }
 
@@ -307,7 +315,7 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     conclusion,
     runUrl: runUrlFrom(env),
   });
-  const made = await commitWorkTree(start.top, message);
+  const made = await commitWorkTree({ top: start.top, gitDir: start.workGitDir }, message);
   if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
     return {
       rescued: false,

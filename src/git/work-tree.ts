@@ -7,7 +7,7 @@
 import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { git } from './exec.js';
+import { gitAt, type RepositoryLocation } from './exec.js';
 
 export interface WorkTreeSnapshot {
   /** The tree of the work tree as a commit of it would hold it. */
@@ -51,14 +51,14 @@ function throughLink(top: string, relative: string, seen: Map<string, boolean>):
   return false;
 }
 
-/** Builds the tree of the work tree at `top`, writing the blobs it needs. */
-export async function snapshotWorkTree(top: string): Promise<WorkTreeSnapshot> {
+/** Builds the tree of the work tree at `where`, writing the blobs it needs. */
+export async function snapshotWorkTree(where: RepositoryLocation): Promise<WorkTreeSnapshot> {
+  const { top } = where;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bash-agent-index-'));
   const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-  const run = (args: string[], input?: string | Buffer) => git(args, { cwd: top, env, input });
+  const run = (args: string[], input?: string | Buffer) => gitAt(where, args, { env, input });
   try {
-    const head = await git(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], {
-      cwd: top,
+    const head = await gitAt(where, ['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], {
       allowAllExitCodes: true,
     });
     const parent = head.exitCode === 0 ? head.stdout.trim() : undefined;
@@ -73,7 +73,7 @@ export async function snapshotWorkTree(top: string): Promise<WorkTreeSnapshot> {
       else tracked.add(file);
     }
     // What the agent staged itself (`git add -f` of an ignored file) counts as changed too.
-    const staged = await git(['ls-files', '-z'], { cwd: top, allowAllExitCodes: true });
+    const staged = await gitAt(where, ['ls-files', '-z'], { allowAllExitCodes: true });
     const candidates = new Set([
       ...tracked,
       ...(staged.exitCode === 0 ? entries(staged.stdout) : []),
