@@ -88,6 +88,29 @@ describe('commitResults', () => {
     expect(sh(work, 'status', '--porcelain')).toBe('');
   });
 
+  it('commits links as links, never the bytes behind a directory swapped for a link, and leaves nested repositories out', async () => {
+    const outside = path.join(repos.root, 'outside');
+    write(outside, { 'app.txt': 'a secret from outside the repository\n' });
+    fs.rmSync(path.join(work, 'src'), { recursive: true });
+    fs.symlinkSync(outside, path.join(work, 'src'));
+    fs.symlinkSync('README.md', path.join(work, 'readme-link'));
+    write(work, { 'line\nbreak.txt': 'odd name\n' });
+    sh(repos.root, 'init', '-q', path.join(work, 'vendor', 'nested'));
+    write(work, { 'vendor/nested/inner.txt': 'inner\n' });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, branch: 'main' });
+    const tree = sh(repos.origin, 'ls-tree', '-r', '-z', 'main').split('\0');
+    expect(tree.some((entry) => entry.endsWith('\tsrc/app.txt'))).toBe(false);
+    expect(tree.find((entry) => entry.endsWith('\tsrc'))).toMatch(/^120000 /);
+    expect(tree.find((entry) => entry.endsWith('\treadme-link'))).toMatch(/^120000 /);
+    expect(sh(repos.origin, 'show', 'main:readme-link')).toBe('README.md');
+    expect(sh(repos.origin, 'show', 'main:line\nbreak.txt')).toBe('odd name');
+    expect(tree.some((entry) => entry.includes('vendor/'))).toBe(false);
+    expect(sh(repos.origin, 'log', '-p', 'main')).not.toContain('a secret from outside');
+  });
+
   it('creates the named branch from HEAD when origin lacks it, leaving main alone', async () => {
     const main = originHas('refs/heads/main');
     write(work, { 'README.md': 'changed\n' });
@@ -180,6 +203,20 @@ describe('commitResults', () => {
     expect(outcome).toMatchObject({ pushed: false, rescued: false, severity: 'error' });
     expect(outcome.note).toMatch(/^Could not push to main: .*only in the runner's repository\.$/);
     expect(outcome.sha).toBeUndefined();
+  });
+
+  it('rescues a push the server refuses for another reason, quoting the server', async () => {
+    fs.writeFileSync(
+      path.join(repos.origin, 'hooks', 'pre-receive'),
+      '#!/bin/sh\nwhile read old new ref; do\n  if [ "$ref" = refs/heads/main ]; then echo "GH006: Protected branch update failed for refs/heads/main." >&2; exit 1; fi\ndone\n',
+      { mode: 0o755 },
+    );
+    write(work, { 'README.md': 'protected\n' });
+    const outcome = await commit();
+    expect(outcome).toMatchObject({ pushed: true, rescued: true, branch: 'bash-agent/4242' });
+    expect(outcome.note).toMatch(
+      /^The push to main was refused \(GH006: Protected branch update failed for refs\/heads\/main\.\); [0-9a-f]{12} was pushed to bash-agent\/4242 instead\.$/,
+    );
   });
 
   it('pushes a detached HEAD with no branch input to the rescue branch and says why', async () => {
