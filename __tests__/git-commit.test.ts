@@ -111,6 +111,39 @@ describe('commitResults', () => {
     expect(sh(repos.origin, 'log', '-p', 'main')).not.toContain('a secret from outside');
   });
 
+  it('runs the filter drivers configured before the run (as Git LFS is) with their recorded commands, and no other', async () => {
+    const stored = makeRepos({ '.gitattributes': '*.up filter=upper\n', 'data.up': 'ABC\n' });
+    try {
+      const clone = stored.clone('work');
+      sh(clone, 'config', 'filter.upper.clean', 'tr a-z A-Z');
+      sh(clone, 'config', 'filter.upper.smudge', 'tr A-Z a-z');
+      fs.rmSync(path.join(clone, 'data.up'));
+      sh(clone, 'checkout', '--', 'data.up');
+      expect(fs.readFileSync(path.join(clone, 'data.up'), 'utf8')).toBe('abc\n');
+      const before = sh(stored.origin, 'rev-parse', 'main:data.up');
+      start = (await prepareWorkspace(clone)) as StartingPoint;
+      // What the agent does: rewrites the recorded driver and plants one of its own.
+      const canary = path.join(stored.root, 'CANARY');
+      sh(clone, 'config', 'filter.upper.clean', `touch ${canary}; cat`);
+      sh(clone, 'config', 'filter.planted.clean', `touch ${canary}-planted; cat`);
+      write(clone, {
+        '.gitattributes': '*.up filter=upper\n*.raw filter=planted\n',
+        'new.up': 'xyz\n',
+        'bytes.raw': 'as written\n',
+      });
+
+      const outcome = await commit();
+
+      expect(outcome).toMatchObject({ pushed: true, branch: 'main' });
+      expect(sh(stored.origin, 'rev-parse', 'main:data.up')).toBe(before);
+      expect(sh(stored.origin, 'show', 'main:new.up')).toBe('XYZ');
+      expect(sh(stored.origin, 'show', 'main:bytes.raw')).toBe('as written');
+      expect(fs.readdirSync(stored.root).filter((name) => name.startsWith('CANARY'))).toEqual([]);
+    } finally {
+      stored.remove();
+    }
+  });
+
   it('creates the named branch from HEAD when origin lacks it, leaving main alone', async () => {
     const main = originHas('refs/heads/main');
     write(work, { 'README.md': 'changed\n' });

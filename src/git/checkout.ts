@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { git } from './exec.js';
+import type { FilterDrivers } from './work-tree.js';
 
 /** The pull request a run works on, as the trigger tells it. */
 export interface PullRequestHead {
@@ -38,6 +39,8 @@ export interface StartingPoint {
   base?: string;
   /** Why nothing may be pushed, when nothing may. */
   noPush?: string;
+  /** The filter drivers configured before the run (Git LFS's, typically): the only ones a commit runs. */
+  filterDrivers: FilterDrivers;
 }
 
 export const FORK_NOTE =
@@ -47,6 +50,24 @@ async function value(args: string[], cwd: string): Promise<string | undefined> {
   const found = await git(args, { cwd, allowAllExitCodes: true });
   const text = found.stdout.trim();
   return found.exitCode === 0 && text !== '' ? text : undefined;
+}
+
+/** The filter drivers of every configuration file (the system's and the user's too), by name. */
+async function filterDrivers(top: string): Promise<FilterDrivers> {
+  const listed = await git(
+    ['config', '--null', '--get-regexp', '^filter\\..+\\.(clean|process|required)$'],
+    { cwd: top, allowAllExitCodes: true, userConfig: true },
+  );
+  const drivers: Record<string, Record<string, string>> = {};
+  for (const item of listed.stdout.split('\0').filter((entry) => entry !== '')) {
+    const newline = item.indexOf('\n');
+    const key = newline < 0 ? item : item.slice(0, newline);
+    const name = key.slice('filter.'.length, key.lastIndexOf('.'));
+    const setting = key.slice(key.lastIndexOf('.') + 1);
+    // The last value wins, as it does for git.
+    (drivers[name] ??= {})[setting] = newline < 0 ? 'true' : item.slice(newline + 1);
+  }
+  return drivers;
 }
 
 /** Refuses a branch name git would not take (or would take for an option), before it reaches argv. */
@@ -121,5 +142,6 @@ export async function prepareWorkspace(
     branch,
     base: pullRequest ? pullRequest.baseRef : branch,
     noPush: pullRequest?.fork ? FORK_NOTE : undefined,
+    filterDrivers: await filterDrivers(top),
   };
 }

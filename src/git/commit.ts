@@ -11,7 +11,7 @@ import { gitAt, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
 import { commitMessage, runUrlFrom } from './message.js';
-import { snapshotWorkTree } from './work-tree.js';
+import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { Conclusion } from '../transcript.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
@@ -80,9 +80,10 @@ function short(sha: string): string {
 /** The changes as one commit: what the agent left in the work tree on top of HEAD, if anything. */
 async function commitWorkTree(
   where: RepositoryLocation,
+  drivers: FilterDrivers,
   message: string,
 ): Promise<{ sha?: string; changed: boolean }> {
-  const snapshot = await snapshotWorkTree(where);
+  const snapshot = await snapshotWorkTree(where, drivers);
   const changed =
     snapshot.parentTree === undefined
       ? (await gitAt(where, ['ls-tree', snapshot.tree])).stdout !== ''
@@ -315,7 +316,11 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     conclusion,
     runUrl: runUrlFrom(env),
   });
-  const made = await commitWorkTree({ top: start.top, gitDir: start.workGitDir }, message);
+  const made = await commitWorkTree(
+    { top: start.top, gitDir: start.workGitDir },
+    start.filterDrivers,
+    message,
+  );
   if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
     return {
       rescued: false,

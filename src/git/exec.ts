@@ -21,6 +21,11 @@ export interface GitOptions {
   input?: string | Buffer;
   /** Return a non-zero exit instead of throwing, for calls whose failure is an answer. */
   allowAllExitCodes?: boolean;
+  /**
+   * Read the system's and the runner user's configuration too. Only for reading settings before
+   * the run, when they are still the runner's own (a Git LFS filter lives there).
+   */
+  userConfig?: boolean;
 }
 
 /**
@@ -69,7 +74,7 @@ const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${valu
 /** The few variables git needs from the action's environment; everything else stays out. */
 const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT'];
 
-function gitEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
+function gitEnvironment(options: GitOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of INHERITED) {
     const value = process.env[name];
@@ -79,11 +84,10 @@ function gitEnvironment(extra: Record<string, string> | undefined): Record<strin
     ...env,
     // Messages in one language, so that a refusal can be told from another failure.
     LC_ALL: 'C',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
+    ...(options.userConfig ? {} : { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }),
     GIT_TERMINAL_PROMPT: '0',
     GIT_OPTIONAL_LOCKS: '0',
-    ...extra,
+    ...options.env,
   };
 }
 
@@ -106,7 +110,7 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...HARDENING_ARGS, ...args], {
       cwd: options.cwd,
-      env: gitEnvironment(options.env),
+      env: gitEnvironment(options),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];

@@ -1,13 +1,19 @@
 /**
  * The work tree as a git tree, built through plumbing only: a private index filled from HEAD, every
- * file hashed as its bytes are (`hash-object --no-filters`, so no clean filter or `process` driver of
- * the repository's attributes runs), the index written out as a tree. No porcelain command runs, so no
- * hook, fsmonitor or filter can; nothing under `.git/` is ever a candidate (git lists no such path).
+ * file hashed (`hash-object`, with no filter driver but those configured before the run), the index
+ * written out as a tree. No porcelain command runs, so no hook or fsmonitor can; nothing under
+ * `.git/` is ever a candidate (git lists no such path).
  */
 import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gitAt, type RepositoryLocation } from './exec.js';
+
+/** A filter driver's settings (`clean`, `process`, `required`) as configured before the run. */
+export type FilterDriver = Readonly<Record<string, string>>;
+
+/** The filter drivers configured before the run, by name: the only ones a commit may run. */
+export type FilterDrivers = Readonly<Record<string, FilterDriver>>;
 
 export interface WorkTreeSnapshot {
   /** The tree of the work tree as a commit of it would hold it. */
@@ -51,8 +57,52 @@ function throughLink(top: string, relative: string, seen: Map<string, boolean>):
   return false;
 }
 
+/** What `filter` attribute value names no driver. */
+const NO_DRIVER = new Set(['unspecified', 'unset', 'set']);
+
+/**
+ * The `hash-object` command line one file is hashed with, so that its blob is what `git add` would have made without
+ * running anything the agent chose. Built-in conversions (end of line, `ident`,
+ * `working-tree-encoding`) run no program and always apply. A filter driver runs only when it was
+ * configured before the run, with the commands recorded then (a checkout's Git LFS: without it, a
+ * smudged file would be committed as its whole content); any other driver name gets the bytes as
+ * they are.
+ */
+function hashOptions(attribute: string | undefined, drivers: FilterDrivers): string[] {
+  // An irreversible end-of-line conversion must not stop the commit.
+  const conversions = ['-c', 'core.safecrlf=false'];
+  if (attribute === undefined || NO_DRIVER.has(attribute)) return [...conversions, 'hash-object'];
+  const driver = Object.hasOwn(drivers, attribute) ? drivers[attribute] : undefined;
+  if (driver === undefined || (driver.clean === undefined && driver.process === undefined)) {
+    return ['hash-object', '--no-filters'];
+  }
+  const recorded = Object.entries(driver).flatMap(([key, value]) => [
+    '-c',
+    `filter.${attribute}.${key}=${value}`,
+  ]);
+  return [...conversions, ...recorded, 'hash-object'];
+}
+
+/** The `filter` attribute of each path, as `git check-attr` reads the attributes files. */
+async function filterAttributes(
+  files: readonly string[],
+  run: (args: string[], input?: string) => Promise<{ stdout: string }>,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (files.length === 0) return found;
+  const fields = (
+    await run(['check-attr', '-z', '--stdin', 'filter'], files.map((file) => `${file}\0`).join(''))
+  ).stdout.split('\0');
+  // Triples: path, attribute, value.
+  for (let i = 0; i + 2 < fields.length; i += 3) found.set(fields[i]!, fields[i + 2]!);
+  return found;
+}
+
 /** Builds the tree of the work tree at `where`, writing the blobs it needs. */
-export async function snapshotWorkTree(where: RepositoryLocation): Promise<WorkTreeSnapshot> {
+export async function snapshotWorkTree(
+  where: RepositoryLocation,
+  drivers: FilterDrivers = {},
+): Promise<WorkTreeSnapshot> {
   const { top } = where;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bash-agent-index-'));
   const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
@@ -102,13 +152,22 @@ export async function snapshotWorkTree(where: RepositoryLocation): Promise<WorkT
     const lines: string[] = [];
     // Names with a line break cannot go through --stdin-paths; their bytes go one by one.
     const batch = files.filter(({ file }) => !file.includes('\n'));
-    if (batch.length > 0) {
+    const attributes = await filterAttributes(
+      batch.map(({ file }) => file),
+      run,
+    );
+    const groups = new Map<string, Array<{ file: string; mode: string }>>();
+    for (const entry of batch) {
+      const key = JSON.stringify(hashOptions(attributes.get(entry.file), drivers));
+      groups.set(key, [...(groups.get(key) ?? []), entry]);
+    }
+    for (const [key, group] of groups) {
       const hashed = await run(
-        ['hash-object', '-w', '--no-filters', '--stdin-paths'],
-        batch.map(({ file }) => `${file}\n`).join(''),
+        [...(JSON.parse(key) as string[]), '-w', '--stdin-paths'],
+        group.map(({ file }) => `${file}\n`).join(''),
       );
       const shas = hashed.stdout.trim().split('\n');
-      batch.forEach(({ file, mode }, index) => lines.push(`${mode} ${shas[index]}\t${file}`));
+      group.forEach(({ file, mode }, index) => lines.push(`${mode} ${shas[index]}\t${file}`));
     }
     for (const { file, mode } of files.filter(({ file }) => file.includes('\n'))) {
       const bytes = readFileSync(path.join(top, file));
