@@ -59,6 +59,23 @@ describe('commitResults', () => {
     expect(sh(work, 'rev-parse', 'HEAD')).toBe(start.head);
   });
 
+  it('looks for nothing in a run that was skipped, even without a repository', async () => {
+    write(work, { 'README.md': 'changed by an earlier step\n' });
+    const outcome = await commit({ conclusion: 'skipped', start: undefined });
+    expect(outcome).toMatchObject({
+      pushed: false,
+      severity: 'info',
+      note: 'The run was skipped: nothing to commit.',
+    });
+    expect(sh(work, 'rev-parse', 'HEAD')).toBe(start.head);
+  });
+
+  it('says nothing was committed, as an error, when there was no repository to inspect', async () => {
+    const outcome = await commit({ start: undefined });
+    expect(outcome).toMatchObject({ pushed: false, severity: 'error' });
+    expect(outcome.note).toMatch(/not in a git repository/);
+  });
+
   it('commits tracked, deleted and untracked files on the checked-out branch as the bot, leaving ignored ones out', async () => {
     write(work, { 'README.md': 'hello, world\n', 'docs/new.md': 'new\n', 'build/out.js': 'x\n' });
     fs.rmSync(path.join(work, 'src/app.txt'));
