@@ -161,6 +161,22 @@ describe('commitResults', () => {
     }
   });
 
+  it('commits nothing when a file it would write holds a known secret, and names the file', async () => {
+    const secret = 'ghs_SecretTokenValue0123456789';
+    write(work, { 'README.md': 'fine\n', 'config/leak.env': `TOKEN=${secret}\n` });
+    const before = originHas('refs/heads/main');
+    const outcome = await commit({ redact: (text) => text.replaceAll(secret, '***') });
+    expect(outcome).toMatchObject({ pushed: false, severity: 'error' });
+    expect(outcome.note).toMatch(
+      /^Nothing was committed: config\/leak\.env would carry a secret value/,
+    );
+    expect(originHas('refs/heads/main')).toBe(before);
+    expect(sh(work, 'rev-parse', 'HEAD')).toBe(start.head);
+    // Unchanged files holding the same text are not the commit's doing.
+    fs.rmSync(path.join(work, 'config'), { recursive: true });
+    expect((await commit({ redact: (text) => text.replaceAll('three', '***') })).pushed).toBe(true);
+  });
+
   it('creates the named branch from HEAD when origin lacks it, leaving main alone', async () => {
     const main = originHas('refs/heads/main');
     write(work, { 'README.md': 'changed\n' });

@@ -7,6 +7,8 @@
  * (work-tree.ts), and everything that talks to the remote or merges runs in a clean room
  * (clean-room.ts) that reads none of the repository's configuration.
  */
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import { gitAt, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
@@ -47,6 +49,8 @@ export interface CommitOptions {
   env?: NodeJS.ProcessEnv;
   /** The checkout's credential, for the push and fetch processes only. */
   credentialEnv?: Record<string, string>;
+  /** The run's redaction: a file it would change is a file holding a known secret. */
+  redact?: (text: string) => string;
 }
 
 /** The identity GitHub shows as the Actions bot. */
@@ -77,18 +81,42 @@ function short(sha: string): string {
   return sha.slice(0, 12);
 }
 
-/** The changes as one commit: what the agent left in the work tree on top of HEAD, if anything. */
+/** Files larger than this are not searched for secrets (reading them whole would cost too much). */
+const MAX_SEARCHED_BYTES = 64 * 1024 * 1024;
+
+/** The files among `files` (relative to `top`) that hold a value `redact` would hide. */
+function holdingSecrets(top: string, files: readonly string[], redact: (text: string) => string) {
+  return files.filter((file) => {
+    const full = path.join(top, file);
+    const stats = lstatSync(full);
+    // Byte for byte, so a secret is found whatever encoding the rest of the file has.
+    const text = stats.isSymbolicLink()
+      ? readlinkSync(full)
+      : stats.size <= MAX_SEARCHED_BYTES
+        ? readFileSync(full, 'latin1')
+        : '';
+    return redact(text) !== text;
+  });
+}
+
+/**
+ * The changes as one commit: what the agent left in the work tree on top of HEAD, if anything; no
+ * commit when a file it would write holds a known secret (`leaking` names them).
+ */
 async function commitWorkTree(
   where: RepositoryLocation,
   drivers: FilterDrivers,
   message: string,
-): Promise<{ sha?: string; changed: boolean }> {
+  redact: ((text: string) => string) | undefined,
+): Promise<{ sha?: string; changed: boolean; leaking?: string[] }> {
   const snapshot = await snapshotWorkTree(where, drivers);
   const changed =
     snapshot.parentTree === undefined
       ? (await gitAt(where, ['ls-tree', snapshot.tree])).stdout !== ''
       : snapshot.tree !== snapshot.parentTree;
   if (!changed) return { sha: snapshot.parent, changed };
+  const leaking = redact ? holdingSecrets(where.top, snapshot.written, redact) : [];
+  if (leaking.length > 0) return { changed, leaking };
   const parents = snapshot.parent ? ['-p', snapshot.parent] : [];
   const sha = (
     await gitAt(
@@ -329,7 +357,18 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     { top: start.top, gitDir: start.workGitDir },
     start.filterDrivers,
     message,
+    options.redact,
   );
+  if (made.leaking) {
+    return {
+      rescued: false,
+      pushed: false,
+      note:
+        `Nothing was committed: ${made.leaking.join(', ')} would carry a secret value the action knows ` +
+        '(a token, the API key or a hidden variable), so the changes stay on the runner only.',
+      severity: 'error',
+    };
+  }
   if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
     return {
       rescued: false,

@@ -22,6 +22,8 @@ export interface WorkTreeSnapshot {
   parent?: string;
   /** The parent's tree; undefined without a parent. */
   parentTree?: string;
+  /** Files and links whose content or mode differs from HEAD's (deletions not included). */
+  written: string[];
 }
 
 const GITLINK = '160000';
@@ -116,11 +118,14 @@ export async function snapshotWorkTree(
 
     const gitlinks = new Set<string>();
     const tracked = new Set<string>();
+    // `mode sha` of each HEAD entry, to tell which files the commit changes.
+    const inHead = new Map<string, string>();
     for (const line of entries((await run(['ls-files', '-z', '--stage'])).stdout)) {
       const tab = line.indexOf('\t');
       const file = line.slice(tab + 1);
       if (line.startsWith(GITLINK)) gitlinks.add(file);
       else tracked.add(file);
+      inHead.set(file, line.slice(0, line.indexOf(' ', line.indexOf(' ') + 1)));
     }
     // What the agent staged itself (`git add -f` of an ignored file) counts as changed too.
     const staged = await gitAt(where, ['ls-files', '-z'], { allowAllExitCodes: true });
@@ -188,7 +193,14 @@ export async function snapshotWorkTree(
     const parentTree = parent
       ? (await run(['rev-parse', `${parent}^{tree}`])).stdout.trim()
       : undefined;
-    return { tree, parent, parentTree };
+    const written = lines
+      .map((entry) => ({
+        file: entry.slice(entry.indexOf('\t') + 1),
+        modeAndSha: entry.slice(0, entry.indexOf('\t')),
+      }))
+      .filter(({ file, modeAndSha }) => inHead.get(file) !== modeAndSha)
+      .map(({ file }) => file);
+    return { tree, parent, parentTree, written };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
