@@ -95,6 +95,15 @@ describe('prepareWorkspace', () => {
     ).rejects.toThrow(/not a valid branch name/);
   });
 
+  it('records a relative origin as the path it means, so the push finds it from anywhere', async () => {
+    const work = repos.clone('work');
+    sh(work, 'remote', 'set-url', 'origin', '../origin.git');
+    const start = (await prepareWorkspace(work)) as StartingPoint;
+    expect(start.originUrl).toBe(repos.origin);
+    write(work, { 'README.md': 'relative\n' });
+    expect(await commit(start)).toMatchObject({ pushed: true, branch: 'main' });
+  });
+
   it('records nothing outside a git repository', async () => {
     expect(await prepareWorkspace(repos.root)).toBeUndefined();
   });

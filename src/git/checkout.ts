@@ -52,6 +52,15 @@ async function value(args: string[], cwd: string): Promise<string | undefined> {
   return found.exitCode === 0 && text !== '' ? text : undefined;
 }
 
+/**
+ * A local path of a remote as the clean room (elsewhere on disk) can use it: a relative one is
+ * relative to the work tree. URLs and `host:path` are left alone.
+ */
+function absoluteRemote(url: string | undefined, top: string): string | undefined {
+  if (url === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^[^/]+:/.test(url)) return url;
+  return path.resolve(top, url);
+}
+
 /** The filter drivers of every configuration file (the system's and the user's too), by name. */
 async function filterDrivers(top: string): Promise<FilterDrivers> {
   const listed = await git(
@@ -136,7 +145,9 @@ export async function prepareWorkspace(
     top,
     gitDir: gitDir ?? path.join(top, '.git'),
     workGitDir: workGitDir ?? path.join(top, '.git'),
-    originUrl: hasOrigin ? await value(['remote', 'get-url', '--push', 'origin'], top) : undefined,
+    originUrl: hasOrigin
+      ? absoluteRemote(await value(['remote', 'get-url', '--push', 'origin'], top), top)
+      : undefined,
     sshCommand: await value(['config', '--get', 'core.sshCommand'], top),
     head: await value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
     branch,

@@ -141,7 +141,7 @@ async function commitWorkTree(
   return { sha, changed };
 }
 
-/** Stages the commit's delivery: one clean room, one outcome. */
+/** Takes one commit to origin, through one clean room, to one outcome. */
 class Delivery {
   constructor(
     readonly room: CleanRoom,
