@@ -4,6 +4,7 @@
  * and never pushed.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import path from 'node:path';
 import { FORK_NOTE, prepareWorkspace, type StartingPoint } from '../src/git/checkout.js';
 import { commitResults } from '../src/git/commit.js';
 import { makeRepos, sh, write, type Repos } from '../__fixtures__/git-repos.js';
@@ -102,6 +103,34 @@ describe('prepareWorkspace', () => {
     expect(start.originUrl).toBe(repos.origin);
     write(work, { 'README.md': 'relative\n' });
     expect(await commit(start)).toMatchObject({ pushed: true, branch: 'main' });
+  });
+
+  it("records the runner user's filter drivers and network settings before the run, for the commit and the push", async () => {
+    const work = repos.clone('work');
+    const home = path.join(repos.root, 'home');
+    write(home, {
+      '.gitconfig':
+        '[http]\n\tproxy = http://proxy.example:3128\n[http "https://ghe.example/"]\n\tsslCAInfo = /etc/ca.pem\n' +
+        '[filter "home-made"]\n\tprocess = home-made filter-process\n\trequired\n',
+    });
+    const savedHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const start = (await prepareWorkspace(work)) as StartingPoint;
+      // The machine's own system configuration may add to both (GitHub's images configure Git LFS).
+      expect(start.networkSettings).toEqual(
+        expect.arrayContaining([
+          ['http.proxy', 'http://proxy.example:3128'],
+          ['http.https://ghe.example/.sslcainfo', '/etc/ca.pem'],
+        ]),
+      );
+      expect(start.filterDrivers['home-made']).toEqual({
+        process: 'home-made filter-process',
+        required: 'true',
+      });
+    } finally {
+      process.env.HOME = savedHome;
+    }
   });
 
   it('records nothing outside a git repository', async () => {

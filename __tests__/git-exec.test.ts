@@ -100,13 +100,17 @@ describe('git', () => {
   it('hands git none of the environment it inherits beyond what it needs', async () => {
     process.env.GIT_DIR = path.join(repo, 'elsewhere');
     process.env.SOME_TOKEN = 'secret-value';
+    process.env.HTTPS_PROXY = 'http://proxy.example:3128';
     try {
       const shown = await git(['var', 'GIT_EDITOR'], { cwd: repo });
       expect(shown.stdout.trim()).toBe(':');
       const env = await git(['-c', 'alias.env=!env', 'env'], { cwd: repo });
       expect(env.stdout).not.toContain('secret-value');
       expect(env.stdout).not.toMatch(/^GIT_DIR=/m);
+      // How a self-hosted runner reaches the network is the runner's, and goes through.
+      expect(env.stdout).toMatch(/^HTTPS_PROXY=http:\/\/proxy\.example:3128$/m);
     } finally {
+      delete process.env.HTTPS_PROXY;
       delete process.env.GIT_DIR;
       delete process.env.SOME_TOKEN;
     }

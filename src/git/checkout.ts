@@ -6,6 +6,7 @@
  * the pull request's head, so the agent's work lands there.
  */
 import path from 'node:path';
+import { parseConfigList } from './credentials.js';
 import { git } from './exec.js';
 import type { FilterDrivers } from './work-tree.js';
 
@@ -31,6 +32,8 @@ export interface StartingPoint {
   originUrl?: string;
   /** `core.sshCommand` as configured before the run (a deploy key's), for the push. */
   sshCommand?: string;
+  /** The system's and the user's `http.*` settings before the run (proxy, CA), for the push. */
+  networkSettings: Array<[string, string]>;
   /** The commit checked out; undefined in a repository without commits. */
   head?: string;
   /** The branch checked out; undefined when HEAD is detached. */
@@ -61,22 +64,37 @@ function absoluteRemote(url: string | undefined, top: string): string | undefine
   return path.resolve(top, url);
 }
 
+/** Entries of the configuration matching `pattern`, read as plain git would (`scope` narrows it). */
+async function settings(top: string, pattern: string, scope: string[] = []) {
+  const listed = await git(['config', ...scope, '--null', '--get-regexp', pattern], {
+    cwd: top,
+    allowAllExitCodes: true,
+    userConfig: true,
+  });
+  return listed.exitCode === 0 ? parseConfigList(listed.stdout) : [];
+}
+
 /** The filter drivers of every configuration file (the system's and the user's too), by name. */
 async function filterDrivers(top: string): Promise<FilterDrivers> {
-  const listed = await git(
-    ['config', '--null', '--get-regexp', '^filter\\..+\\.(clean|process|required)$'],
-    { cwd: top, allowAllExitCodes: true, userConfig: true },
-  );
   const drivers: Record<string, Record<string, string>> = {};
-  for (const item of listed.stdout.split('\0').filter((entry) => entry !== '')) {
-    const newline = item.indexOf('\n');
-    const key = newline < 0 ? item : item.slice(0, newline);
+  for (const { key, value } of await settings(top, '^filter\\..+\\.(clean|process|required)$')) {
     const name = key.slice('filter.'.length, key.lastIndexOf('.'));
-    const setting = key.slice(key.lastIndexOf('.') + 1);
-    // The last value wins, as it does for git.
-    (drivers[name] ??= {})[setting] = newline < 0 ? 'true' : item.slice(newline + 1);
+    // The last value wins, as it does for git; a bare key is boolean true.
+    (drivers[name] ??= {})[key.slice(key.lastIndexOf('.') + 1)] = value === '' ? 'true' : value;
   }
   return drivers;
+}
+
+/**
+ * The `http.*` settings of the system's and the user's configuration (a proxy, a certificate
+ * authority), which the push needs and the clean room does not read.
+ */
+async function networkSettings(top: string): Promise<Array<[string, string]>> {
+  const found: Array<[string, string]> = [];
+  for (const scope of ['--system', '--global']) {
+    for (const { key, value } of await settings(top, '^http\\.', [scope])) found.push([key, value]);
+  }
+  return found;
 }
 
 /** Refuses a branch name git would not take (or would take for an option), before it reaches argv. */
@@ -154,5 +172,6 @@ export async function prepareWorkspace(
     base: pullRequest ? pullRequest.baseRef : branch,
     noPush: pullRequest?.fork ? FORK_NOTE : undefined,
     filterDrivers: await filterDrivers(top),
+    networkSettings: await networkSettings(top),
   };
 }

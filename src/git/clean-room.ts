@@ -43,6 +43,8 @@ export interface CleanRoomOptions {
   credentialEnv?: Record<string, string>;
   /** `core.sshCommand` as the checkout set it. */
   sshCommand?: string;
+  /** Further settings for network commands (the runner's proxy and certificate authorities). */
+  networkSettings?: ReadonlyArray<readonly [string, string]>;
 }
 
 export class CleanRoom {
@@ -85,10 +87,12 @@ export class CleanRoom {
 
   /** A network command: the only ones that get the credential. */
   #network(args: string[]): Promise<GitResult> {
-    const ssh = this.#options.sshCommand
-      ? ['-c', `core.sshCommand=${this.#options.sshCommand}`]
-      : [];
-    return git(['--git-dir', this.#dir, ...ssh, ...args], {
+    const { sshCommand, networkSettings = [] } = this.#options;
+    const settings = [
+      ...networkSettings,
+      ...(sshCommand ? [['core.sshCommand', sshCommand] as const] : []),
+    ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+    return git(['--git-dir', this.#dir, ...settings, ...args], {
       cwd: this.#dir,
       env: this.#options.credentialEnv,
       allowAllExitCodes: true,

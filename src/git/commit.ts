@@ -393,6 +393,7 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     gitDir: start.gitDir,
     credentialEnv: options.credentialEnv,
     sshCommand: start.sshCommand,
+    networkSettings: start.networkSettings,
   });
   try {
     const delivery = new Delivery(room, start.originUrl, start, options, message);

@@ -38,14 +38,19 @@ export async function readConfigFile(file: string, cwd: string): Promise<ConfigE
     allowAllExitCodes: true,
   });
   if (listed.exitCode !== 0) return [];
-  return listed.stdout
+  return parseConfigList(listed.stdout).map((entry) => ({ file, ...entry }));
+}
+
+/** The entries of `git config --null --list` or `--get-regexp` output; a key without `=` has value ''. */
+export function parseConfigList(stdout: string): Array<{ key: string; value: string }> {
+  return stdout
     .split('\0')
     .filter((item) => item !== '')
     .map((item) => {
       const newline = item.indexOf('\n');
       return newline < 0
-        ? { file, key: item, value: '' }
-        : { file, key: item.slice(0, newline), value: item.slice(newline + 1) };
+        ? { key: item, value: '' }
+        : { key: item.slice(0, newline), value: item.slice(newline + 1) };
     });
 }
 

@@ -71,8 +71,32 @@ const HARDENING: ReadonlyArray<readonly [string, string]> = [
 
 const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 
-/** The few variables git needs from the action's environment; everything else stays out. */
-const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT'];
+/**
+ * The variables git needs from the action's environment (the runner's, which the agent's shell
+ * cannot change): where programs and home are, and how the network is reached — a self-hosted
+ * runner's proxy and certificate authorities, an ssh agent holding a deploy key. Everything else
+ * stays out, `GIT_DIR` and `GIT_SSH_COMMAND` included.
+ */
+const INHERITED = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'SYSTEMROOT',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'CURL_CA_BUNDLE',
+  'GIT_SSL_CAINFO',
+  'GIT_SSL_CAPATH',
+  'SSH_AUTH_SOCK',
+];
 
 function gitEnvironment(options: GitOptions): Record<string, string> {
   const env: Record<string, string> = {};
