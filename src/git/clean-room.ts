@@ -36,6 +36,28 @@ function reasonOf(result: GitResult): string {
   return lines.slice(0, 4).join(' / ');
 }
 
+/**
+ * How `git push --porcelain` of one ref ended. The server's reason comes in the ref's status line
+ * (`[remote rejected] (reason)`, where GitHub puts its workflows refusal) or in `remote:` lines
+ * (where a hook's message goes).
+ */
+export function pushResultOf(result: GitResult, ref: string): PushResult {
+  const line = result.stdout
+    .split('\n')
+    .map((text) => text.split('\t'))
+    .find((fields) => fields.length >= 3 && fields[1]?.endsWith(`:${ref}`));
+  if (line === undefined) return { kind: 'failed', reason: reasonOf(result) };
+  const [flag, , summary = ''] = line;
+  if (flag !== '!') return { kind: 'pushed' };
+  if (/^\[rejected\] \((fetch first|non-fast-forward)\)$/.test(summary)) return { kind: 'moved' };
+  const status = /^\[remote rejected\] \((.*)\)$/.exec(summary)?.[1] ?? summary;
+  const remote = reasonOf(result);
+  if (WORKFLOWS_REFUSAL.test(status)) return { kind: 'workflows', reason: status };
+  if (WORKFLOWS_REFUSAL.test(result.stderr)) return { kind: 'workflows', reason: remote };
+  // A hook's own words say more than git's "pre-receive hook declined".
+  return { kind: 'refused', reason: remote || status };
+}
+
 export interface CleanRoomOptions {
   /** The work repository's common git directory. */
   gitDir: string;
@@ -110,18 +132,7 @@ export class CleanRoom {
       url,
       `${sha}:${ref}`,
     ]);
-    const line = result.stdout
-      .split('\n')
-      .map((text) => text.split('\t'))
-      .find((fields) => fields.length >= 3 && fields[1]?.endsWith(`:${ref}`));
-    if (line === undefined) return { kind: 'failed', reason: reasonOf(result) };
-    const [flag, , summary = ''] = line;
-    if (flag !== '!') return { kind: 'pushed' };
-    if (/\((fetch first|non-fast-forward)\)/.test(summary)) return { kind: 'moved' };
-    const reason = reasonOf(result);
-    return WORKFLOWS_REFUSAL.test(result.stderr)
-      ? { kind: 'workflows', reason }
-      : { kind: 'refused', reason: reason || summary };
+    return pushResultOf(result, ref);
   }
 
   /** The commit `refs/heads/<branch>` points to at `url`, fetched; undefined when there is none. */
