@@ -84,6 +84,26 @@ describe('prepareWorkspace', () => {
     expect(sh(repos.origin, 'for-each-ref')).toBe(refsBefore);
   });
 
+  it('works on the fork head that was asked about, even when the fork pushed more since', async () => {
+    const asked = repos.pushFromElsewhere('from-fork', { 'fork.txt': 'reviewed\n' });
+    const later = repos.pushFromElsewhere('from-fork', {
+      'fork.txt': 'pushed after the request\n',
+    });
+    sh(repos.origin, 'update-ref', 'refs/pull/8/head', later);
+    const work = repos.clone('work');
+
+    const start = (await prepareWorkspace(work, {
+      number: 8,
+      headRef: 'patch-2',
+      baseRef: 'main',
+      fork: true,
+      headSha: asked,
+    })) as StartingPoint;
+
+    expect(start.head).toBe(asked);
+    expect(sh(work, 'show', 'HEAD:fork.txt')).toBe('reviewed');
+  });
+
   it('refuses a head branch name that git would read as an option', async () => {
     const work = repos.clone('work');
     await expect(

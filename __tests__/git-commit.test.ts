@@ -59,17 +59,6 @@ describe('commitResults', () => {
     expect(sh(work, 'rev-parse', 'HEAD')).toBe(start.head);
   });
 
-  it('looks for nothing in a run that was skipped, even without a repository', async () => {
-    write(work, { 'README.md': 'changed by an earlier step\n' });
-    const outcome = await commit({ conclusion: 'skipped', start: undefined });
-    expect(outcome).toMatchObject({
-      pushed: false,
-      severity: 'info',
-      note: 'The run was skipped: nothing to commit.',
-    });
-    expect(sh(work, 'rev-parse', 'HEAD')).toBe(start.head);
-  });
-
   it('says nothing was committed, as an error, when there was no repository to inspect', async () => {
     const outcome = await commit({ start: undefined });
     expect(outcome).toMatchObject({ pushed: false, severity: 'error' });

@@ -18,6 +18,8 @@ export interface PullRequestHead {
   baseRef: string;
   /** The head branch lives in another repository: it is fetched, worked on, and never pushed. */
   fork: boolean;
+  /** The head commit when the run was asked for; a fork's head is checked out at exactly this. */
+  headSha?: string;
 }
 
 /** What the commit stage needs to know about the repository from before the agent ran. */
@@ -122,7 +124,22 @@ async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<vo
   if (pr.fork) {
     const ref = `refs/remotes/pull/${pr.number}/head`;
     await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd });
-    await git(['checkout', '--quiet', '--detach', ref], { cwd });
+    // Whoever can push to the fork can move its head after a maintainer asked for the run: the run
+    // works on the commit that was asked about, not on what was pushed since.
+    let target = ref;
+    if (pr.headSha !== undefined && (await value(['rev-parse', ref], cwd)) !== pr.headSha) {
+      if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(pr.headSha)) {
+        throw new Error(`The pull request's head commit '${pr.headSha}' is not a commit id`);
+      }
+      const pinned = await git([...fetch, pr.headSha], { cwd, allowAllExitCodes: true });
+      if (pinned.exitCode !== 0) {
+        throw new Error(
+          `The head of pull request #${pr.number} moved after the run was asked for, and the commit asked about (${pr.headSha}) cannot be fetched`,
+        );
+      }
+      target = pr.headSha;
+    }
+    await git(['checkout', '--quiet', '--detach', target], { cwd });
     return;
   }
   await requireBranchName(pr.headRef, cwd);

@@ -329,15 +329,6 @@ export async function commitResults(options: CommitOptions): Promise<CommitOutco
 
 async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
   const { start, conclusion } = options;
-  // A run that was not triggered started no shell: there is nothing to look for, and nothing to say.
-  if (conclusion === 'skipped') {
-    return {
-      rescued: false,
-      pushed: false,
-      note: 'The run was skipped: nothing to commit.',
-      severity: 'info',
-    };
-  }
   if (start === undefined) {
     return {
       rescued: false,
