@@ -242,6 +242,19 @@ describe('commitResults', () => {
     },
   );
 
+  it('rescues to the next free name when another job of the same run took the rescue branch', async () => {
+    const other = repos.clone('matrix-job');
+    const otherStart = (await prepareWorkspace(other)) as StartingPoint;
+    write(other, { 'a.txt': 'other job\n' });
+    const first = await commit({ start: otherStart, conclusion: 'error' });
+    write(work, { 'b.txt': 'this job\n' });
+    const second = await commit({ conclusion: 'error' });
+    expect(first).toMatchObject({ pushed: true, branch: 'bash-agent/4242' });
+    expect(second).toMatchObject({ pushed: true, rescued: true, branch: 'bash-agent/4242.2' });
+    expect(sh(repos.origin, 'show', 'bash-agent/4242.2:b.txt')).toBe('this job');
+    expect(originHas('refs/heads/bash-agent/4242')).toBe(first.sha);
+  });
+
   it('commits a run that stopped at a limit where it was asked to, saying the work is partial', async () => {
     write(work, { 'README.md': 'partly\n' });
     const outcome = await commit({ conclusion: 'max-turns' });

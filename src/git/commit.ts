@@ -68,6 +68,9 @@ const IDENTITY = ['user', 'author', 'committer'].flatMap((role) => [
 /** Pushes before giving up on a branch that keeps moving. */
 const MAX_PUSH_ATTEMPTS = 3;
 
+/** Rescue branch names tried when other jobs of the run took the first ones. */
+const MAX_RESCUE_NAMES = 5;
+
 const WORKFLOWS_DIR = '.github/workflows';
 
 /** `bash-agent/<run-id>`, with the attempt when the run is a re-run. */
@@ -151,8 +154,21 @@ class Delivery {
     readonly message: string,
   ) {}
 
-  get rescue(): string {
-    return rescueBranch(this.options.env ?? process.env);
+  /**
+   * Pushes `sha` to the rescue branch, or, when another job of the same run (a matrix) took that
+   * name already, to the first free `-<n>` after it.
+   */
+  async #pushRescue(sha: string): Promise<{ result: PushResult; branch: string }> {
+    const name = rescueBranch(this.options.env ?? process.env);
+    let attempt: { result: PushResult; branch: string } = {
+      result: { kind: 'moved' },
+      branch: name,
+    };
+    for (let n = 1; n <= MAX_RESCUE_NAMES && attempt.result.kind === 'moved'; n += 1) {
+      const branch = n === 1 ? name : `${name}.${n}`;
+      attempt = { result: await this.room.push(this.url, sha, branch), branch };
+    }
+    return attempt;
   }
 
   pushed(sha: string, branch: string, rescued: boolean, note: string): CommitOutcome {
@@ -198,8 +214,9 @@ class Delivery {
     const merged = await this.room.run(['merge-tree', '--write-tree', onto, sha], {
       allowAllExitCodes: true,
     });
-    if (merged.exitCode !== 0) return undefined;
     const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
+    // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
+    if (merged.exitCode !== 0 || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(tree)) return undefined;
     return this.#commit(tree, onto, this.message);
   }
 
@@ -217,8 +234,7 @@ class Delivery {
 
   /** Pushes to the rescue branch, saying why; workflow files are left out when the server insists. */
   async toRescue(sha: string, why: string): Promise<CommitOutcome> {
-    const rescue = this.rescue;
-    const result = await this.room.push(this.url, sha, rescue);
+    const { result, branch: rescue } = await this.#pushRescue(sha);
     if (result.kind === 'pushed') {
       return this.pushed(
         sha,
@@ -227,9 +243,11 @@ class Delivery {
         `${why}; ${short(sha)} was pushed to ${rescue} instead.`,
       );
     }
-    if (result.kind === 'workflows') return this.#withoutWorkflows(sha, `${why}; and ${rescue}`);
+    if (result.kind === 'workflows') {
+      return this.#withoutWorkflows(sha, `${why}; and the push to ${rescue}`);
+    }
     return this.notPushed(
-      `${why}, and the push to ${rescue} failed too: ${result.kind === 'moved' ? 'the branch exists already' : result.reason}. ` +
+      `${why}, and the push to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}. ` +
         `The commit ${short(sha)} is only in the runner's repository.`,
     );
   }
@@ -294,8 +312,7 @@ class Delivery {
     }
     const message = `${this.message.trimEnd()}\n\nLeft out (GitHub refused them from this token): ${touched.join(', ')}\n`;
     const stripped = await this.#commit(tree, base, message);
-    const rescue = this.rescue;
-    const result = await this.room.push(this.url, stripped, rescue);
+    const { result, branch: rescue } = await this.#pushRescue(stripped);
     if (result.kind === 'pushed') {
       return this.pushed(
         stripped,
@@ -305,7 +322,7 @@ class Delivery {
       );
     }
     return this.notPushed(
-      `${why}, and the push of the other changes to ${rescue} failed too: ${result.kind === 'moved' ? 'the branch exists already' : result.reason}.`,
+      `${why}, and the push of the other changes to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}.`,
     );
   }
 }
