@@ -100,7 +100,7 @@ describe('commitResults', () => {
     fs.rmSync(path.join(work, 'src'), { recursive: true });
     fs.symlinkSync(outside, path.join(work, 'src'));
     fs.symlinkSync('README.md', path.join(work, 'readme-link'));
-    write(work, { 'line\nbreak.txt': 'odd name\n' });
+    write(work, { 'line\nbreak.txt': 'odd name\n', '"quoted".txt': 'quoted name\n' });
     sh(repos.root, 'init', '-q', path.join(work, 'vendor', 'nested'));
     write(work, { 'vendor/nested/inner.txt': 'inner\n' });
 
@@ -113,6 +113,7 @@ describe('commitResults', () => {
     expect(tree.find((entry) => entry.endsWith('\treadme-link'))).toMatch(/^120000 /);
     expect(sh(repos.origin, 'show', 'main:readme-link')).toBe('README.md');
     expect(sh(repos.origin, 'show', 'main:line\nbreak.txt')).toBe('odd name');
+    expect(sh(repos.origin, 'show', 'main:"quoted".txt')).toBe('quoted name');
     expect(tree.some((entry) => entry.includes('vendor/'))).toBe(false);
     expect(sh(repos.origin, 'log', '-p', 'main')).not.toContain('a secret from outside');
   });

@@ -156,7 +156,7 @@ class Delivery {
 
   /**
    * Pushes `sha` to the rescue branch, or, when another job of the same run (a matrix) took that
-   * name already, to the first free `-<n>` after it.
+   * name already, to the first free `.<n>` after it.
    */
   async #pushRescue(sha: string): Promise<{ result: PushResult; branch: string }> {
     const name = rescueBranch(this.options.env ?? process.env);

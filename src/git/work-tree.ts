@@ -155,8 +155,10 @@ export async function snapshotWorkTree(
     }
 
     const lines: string[] = [];
-    // Names with a line break cannot go through --stdin-paths; their bytes go one by one.
-    const batch = files.filter(({ file }) => !file.includes('\n'));
+    // --stdin-paths reads a line per name and unquotes one that starts with `"`: such names go one
+    // by one, as their bytes.
+    const oneByOne = (file: string) => file.includes('\n') || file.startsWith('"');
+    const batch = files.filter(({ file }) => !oneByOne(file));
     const attributes = await filterAttributes(
       batch.map(({ file }) => file),
       run,
@@ -164,7 +166,9 @@ export async function snapshotWorkTree(
     const groups = new Map<string, Array<{ file: string; mode: string }>>();
     for (const entry of batch) {
       const key = JSON.stringify(hashOptions(attributes.get(entry.file), drivers));
-      groups.set(key, [...(groups.get(key) ?? []), entry]);
+      const group = groups.get(key);
+      if (group) group.push(entry);
+      else groups.set(key, [entry]);
     }
     for (const [key, group] of groups) {
       const hashed = await run(
@@ -174,7 +178,7 @@ export async function snapshotWorkTree(
       const shas = hashed.stdout.trim().split('\n');
       group.forEach(({ file, mode }, index) => lines.push(`${mode} ${shas[index]}\t${file}`));
     }
-    for (const { file, mode } of files.filter(({ file }) => file.includes('\n'))) {
+    for (const { file, mode } of files.filter(({ file }) => oneByOne(file))) {
       const bytes = readFileSync(path.join(top, file));
       const sha = (await run(['hash-object', '-w', '--no-filters', '--stdin'], bytes)).stdout;
       lines.push(`${mode} ${sha.trim()}\t${file}`);
