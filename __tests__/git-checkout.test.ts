@@ -4,6 +4,7 @@
  * and never pushed.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
 import path from 'node:path';
 import { FORK_NOTE, prepareWorkspace, type StartingPoint } from '../src/git/checkout.js';
 import { commitResults } from '../src/git/commit.js';
@@ -151,6 +152,28 @@ describe('prepareWorkspace', () => {
     } finally {
       process.env.HOME = savedHome;
     }
+  });
+
+  it("pushes over ssh with the checkout's own ssh command (a deploy key's), not one planted later", async () => {
+    const work = repos.clone('work');
+    // An ssh that runs the remote command here: `ssh HOST 'git-receive-pack '\''PATH'\'''`.
+    const fakeSsh = path.join(repos.root, 'fake-ssh');
+    write(repos.root, { 'fake-ssh': '#!/bin/sh\nshift\nexec sh -c "$1"\n' });
+    fs.chmodSync(fakeSsh, 0o755);
+    sh(work, 'remote', 'set-url', 'origin', `ssh://deploy.example${repos.origin}`);
+    sh(work, 'config', 'core.sshCommand', fakeSsh);
+    const start = (await prepareWorkspace(work)) as StartingPoint;
+    const canary = path.join(repos.root, 'CANARY');
+    write(repos.root, { 'planted-ssh': `#!/bin/sh\ntouch ${canary}\nexit 1\n` });
+    fs.chmodSync(path.join(repos.root, 'planted-ssh'), 0o755);
+    sh(work, 'config', 'core.sshCommand', path.join(repos.root, 'planted-ssh'));
+    write(work, { 'README.md': 'over ssh\n' });
+
+    const outcome = await commit(start);
+
+    expect(outcome).toMatchObject({ pushed: true, branch: 'main' });
+    expect(sh(repos.origin, 'show', 'main:README.md')).toBe('over ssh');
+    expect(fs.existsSync(canary)).toBe(false);
   });
 
   it('records nothing outside a git repository', async () => {

@@ -183,7 +183,8 @@ export async function prepareWorkspace(
     originUrl: hasOrigin
       ? absoluteRemote(await value(['remote', 'get-url', '--push', 'origin'], top), top)
       : undefined,
-    sshCommand: await value(['config', '--get', 'core.sshCommand'], top),
+    // From the file: the funnel's own `-c core.sshCommand` would answer a plain `--get`.
+    sshCommand: await value(['config', '--local', '--get', 'core.sshCommand'], top),
     head: await value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
     branch,
     base: pullRequest ? pullRequest.baseRef : branch,
