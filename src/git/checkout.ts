@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { parseConfigList } from './credentials.js';
-import { git } from './exec.js';
+import { git, OBJECT_ID } from './exec.js';
 import type { FilterDrivers } from './work-tree.js';
 
 /** The pull request a run works on, as the trigger tells it. */
@@ -128,7 +128,7 @@ async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<vo
     // works on the commit that was asked about, not on what was pushed since.
     let target = ref;
     if (pr.headSha !== undefined && (await value(['rev-parse', ref], cwd)) !== pr.headSha) {
-      if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(pr.headSha)) {
+      if (!OBJECT_ID.test(pr.headSha)) {
         throw new Error(`The pull request's head commit '${pr.headSha}' is not a commit id`);
       }
       const pinned = await git([...fetch, pr.headSha], { cwd, allowAllExitCodes: true });

@@ -9,7 +9,7 @@
  */
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { gitAt, type RepositoryLocation } from './exec.js';
+import { gitAt, OBJECT_ID, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
 import { commitMessage, runUrlFrom } from './message.js';
@@ -216,7 +216,7 @@ class Delivery {
     });
     const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
     // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
-    if (merged.exitCode !== 0 || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(tree)) return undefined;
+    if (merged.exitCode !== 0 || !OBJECT_ID.test(tree)) return undefined;
     return this.#commit(tree, onto, this.message);
   }
 

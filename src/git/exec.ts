@@ -164,6 +164,9 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
   });
 }
 
+/** A full object id, SHA-1 or SHA-256, as git prints it. */
+export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
 /** A work tree and its git directory, as recorded before the run. */
 export interface RepositoryLocation {
   top: string;
