@@ -193,6 +193,47 @@ describe('commitResults', () => {
     expect(sh(repos.origin, 'show', 'main:other.txt')).toBe('theirs');
   });
 
+  it("keeps the agent's own commits, authors and messages when rebasing them onto a moved branch", async () => {
+    write(work, { 'one.txt': '1\n' });
+    sh(work, 'add', 'one.txt');
+    sh(
+      work,
+      '-c',
+      'user.name=Agent One',
+      '-c',
+      'user.email=one@example.com',
+      'commit',
+      '-qm',
+      'First step',
+    );
+    write(work, { 'two.txt': '2\n' });
+    sh(work, 'add', 'two.txt');
+    sh(
+      work,
+      '-c',
+      'user.name=Agent One',
+      '-c',
+      'user.email=one@example.com',
+      'commit',
+      '-qm',
+      'Second step',
+    );
+    write(work, { 'left-over.txt': 'not committed by the agent\n' });
+    const theirs = repos.pushFromElsewhere('main', { 'other.txt': 'theirs\n' });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'main' });
+    expect(sh(repos.origin, 'log', '--format=%an|%s', `${theirs}..main`).split('\n')).toEqual([
+      `${BOT_NAME}|Fix the typo in the greeting`,
+      'Test Author|Second step',
+      'Test Author|First step',
+    ]);
+    expect(sh(repos.origin, 'log', '-1', '--format=%cn', 'main~2')).toBe(BOT_NAME);
+    expect(sh(repos.origin, 'show', 'main:other.txt')).toBe('theirs');
+    expect(sh(repos.origin, 'show', 'main:left-over.txt')).toBe('not committed by the agent');
+  });
+
   it('rebases in a shallow clone as actions/checkout makes by default', async () => {
     repos.pushFromElsewhere('main', { 'history.txt': 'one more commit\n' });
     const shallow = repos.clone('shallow', { shallow: true });

@@ -206,28 +206,61 @@ class Delivery {
   }
 
   /**
-   * The commit re-made on top of `onto`: a merge of the two (in the clean room, where no attribute
-   * names a merge driver) committed with `onto` as the only parent, so the branch's history stays a
-   * line. Undefined when they conflict.
+   * The run's commits re-made on top of `onto`, one by one, each keeping its author and message:
+   * every one is a merge of the work so far with that commit (in the clean room, where no attribute
+   * names a merge driver), committed with the work so far as its only parent, so the branch's
+   * history stays a line. Undefined when one of them conflicts.
    */
   async #rebase(sha: string, onto: string): Promise<string | undefined> {
-    const merged = await this.room.run(['merge-tree', '--write-tree', onto, sha], {
-      allowAllExitCodes: true,
-    });
-    const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
-    // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
-    if (merged.exitCode !== 0 || !OBJECT_ID.test(tree)) return undefined;
-    return this.#commit(tree, onto, this.message);
+    const base = await this.room.run(['merge-base', onto, sha], { allowAllExitCodes: true });
+    if (base.exitCode !== 0) return undefined;
+    const listed = await this.room.run([
+      'rev-list',
+      '--reverse',
+      '--parents',
+      `${base.stdout.trim()}..${sha}`,
+    ]);
+    const commits = listed.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '');
+    // A merge among them has no one change to replay: the work goes as one commit instead.
+    const replayed = commits.some((line) => line.split(' ').length > 2)
+      ? [sha]
+      : commits.map((line) => line.split(' ')[0]!);
+    let current = onto;
+    for (const commit of replayed) {
+      const merged = await this.room.run(['merge-tree', '--write-tree', current, commit], {
+        allowAllExitCodes: true,
+      });
+      const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
+      // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
+      if (merged.exitCode !== 0 || !OBJECT_ID.test(tree)) return undefined;
+      const shown = (
+        await this.room.run(['show', '-s', '--format=%an%x00%ae%x00%aD%x00%B', commit])
+      ).stdout;
+      const [name = '', email = '', date = '', ...message] = shown.split('\0');
+      current = await this.#commit(tree, current, message.join('\0'), {
+        GIT_AUTHOR_NAME: name,
+        GIT_AUTHOR_EMAIL: email,
+        GIT_AUTHOR_DATE: date,
+      });
+    }
+    return current;
   }
 
-  async #commit(tree: string, parent: string | undefined, message: string): Promise<string> {
+  /** A commit in the clean room, by the bot unless `author` says otherwise. */
+  async #commit(
+    tree: string,
+    parent: string | undefined,
+    message: string,
+    author: Record<string, string> = {},
+  ): Promise<string> {
     const parents = parent ? ['-p', parent] : [];
     return (
       await this.room.run(
         [...IDENTITY, 'commit-tree', '--no-gpg-sign', tree, ...parents, '-F', '-'],
-        {
-          input: message,
-        },
+        { input: message, env: author },
       )
     ).stdout.trim();
   }
