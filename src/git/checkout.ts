@@ -172,24 +172,34 @@ export async function prepareWorkspace(
   const top = await value(['rev-parse', '--show-toplevel'], workingDirectory);
   if (top === undefined) return undefined;
   if (pullRequest) await checkOutPullRequest(pullRequest, top);
-  const gitDir = await value(['rev-parse', '--path-format=absolute', '--git-common-dir'], top);
-  const workGitDir = await value(['rev-parse', '--absolute-git-dir'], top);
-  const hasOrigin = (await value(['config', '--get', 'remote.origin.url'], top)) !== undefined;
-  const branch = await value(['symbolic-ref', '--quiet', '--short', 'HEAD'], top);
+  // Independent reads, at once: this runs before the agent can start.
+  const [gitDir, workGitDir, originUrl, sshCommand, head, branch, drivers, network] =
+    await Promise.all([
+      value(['rev-parse', '--path-format=absolute', '--git-common-dir'], top),
+      value(['rev-parse', '--absolute-git-dir'], top),
+      value(['config', '--get', 'remote.origin.url'], top).then((configured) =>
+        configured === undefined
+          ? undefined
+          : value(['remote', 'get-url', '--push', 'origin'], top),
+      ),
+      // From the file: the funnel's own `-c core.sshCommand` would answer a plain `--get`.
+      value(['config', '--local', '--get', 'core.sshCommand'], top),
+      value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
+      value(['symbolic-ref', '--quiet', '--short', 'HEAD'], top),
+      filterDrivers(top),
+      networkSettings(top),
+    ]);
   return {
     top,
     gitDir: gitDir ?? path.join(top, '.git'),
     workGitDir: workGitDir ?? path.join(top, '.git'),
-    originUrl: hasOrigin
-      ? absoluteRemote(await value(['remote', 'get-url', '--push', 'origin'], top), top)
-      : undefined,
-    // From the file: the funnel's own `-c core.sshCommand` would answer a plain `--get`.
-    sshCommand: await value(['config', '--local', '--get', 'core.sshCommand'], top),
-    head: await value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
+    originUrl: absoluteRemote(originUrl, top),
+    sshCommand,
+    head,
     branch,
     base: pullRequest ? pullRequest.baseRef : branch,
     noPush: pullRequest?.fork ? FORK_NOTE : undefined,
-    filterDrivers: await filterDrivers(top),
-    networkSettings: await networkSettings(top),
+    filterDrivers: drivers,
+    networkSettings: network,
   };
 }
