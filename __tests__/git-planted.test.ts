@@ -91,7 +91,7 @@ beforeAll(async () => {
   config('diff.external', canaryProgram('diff-external'));
   config('protocol.ext.allow', 'always');
   config(`url.ext::${canaryProgram('ext')} %S.pushInsteadOf`, repos.origin);
-  config('url.ssh://planted.example/repo.git.insteadOf', repos.origin);
+  config(`url.${decoy}.insteadOf`, repos.origin);
   config('remote.origin.url', decoy);
   config('remote.origin.pushurl', decoy);
   config('remote.origin.receivepack', canaryProgram('receivepack'));
