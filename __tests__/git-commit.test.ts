@@ -234,6 +234,29 @@ describe('commitResults', () => {
     expect(sh(repos.origin, 'show', 'main:left-over.txt')).toBe('not committed by the agent');
   });
 
+  it('takes work holding a merge of its own onto a moved branch as one commit', async () => {
+    sh(work, 'checkout', '-q', '-b', 'side');
+    write(work, { 'side.txt': 'side\n' });
+    sh(work, 'add', 'side.txt');
+    sh(work, 'commit', '-qm', 'Side');
+    sh(work, 'checkout', '-q', 'main');
+    write(work, { 'main.txt': 'main\n' });
+    sh(work, 'add', 'main.txt');
+    sh(work, 'commit', '-qm', 'Main');
+    sh(work, 'merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    const theirs = repos.pushFromElsewhere('main', { 'other.txt': 'theirs\n' });
+
+    const outcome = await commit();
+
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'main' });
+    expect(sh(repos.origin, 'log', '-1', '--format=%P|%an|%s', 'main')).toBe(
+      `${theirs}|${BOT_NAME}|Fix the typo in the greeting`,
+    );
+    expect(sh(repos.origin, 'ls-tree', '--name-only', 'main').split('\n')).toEqual(
+      expect.arrayContaining(['side.txt', 'main.txt', 'other.txt']),
+    );
+  });
+
   it('rebases in a shallow clone as actions/checkout makes by default', async () => {
     repos.pushFromElsewhere('main', { 'history.txt': 'one more commit\n' });
     const shallow = repos.clone('shallow', { shallow: true });

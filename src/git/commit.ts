@@ -224,18 +224,16 @@ class Delivery {
       .trim()
       .split('\n')
       .filter((line) => line !== '');
-    // A merge among them has no one change to replay: the work goes as one commit instead.
-    const replayed = commits.some((line) => line.split(' ').length > 2)
-      ? [sha]
-      : commits.map((line) => line.split(' ')[0]!);
+    // A merge among them has no one change to replay: the work goes as one commit of the bot's,
+    // with the run's message.
+    if (commits.some((line) => line.split(' ').length > 2)) {
+      const tree = await this.#merged(onto, sha);
+      return tree === undefined ? undefined : this.#commit(tree, onto, this.message);
+    }
     let current = onto;
-    for (const commit of replayed) {
-      const merged = await this.room.run(['merge-tree', '--write-tree', current, commit], {
-        allowAllExitCodes: true,
-      });
-      const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
-      // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
-      if (merged.exitCode !== 0 || !OBJECT_ID.test(tree)) return undefined;
+    for (const commit of commits.map((line) => line.split(' ')[0]!)) {
+      const tree = await this.#merged(current, commit);
+      if (tree === undefined) return undefined;
       const shown = (
         await this.room.run(['show', '-s', '--format=%an%x00%ae%x00%aD%x00%B', commit])
       ).stdout;
@@ -247,6 +245,16 @@ class Delivery {
       });
     }
     return current;
+  }
+
+  /** The tree of a merge of two commits; undefined when they conflict. */
+  async #merged(ours: string, theirs: string): Promise<string | undefined> {
+    const merged = await this.room.run(['merge-tree', '--write-tree', ours, theirs], {
+      allowAllExitCodes: true,
+    });
+    const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
+    // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
+    return merged.exitCode === 0 && OBJECT_ID.test(tree) ? tree : undefined;
   }
 
   /** A commit in the clean room, by the bot unless `author` says otherwise. */
