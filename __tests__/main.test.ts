@@ -114,7 +114,9 @@ describe('run', () => {
       expect(sh(repos.origin, 'show', 'main:README.md')).toBe('fixed');
       expect(sh(repos.origin, 'log', '-1', '--format=%s', 'main')).toBe('List the files');
       expect(existsSync(canary)).toBe(false);
-      expect(core.log).toContain(`Pushed ${core.outputs['commit-sha']!.slice(0, 12)} to main.`);
+      const pushed = `Pushed ${core.outputs['commit-sha']!.slice(0, 12)} to main.`;
+      expect(core.log).toContain(pushed);
+      expect(core.summaries[0]).toContain(`**Commit:** ${pushed.replace('.', '\\.')}`);
     } finally {
       repos.remove();
     }

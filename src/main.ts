@@ -6,6 +6,8 @@ import { runAgent, type AgentResult } from './agent/loop.js';
 import { priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
+import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
+import { commitResults, type CommitOutcome } from './git/commit.js';
 import { describeUndone, Guard } from './guard.js';
 import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
@@ -206,6 +208,30 @@ function endGuard(guard: Guard): string[] {
   }
 }
 
+/** Commits and pushes the agent's work, and records and logs what became of it. */
+async function commitStage(
+  config: Config,
+  start: StartingPoint | undefined,
+  report: RunReport,
+  redactor: Redactor,
+  guard: Guard | undefined,
+): Promise<CommitOutcome> {
+  const committed = await commitResults({
+    start,
+    branch: config.branch,
+    commitMessage: redactor.redact(config.commitMessage),
+    task: redactor.redact(config.task),
+    conclusion: report.conclusion,
+    credentialEnv: guard?.gitEnv(),
+    redact: redactor.fn,
+  });
+  const { sha, branch, rescued, note } = committed;
+  report.record({ type: 'commit', sha, branch, rescued, note });
+  if (committed.severity === 'info') core.info(redactor.redact(note));
+  if (committed.severity === 'warning') core.warning(redactor.redact(note));
+  return committed;
+}
+
 /** The action: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
   // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
@@ -228,6 +254,7 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
   let guard: Guard | undefined;
+  let start: StartingPoint | undefined;
   try {
     config = loadConfig();
     redactor.add(config.apiKey);
@@ -249,6 +276,10 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
     core.info(
       `Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`,
     );
+    // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
+    if (config.commit || trigger.pullRequest) {
+      start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
+    }
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
@@ -270,6 +301,12 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
     if (session) await closeSession(session);
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
     if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
+    // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
+    const committed =
+      config?.commit && report.conclusion !== 'skipped'
+        ? await commitStage(config, start, report, redactor, guard)
+        : undefined;
     failStep(await report.finish(config), config);
+    if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
   }
 }

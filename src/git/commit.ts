@@ -12,7 +12,8 @@ import path from 'node:path';
 import { gitAt, OBJECT_ID, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
-import { commitMessage, runUrlFrom } from './message.js';
+import { runUrlOf } from '../report/run-report.js';
+import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { Conclusion } from '../transcript.js';
 
@@ -400,7 +401,7 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     task: options.task,
     given: options.commitMessage,
     conclusion,
-    runUrl: runUrlFrom(env),
+    runUrl: runUrlOf(env),
   });
   const made = await commitWorkTree(
     { top: start.top, gitDir: start.workGitDir },

@@ -63,11 +63,3 @@ export function commitMessage(facts: MessageFacts): string {
   }
   return `${subjectFrom(facts.task)}\n\n${body.join('\n')}\n`;
 }
-
-/** `GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID`, when all three are set. */
-export function runUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = env;
-  return server && repo && run
-    ? `${server.replace(/\/+$/, '')}/${repo}/actions/runs/${run}`
-    : undefined;
-}

@@ -17,6 +17,8 @@ export function outputsOf(facts: RunFacts, transcriptFile: string): Record<strin
     'cache-read-tokens': String(facts.usage.cacheReadTokens),
     'cache-write-tokens': String(facts.usage.cacheWriteTokens),
     'cost-usd': facts.costUsd.toFixed(6),
+    'commit-sha': facts.commit?.sha ?? '',
+    branch: facts.commit?.branch ?? '',
     'transcript-file': transcriptFile,
   };
 }

@@ -76,6 +76,11 @@ export class RunReport {
     this.#transcript.listen(this.#file.write);
   }
 
+  /** How the run ended, as recorded so far: an error when no result was recorded. */
+  get conclusion(): Conclusion {
+    return factsOf(this.#transcript.events).conclusion;
+  }
+
   /**
    * Ends a run the loop did not end (a skip, a cancel before the loop, a failure): its result, with
    * the figures of what was recorded; `detail` defaults to the last error.

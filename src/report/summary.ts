@@ -371,6 +371,8 @@ export function renderSummary(facts: RunFacts): string {
     '',
     // A skipped run did nothing: figures of zero would only hide why, which comes next.
     ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
+    // Where the work went (or why it went nowhere), in the commit stage's words.
+    ...(facts.commit ? [`**Commit:** ${escapeInline(facts.commit.note)}`, ''] : []),
     ...warnings(facts),
     ...finalMessage(facts),
   ].join('\n');
