@@ -29096,7 +29096,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5672);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9234);
 /* harmony import */ var _v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1870);
 // The action's entry point: the only module with a side effect on import.
 
@@ -29110,7 +29110,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5672:
+/***/ 9234:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -65610,7 +65610,6 @@ const INPUT_DEFAULTS = {
  * never believes it got a commit, a pull request or a comment it did not.
  */
 const NOT_SUPPORTED_YET = [
-    { input: 'commit', accepts: (value) => /^(false|False|FALSE)$/.test(value), keep: "at 'false'" },
     {
         input: 'pull-request',
         accepts: (value) => /^(false|False|FALSE)$/.test(value),
@@ -65774,6 +65773,24 @@ function readTask(read, workingDirectory) {
     }
     return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
 }
+/**
+ * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
+ * typo fails at once instead of after the agent's work.
+ */
+function parseBranch(value) {
+    const name = value.trim();
+    const bad = name.startsWith('-') ||
+        name.startsWith('/') ||
+        name.endsWith('/') ||
+        name.endsWith('.') ||
+        name === '@' ||
+        [...name].some((char) => char <= ' ' || char === '\x7f') ||
+        /[~^:?*[\\]|\.\.|@\{|\/\/|\.lock(\/|$)|(^|\/)\./.test(name);
+    if (name !== '' && bad) {
+        throw new InputError('branch', `Input 'branch' must be a valid git branch name, got '${value}'`);
+    }
+    return name;
+}
 /** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
 function parseConfig(readRaw, env = process.env) {
     const read = (name) => {
@@ -65833,6 +65850,9 @@ function parseConfig(readRaw, env = process.env) {
         allowedBots: parseList(read('allowed-bots')),
         triggerLabel: read('trigger-label').trim(),
         transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
+        commit: parseBoolean('commit', read('commit')),
+        branch: parseBranch(read('branch')),
+        commitMessage: read('commit-message').trim(),
     };
 }
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
@@ -65856,8 +65876,2481 @@ function requireTaskAndKey(config) {
     }
 }
 
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./src/git/exec.ts
+/**
+ * The one funnel for the action's own git processes. The repository's configuration may have been
+ * written by anyone who could push to it, by an earlier step or by the agent, so every call runs with
+ * argv arrays (no shell), without the system or global configuration, with every setting that names
+ * a program overridden on the command line, in an environment of its own (nothing inherited that
+ * starts with `GIT_`, no secrets), and without prompting for credentials.
+ */
+
+/**
+ * Settings given on every command line. Command-line settings win over the repository's files, and
+ * git hands them on to the git processes it starts itself (`GIT_CONFIG_PARAMETERS`), so none of the
+ * programs a planted configuration names can run in the action's process, where the token is.
+ * Filters, textconv and diff or merge drivers are not in the list: they are keyed by driver names
+ * nobody can list in advance, so the action's git never reaches them instead (plumbing with
+ * `--no-filters`, no diffs, merges only in a repository without attributes; see commit.ts).
+ */
+const HARDENING = [
+    // Hooks of every kind (pre-commit, reference-transaction, post-index-change, pre-push, …).
+    ['core.hooksPath', '/dev/null'],
+    ['core.fsmonitor', 'false'],
+    ['core.pager', 'cat'],
+    ['core.editor', ':'],
+    ['sequence.editor', ':'],
+    // Empty: no askpass program, and with GIT_TERMINAL_PROMPT=0 no prompt either.
+    ['core.askPass', ''],
+    ['core.sshCommand', 'ssh'],
+    // An empty value clears the list of helpers gathered so far, the repository's included.
+    ['credential.helper', ''],
+    ['commit.gpgSign', 'false'],
+    ['tag.gpgSign', 'false'],
+    ['push.gpgSign', 'false'],
+    ['gpg.program', 'gpg'],
+    ['gpg.ssh.program', 'ssh-keygen'],
+    ['gpg.x509.program', 'gpgsm'],
+    ['gpg.ssh.defaultKeyCommand', ''],
+    // Remote helpers that run a command line (`ext::sh -c …`) or talk over inherited descriptors.
+    ['protocol.ext.allow', 'never'],
+    ['protocol.fd.allow', 'never'],
+    // Submodules would bring their own configuration and hooks along.
+    ['submodule.recurse', 'false'],
+    ['push.recurseSubmodules', 'no'],
+    ['fetch.recurseSubmodules', 'false'],
+    // `gc --auto` and maintenance after a fetch or commit start further processes.
+    ['gc.auto', '0'],
+    ['maintenance.auto', 'false'],
+    // The working directory is the checkout the action was given, whoever owns its files.
+    ['safe.directory', '*'],
+];
+const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+/**
+ * The variables git needs from the action's environment (the runner's, which the agent's shell
+ * cannot change): where programs and home are, and how the network is reached — a self-hosted
+ * runner's proxy and certificate authorities, an ssh agent holding a deploy key. Everything else
+ * stays out, `GIT_DIR` and `GIT_SSH_COMMAND` included.
+ */
+const INHERITED = [
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'SYSTEMROOT',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+    'ALL_PROXY',
+    'all_proxy',
+    'NO_PROXY',
+    'no_proxy',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'CURL_CA_BUNDLE',
+    'GIT_SSL_CAINFO',
+    'GIT_SSL_CAPATH',
+    'SSH_AUTH_SOCK',
+];
+function gitEnvironment(options) {
+    const env = {};
+    for (const name of INHERITED) {
+        const value = process.env[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    return {
+        ...env,
+        // Messages in one language, so that a refusal can be told from another failure.
+        LC_ALL: 'C',
+        ...(options.userConfig ? {} : { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }),
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_OPTIONAL_LOCKS: '0',
+        ...options.env,
+    };
+}
+/** Where a failure message quotes git's own words: the first lines of its stderr. */
+function briefly(text) {
+    return text.trim().split('\n').slice(0, 3).join(' / ');
+}
+/** The verb of a call, for messages: the rest of argv may carry a configuration value. */
+function verb(args) {
+    const found = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '-c' && args[index - 1] !== '--git-dir');
+    return `git ${found ?? ''}`.trim();
+}
+/** Runs `git <args>` hardened; throws on a non-zero exit unless `allowAllExitCodes`. */
+function git(args, options) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)('git', [...HARDENING_ARGS, ...args], {
+            cwd: options.cwd,
+            env: gitEnvironment(options),
+            stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        const stdout = [];
+        const stderr = [];
+        child.stdout.on('data', (chunk) => stdout.push(chunk));
+        child.stderr.on('data', (chunk) => stderr.push(chunk));
+        // A process that exits before reading its input must not turn into an unhandled EPIPE.
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(options.input ?? '');
+        child.on('error', (error) => reject(new Error(`Could not run ${verb(args)}: ${error.code ?? 'unknown error'}`)));
+        child.on('close', (code, signal) => {
+            const result = {
+                exitCode: code ?? 128,
+                stdout: Buffer.concat(stdout).toString('utf8'),
+                stderr: Buffer.concat(stderr).toString('utf8'),
+            };
+            if (code === null) {
+                reject(new Error(`${verb(args)} was ended by signal ${signal ?? 'unknown'}`));
+            }
+            else if (code !== 0 && options.allowAllExitCodes !== true) {
+                reject(new Error(`${verb(args)} failed with exit code ${code}: ${briefly(result.stderr)}`));
+            }
+            else {
+                resolve(result);
+            }
+        });
+    });
+}
+/** A full object id, SHA-1 or SHA-256, as git prints it. */
+const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/**
+ * `git` pinned to a recorded repository: a `.git` file, `core.worktree` or `GIT_DIR` written
+ * meanwhile cannot send the call to a repository of someone else's choosing.
+ */
+function gitAt(where, args, options = {}) {
+    return git(['--git-dir', where.gitDir, '--work-tree', where.top, ...args], {
+        ...options,
+        cwd: where.top,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/git/credentials.ts
+/**
+ * Credentials that a checkout leaves in the repository's git configuration, where any process that
+ * can read the repository can read them: `http.<url>.extraheader` (actions/checkout's token, base64),
+ * URLs that carry a password (`https://x-access-token:TOKEN@github.com/…`), and the same in files the
+ * configuration includes (actions/checkout 6 keeps its header in `$RUNNER_TEMP/git-credentials-*.config`,
+ * reached through `includeIf.gitdir:….path`). They are found, taken out of the files, and handed to the
+ * action's own git processes per process instead. Putting the files back is the caller's (a byte-exact
+ * copy taken before, see FileSnapshot), so nothing here has to rebuild a file it edited.
+ */
+
+
+
+/** How deep `include.path` chains are followed; git itself stops at 10. */
+const MAX_INCLUDE_DEPTH = 4;
+/** `scheme://user:password@` at the start of a URL; the password is the third group. */
+const URL_WITH_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*):([^/@\s]*)@/i;
+/** Every entry of one configuration file, its includes not followed. Missing file: none. */
+async function readConfigFile(file, cwd) {
+    const listed = await git(['config', '--file', file, '--no-includes', '--null', '--list'], {
+        cwd,
+        allowAllExitCodes: true,
+    });
+    if (listed.exitCode !== 0)
+        return [];
+    return parseConfigList(listed.stdout).map((entry) => ({ file, ...entry }));
+}
+/** The entries of `git config --null --list` or `--get-regexp` output; a key without `=` has value ''. */
+function parseConfigList(stdout) {
+    return stdout
+        .split('\0')
+        .filter((item) => item !== '')
+        .map((item) => {
+        const newline = item.indexOf('\n');
+        return newline < 0
+            ? { key: item, value: '' }
+            : { key: item.slice(0, newline), value: item.slice(newline + 1) };
+    });
+}
+/** Whether an entry names another configuration file to read (`include.path`, `includeIf.*.path`). */
+function isInclude(key) {
+    const lower = key.toLowerCase();
+    return lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'));
+}
+/** An include's path as git resolves it: `~/` from the home directory, relative to the including file. */
+function includedPath(value, includingFile, home) {
+    if (value.startsWith('~/'))
+        return external_node_path_default().join(home, value.slice(2));
+    return external_node_path_default().resolve(external_node_path_default().dirname(includingFile), value);
+}
+/**
+ * The entries of `configFile` and of every file it includes, directly or through other includes,
+ * whether or not an `includeIf` condition holds now (a condition can be made to hold later), and the
+ * files read, `configFile` first.
+ */
+async function readConfigFiles(configFile, cwd, home = external_node_os_default().homedir()) {
+    const files = [external_node_path_default().resolve(configFile)];
+    const entries = [];
+    let frontier = [...files];
+    for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && frontier.length > 0; depth += 1) {
+        const next = [];
+        for (const file of frontier) {
+            for (const entry of await readConfigFile(file, cwd)) {
+                entries.push(entry);
+                if (!isInclude(entry.key) || entry.value === '' || depth === MAX_INCLUDE_DEPTH)
+                    continue;
+                const included = includedPath(entry.value, file, home);
+                if (!files.includes(included)) {
+                    files.push(included);
+                    next.push(included);
+                }
+            }
+        }
+        frontier = next;
+    }
+    return { files, entries };
+}
+/** The credentials among `entries`. */
+function findCredentials(entries) {
+    const credentials = [];
+    for (const entry of entries) {
+        const name = entry.key.slice(entry.key.lastIndexOf('.') + 1).toLowerCase();
+        // A URL with a password inside the key: `url.https://user:pass@host/.insteadOf`.
+        const subsection = entry.key.slice(entry.key.indexOf('.') + 1, entry.key.lastIndexOf('.'));
+        if (name === 'extraheader' || URL_WITH_PASSWORD.test(subsection)) {
+            credentials.push({ ...entry, action: 'remove' });
+        }
+        else if (URL_WITH_PASSWORD.test(entry.value)) {
+            credentials.push({ ...entry, action: 'strip-password' });
+        }
+    }
+    return credentials;
+}
+/** A URL's percent-encoded part as the server receives it; a malformed one is a secret as it is. */
+function decoded(text) {
+    try {
+        return decodeURIComponent(text);
+    }
+    catch {
+        return text;
+    }
+}
+function withoutPassword(url) {
+    return url.replace(URL_WITH_PASSWORD, (_match, scheme, user) => user === '' ? scheme : `${scheme}${user}@`);
+}
+/**
+ * Takes the credentials out of their files. Their values pass through git's argv: this runs only
+ * while no process of the agent's exists to read `/proc/*\/cmdline`.
+ */
+async function takeOut(credentials, cwd) {
+    const done = new Set();
+    for (const credential of credentials) {
+        // One call takes out every copy of an entry; a second would find nothing and fail.
+        const identity = JSON.stringify([credential.file, credential.key, credential.value]);
+        if (done.has(identity))
+            continue;
+        done.add(identity);
+        const change = credential.action === 'remove'
+            ? ['--unset-all', credential.key, credential.value]
+            : ['--replace-all', credential.key, withoutPassword(credential.value), credential.value];
+        await git(['config', '--file', credential.file, '--fixed-value', ...change], { cwd });
+    }
+}
+/**
+ * The environment that gives one git process the credentials back as command-line configuration
+ * (`GIT_CONFIG_COUNT`, git 2.31+): a removed entry as it was, a URL's password through an
+ * `insteadOf` that maps the URL left in the file to the original.
+ */
+function credentialEnv(credentials) {
+    const all = credentials.map((credential) => credential.action === 'remove'
+        ? [credential.key, credential.value]
+        : [`url.${credential.value}.insteadOf`, withoutPassword(credential.value)]);
+    // The same header from two files (the repository's and a submodule's) must be sent once.
+    const pairs = [...new Map(all.map((pair) => [JSON.stringify(pair), pair])).values()];
+    const env = { GIT_CONFIG_COUNT: String(pairs.length) };
+    pairs.forEach(([key, value], index) => {
+        env[`GIT_CONFIG_KEY_${index}`] = key;
+        env[`GIT_CONFIG_VALUE_${index}`] = value;
+    });
+    return env;
+}
+/**
+ * The secret parts of the credentials, for redaction: the whole value, a header's token and what its
+ * base64 decodes to, a URL's password.
+ */
+function credentialSecrets(credentials) {
+    const secrets = [];
+    for (const credential of credentials) {
+        secrets.push(credential.value);
+        const password = URL_WITH_PASSWORD.exec(credential.value)?.[3];
+        if (password)
+            secrets.push(password, decoded(password));
+        const subsectionPassword = URL_WITH_PASSWORD.exec(credential.key.slice(credential.key.indexOf('.') + 1))?.[3];
+        if (subsectionPassword)
+            secrets.push(subsectionPassword, decoded(subsectionPassword));
+        const token = /^\s*authorization:\s*(?:basic|bearer)\s+(\S+)/i.exec(credential.value)?.[1];
+        if (token) {
+            secrets.push(token);
+            const basic = Buffer.from(token, 'base64').toString('utf8');
+            const colon = basic.indexOf(':');
+            if (colon >= 0)
+                secrets.push(basic, basic.slice(colon + 1));
+        }
+    }
+    return secrets;
+}
+
+;// CONCATENATED MODULE: ./src/git/checkout.ts
+/**
+ * The repository as the agent gets it. Runs before the guard starts and before any process of the
+ * agent's exists, so what it reads from the repository's configuration (origin's URL, the ssh
+ * command a checkout with a deploy key set) is the checkout's own, and the commit stage later trusts
+ * it instead of whatever the configuration says by then. On a pull request run it first checks out
+ * the pull request's head, so the agent's work lands there.
+ */
+
+
+
+const FORK_NOTE = 'The changes were not pushed because the pull request comes from a fork, whose branch this repository’s token may not write to.';
+async function value(args, cwd) {
+    const found = await git(args, { cwd, allowAllExitCodes: true });
+    const text = found.stdout.trim();
+    return found.exitCode === 0 && text !== '' ? text : undefined;
+}
+/**
+ * A local path of a remote as the clean room (elsewhere on disk) can use it: a relative one is
+ * relative to the work tree. URLs and `host:path` are left alone.
+ */
+function absoluteRemote(url, top) {
+    if (url === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^[^/]+:/.test(url))
+        return url;
+    return external_node_path_default().resolve(top, url);
+}
+/** Entries of the configuration matching `pattern`, read as plain git would (`scope` narrows it). */
+async function settings(top, pattern, scope = []) {
+    const listed = await git(['config', ...scope, '--null', '--get-regexp', pattern], {
+        cwd: top,
+        allowAllExitCodes: true,
+        userConfig: true,
+    });
+    return listed.exitCode === 0 ? parseConfigList(listed.stdout) : [];
+}
+/** The filter drivers of every configuration file (the system's and the user's too), by name. */
+async function filterDrivers(top) {
+    const drivers = {};
+    for (const { key, value } of await settings(top, '^filter\\..+\\.(clean|process|required)$')) {
+        const name = key.slice('filter.'.length, key.lastIndexOf('.'));
+        // The last value wins, as it does for git; a bare key is boolean true.
+        (drivers[name] ??= {})[key.slice(key.lastIndexOf('.') + 1)] = value === '' ? 'true' : value;
+    }
+    return drivers;
+}
+/**
+ * The `http.*` settings of the system's and the user's configuration (a proxy, a certificate
+ * authority), which the push needs and the clean room does not read.
+ */
+async function networkSettings(top) {
+    const found = [];
+    for (const scope of ['--system', '--global']) {
+        for (const { key, value } of await settings(top, '^http\\.', [scope]))
+            found.push([key, value]);
+    }
+    return found;
+}
+/** Refuses a branch name git would not take (or would take for an option), before it reaches argv. */
+async function requireBranchName(name, cwd) {
+    const checked = await git(['check-ref-format', `refs/heads/${name}`], {
+        cwd,
+        allowAllExitCodes: true,
+    });
+    if (checked.exitCode !== 0 || name.startsWith('-')) {
+        throw new Error(`The pull request's head branch '${name}' is not a valid branch name`);
+    }
+}
+/** Fetch options matching the checkout: a shallow clone stays shallow instead of fetching history. */
+async function depthArgs(cwd) {
+    return (await value(['rev-parse', '--is-shallow-repository'], cwd)) === 'true'
+        ? ['--depth=1']
+        : [];
+}
+/** Fetches and checks out the pull request's head: a tracking branch in the same repository, detached for a fork. */
+async function checkOutPullRequest(pr, cwd) {
+    const depth = await depthArgs(cwd);
+    const fetch = ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, 'origin'];
+    if (pr.fork) {
+        const ref = `refs/remotes/pull/${pr.number}/head`;
+        await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd });
+        // Whoever can push to the fork can move its head after a maintainer asked for the run: the run
+        // works on the commit that was asked about, not on what was pushed since.
+        let target = ref;
+        if (pr.headSha !== undefined && (await value(['rev-parse', ref], cwd)) !== pr.headSha) {
+            if (!OBJECT_ID.test(pr.headSha)) {
+                throw new Error(`The pull request's head commit '${pr.headSha}' is not a commit id`);
+            }
+            const pinned = await git([...fetch, pr.headSha], { cwd, allowAllExitCodes: true });
+            if (pinned.exitCode !== 0) {
+                throw new Error(`The head of pull request #${pr.number} moved after the run was asked for, and the commit asked about (${pr.headSha}) cannot be fetched`);
+            }
+            target = pr.headSha;
+        }
+        await git(['checkout', '--quiet', '--detach', target], { cwd });
+        return;
+    }
+    await requireBranchName(pr.headRef, cwd);
+    const tracking = `refs/remotes/origin/${pr.headRef}`;
+    await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd });
+    await git(['checkout', '--quiet', '-B', pr.headRef, tracking], { cwd });
+    await git(['config', `branch.${pr.headRef}.remote`, 'origin'], { cwd });
+    await git(['config', `branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`], { cwd });
+    // A single-branch clone's fetch refspec does not cover the head branch: without one more, the
+    // agent's `git status` and `git pull` would not know the branch tracks origin.
+    const upstream = await value(['rev-parse', '--symbolic-full-name', `${pr.headRef}@{upstream}`], cwd);
+    if (upstream !== tracking) {
+        await git(['config', '--add', 'remote.origin.fetch', `+refs/heads/${pr.headRef}:${tracking}`], {
+            cwd,
+        });
+    }
+}
+/**
+ * Checks out the pull request's head when there is one, then records the starting point; undefined
+ * when the working directory is not in a git repository.
+ */
+async function prepareWorkspace(workingDirectory, pullRequest) {
+    const top = await value(['rev-parse', '--show-toplevel'], workingDirectory);
+    if (top === undefined)
+        return undefined;
+    if (pullRequest)
+        await checkOutPullRequest(pullRequest, top);
+    // Independent reads, at once: this runs before the agent can start.
+    const [gitDir, workGitDir, originUrl, sshCommand, head, branch, drivers, network] = await Promise.all([
+        value(['rev-parse', '--path-format=absolute', '--git-common-dir'], top),
+        value(['rev-parse', '--absolute-git-dir'], top),
+        value(['config', '--get', 'remote.origin.url'], top).then((configured) => configured === undefined
+            ? undefined
+            : value(['remote', 'get-url', '--push', 'origin'], top)),
+        // From the file: the funnel's own `-c core.sshCommand` would answer a plain `--get`.
+        value(['config', '--local', '--get', 'core.sshCommand'], top),
+        value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
+        value(['symbolic-ref', '--quiet', '--short', 'HEAD'], top),
+        filterDrivers(top),
+        networkSettings(top),
+    ]);
+    return {
+        top,
+        gitDir: gitDir ?? external_node_path_default().join(top, '.git'),
+        workGitDir: workGitDir ?? external_node_path_default().join(top, '.git'),
+        originUrl: absoluteRemote(originUrl, top),
+        sshCommand,
+        head,
+        branch,
+        base: pullRequest ? pullRequest.baseRef : branch,
+        noPush: pullRequest?.fork ? FORK_NOTE : undefined,
+        filterDrivers: drivers,
+        networkSettings: network,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/git/clean-room.ts
+/**
+ * A throw-away bare repository for the action's network git and merges. It borrows the work
+ * repository's objects (`objects/info/alternates`) and its shallow boundary, and nothing else: no
+ * configuration (so no `remote.*`, `url.*.insteadOf`, credential helper or ssh command the agent may
+ * have written), no hooks, no attributes (so no merge driver or filter). The push goes to the URL
+ * recorded before the run, and the credential is given to this repository's processes only.
+ */
+
+
+
+
+/** GitHub's words when a token without the `workflows` permission changes a workflow file. */
+const WORKFLOWS_REFUSAL = /refusing to allow an? [\w ]*App to create or update workflow/i;
+/** The server's own words from a push's stderr (`remote: …` lines), or git's first lines. */
+function reasonOf(result) {
+    const remote = result.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('remote:'))
+        .map((line) => line.slice('remote:'.length).trim())
+        .filter((line) => line !== '');
+    const lines = remote.length > 0 ? remote : result.stderr.trim().split('\n');
+    return lines.slice(0, 4).join(' / ');
+}
+/**
+ * How `git push --porcelain` of one ref ended. The server's reason comes in the ref's status line
+ * (`[remote rejected] (reason)`, where GitHub puts its workflows refusal) or in `remote:` lines
+ * (where a hook's message goes).
+ */
+function pushResultOf(result, ref) {
+    const line = result.stdout
+        .split('\n')
+        .map((text) => text.split('\t'))
+        .find((fields) => fields.length >= 3 && fields[1]?.endsWith(`:${ref}`));
+    if (line === undefined)
+        return { kind: 'failed', reason: reasonOf(result) };
+    const [flag, , summary = ''] = line;
+    if (flag !== '!')
+        return { kind: 'pushed' };
+    if (/^\[rejected\] \((fetch first|non-fast-forward)\)$/.test(summary))
+        return { kind: 'moved' };
+    const status = /^\[remote rejected\] \((.*)\)$/.exec(summary)?.[1] ?? summary;
+    const remote = reasonOf(result);
+    if (WORKFLOWS_REFUSAL.test(status))
+        return { kind: 'workflows', reason: status };
+    if (WORKFLOWS_REFUSAL.test(result.stderr))
+        return { kind: 'workflows', reason: remote };
+    // A hook's own words say more than git's "pre-receive hook declined".
+    return { kind: 'refused', reason: remote || status };
+}
+class CleanRoom {
+    #dir;
+    #options;
+    constructor(dir, options) {
+        this.#dir = dir;
+        this.#options = options;
+    }
+    static async open(options) {
+        const dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'bash-agent-push-'));
+        try {
+            // No template: nothing is copied in, sample hooks included.
+            await git(['init', '--quiet', '--bare', '--template=', dir], { cwd: dir });
+            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, 'objects', 'info', 'alternates'), `${external_node_path_default().join(options.gitDir, 'objects')}\n`);
+            // A shallow clone's commits have parents it lacks; without the boundary a walk would fail.
+            const shallow = external_node_path_default().join(options.gitDir, 'shallow');
+            if ((0,external_node_fs_.existsSync)(shallow))
+                (0,external_node_fs_.copyFileSync)(shallow, external_node_path_default().join(dir, 'shallow'));
+        }
+        catch (error) {
+            (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+            throw error;
+        }
+        return new CleanRoom(dir, options);
+    }
+    /** A local command in the room (merges, commits), without the credential. */
+    run(args, options = {}) {
+        return git(['--git-dir', this.#dir, ...args], { ...options, cwd: this.#dir });
+    }
+    /** A scratch file in the room (a private index). */
+    scratch(name) {
+        return external_node_path_default().join(this.#dir, name);
+    }
+    /** A network command: the only ones that get the credential. */
+    #network(args) {
+        const { sshCommand, networkSettings = [] } = this.#options;
+        const settings = [
+            ...networkSettings,
+            ...(sshCommand ? [['core.sshCommand', sshCommand]] : []),
+        ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+        return git(['--git-dir', this.#dir, ...settings, ...args], {
+            cwd: this.#dir,
+            env: this.#options.credentialEnv,
+            allowAllExitCodes: true,
+        });
+    }
+    /** Pushes `sha` to `refs/heads/<branch>` at `url`; never forced. */
+    async push(url, sha, branch) {
+        const ref = `refs/heads/${branch}`;
+        const result = await this.#network([
+            'push',
+            '--porcelain',
+            '--no-verify',
+            '--receive-pack=git-receive-pack',
+            url,
+            `${sha}:${ref}`,
+        ]);
+        return pushResultOf(result, ref);
+    }
+    /** The commit `refs/heads/<branch>` points to at `url`, fetched; undefined when there is none. */
+    async fetch(url, branch) {
+        const fetched = 'refs/fetched/head';
+        const result = await this.#network([
+            'fetch',
+            '--quiet',
+            '--no-tags',
+            '--upload-pack=git-upload-pack',
+            url,
+            `+refs/heads/${branch}:${fetched}`,
+        ]);
+        if (result.exitCode !== 0)
+            return undefined;
+        return (await this.run(['rev-parse', '--verify', `${fetched}^{commit}`])).stdout.trim();
+    }
+    /** Removes the room; the work repository's objects are untouched. */
+    close() {
+        (0,external_node_fs_.rmSync)(this.#dir, { recursive: true, force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/transcript.ts
+/**
+ * The run as typed events, recorded while it happens: the one source every report (log, job
+ * summary, result comment, JSONL file, outputs) is rendered from. The types stand on their own —
+ * nothing here imports the loop, the shell or GitHub — so a report depends only on this file.
+ */
+/**
+ * Walks an event and replaces every string in it with `redact(string)`: the one place an event's
+ * text is made safe, so every report rendered from recorded events is redacted before it is cut.
+ */
+function redactEvent(value, redact) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map((item) => redactEvent(item, redact));
+    if (typeof value === 'object' && value !== null) {
+        const copy = {};
+        for (const [key, item] of Object.entries(value))
+            copy[key] = redactEvent(item, redact);
+        return copy;
+    }
+    return value;
+}
+function deliver(listener, event) {
+    try {
+        listener(event);
+    }
+    catch {
+        // A sink that fails (a full disk under the JSONL file) must not end the run or starve the
+        // other sinks; each sink reports its own failure.
+    }
+}
+/**
+ * The run as it happens: each event is redacted, stamped and kept, then handed to every listener
+ * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
+ * `events` once the run is over.
+ */
+class Transcript {
+    #events = [];
+    #listeners = [];
+    #redact;
+    #clock;
+    constructor(redact, clock = Date.now) {
+        this.#redact = redact;
+        this.#clock = clock;
+    }
+    /**
+     * Adds a listener: it gets the events recorded so far at once, then each one as it comes, so a
+     * sink that can start only once the settings are known (the JSONL file) misses nothing.
+     */
+    listen(listener) {
+        for (const event of this.#events)
+            deliver(listener, event);
+        this.#listeners.push(listener);
+    }
+    record(event) {
+        const recorded = { ...redactEvent(event, this.#redact), at: this.#clock() };
+        this.#events.push(recorded);
+        for (const listener of this.#listeners)
+            deliver(listener, recorded);
+    }
+    get events() {
+        return this.#events;
+    }
+    /** Whether an event of this type was recorded. */
+    has(type) {
+        return this.#events.some((event) => event.type === type);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/facts.ts
+/** How a tool call ended, from its result. */
+function callStatus(event) {
+    const facts = event.command;
+    switch (event.kind) {
+        case 'command':
+            if (facts?.timedOut)
+                return 'timed-out';
+            if (facts?.shellExited)
+                return 'shell-exited';
+            return event.isError ? 'failed' : 'ok';
+        case 'denied':
+            return 'denied';
+        default:
+            return event.kind;
+    }
+}
+/** What a tool call asked for: the command text, or the request in words. */
+function callLabel(input, name) {
+    const { command, restart } = (input ?? {});
+    if (typeof command === 'string')
+        return command;
+    if (restart === true)
+        return 'restart the shell';
+    return `${name} (invalid input)`;
+}
+const NO_USAGE = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+};
+/**
+ * The figures of a run from its events, in any state: a run that failed before its first request,
+ * or one whose result was never recorded (it counts as an error), is described as fully as a
+ * finished one.
+ */
+function factsOf(events) {
+    const facts = {
+        conclusion: 'error',
+        result: '',
+        requests: 0,
+        commands: 0,
+        denied: 0,
+        timedOut: 0,
+        failed: 0,
+        usage: { ...NO_USAGE },
+        costUsd: 0,
+        estimatedCostUsd: 0,
+        durationMs: 0,
+        startedAt: events[0]?.at ?? 0,
+        calls: [],
+        limits: [],
+        errors: [],
+        warnings: [],
+        undone: [],
+        exchanges: [],
+    };
+    const open = new Map();
+    let result;
+    let turn = 0;
+    for (const event of events) {
+        switch (event.type) {
+            case 'start':
+                facts.settings = event.settings;
+                facts.task = event.task;
+                facts.runUrl = event.runUrl;
+                break;
+            case 'trigger':
+                facts.trigger = event;
+                facts.subject = event.subject;
+                break;
+            case 'request':
+                turn = event.turn;
+                facts.requests += 1;
+                facts.estimatedCostUsd += event.estimatedUsd;
+                facts.exchanges.push({ turn: event.turn, sentAt: event.at });
+                break;
+            case 'response': {
+                for (const key of Object.keys(NO_USAGE)) {
+                    facts.usage[key] += event.usage[key];
+                }
+                facts.costUsd += event.costUsd;
+                const exchange = facts.exchanges.findLast((item) => item.turn === event.turn);
+                if (exchange) {
+                    exchange.answeredAt = event.at;
+                    exchange.stopReason = event.stopReason;
+                }
+                break;
+            }
+            case 'tool_call': {
+                const call = {
+                    index: facts.calls.length + 1,
+                    turn,
+                    label: callLabel(event.input, event.name),
+                    status: 'unfinished',
+                    text: '',
+                    output: '',
+                    startedAt: event.at,
+                };
+                facts.calls.push(call);
+                open.set(event.id, call);
+                break;
+            }
+            case 'tool_result': {
+                const call = open.get(event.id);
+                if (!call)
+                    break;
+                open.delete(event.id);
+                call.status = callStatus(event);
+                call.kind = event.kind;
+                call.command = event.command;
+                call.text = event.text;
+                call.output = event.output ?? event.text;
+                call.endedAt = event.at;
+                if (event.kind === 'command')
+                    facts.commands += 1;
+                if (call.status === 'denied')
+                    facts.denied += 1;
+                if (call.status === 'timed-out')
+                    facts.timedOut += 1;
+                if (call.status === 'failed' || call.status === 'shell-exited')
+                    facts.failed += 1;
+                break;
+            }
+            case 'notice':
+                if (event.level === 'warning')
+                    facts.warnings.push(event.message);
+                break;
+            case 'limit':
+                facts.limits.push({ limit: event.limit, detail: event.detail });
+                break;
+            case 'undone':
+                facts.undone.push(...event.changes);
+                break;
+            case 'error':
+                facts.errors.push(event.message);
+                break;
+            case 'commit':
+                facts.commit = event;
+                break;
+            case 'pull_request':
+                facts.pullRequest = event;
+                break;
+            case 'result':
+                result = event;
+                break;
+        }
+    }
+    if (result) {
+        facts.conclusion = result.conclusion;
+        facts.result = result.result;
+        facts.detail = result.detail;
+        facts.durationMs = result.durationMs;
+    }
+    else {
+        facts.detail = facts.errors.at(-1) ?? 'The run ended without a result';
+        facts.durationMs = (events.at(-1)?.at ?? facts.startedAt) - facts.startedAt;
+    }
+    return facts;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * Markdown helpers for reports GitHub renders (the job summary, the result comment): untrusted
+ * text fenced, escaped or neutralised so it cannot change the page around it, reach out through a
+ * URL, or mention anyone; sizes measured and clipped in UTF-8 bytes, the unit GitHub's limits use.
+ */
+/** `1 command`, `2 commands`. */
+function counted(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+/** 12.3 s, 4 min 5 s, 1 h 2 min. */
+function formatDuration(ms) {
+    const seconds = Math.round(ms / 100) / 10;
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60) {
+        const rest = Math.round(seconds - minutes * 60);
+        return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+    }
+    const rest = minutes % 60;
+    return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
+}
+/** 180000 → 180,000: token counts are read at a glance. */
+function formatCount(n) {
+    return n.toLocaleString('en-US');
+}
+/** 999 chars, 1.2k chars, 3.4M chars. */
+function formatChars(n) {
+    if (n < 1000)
+        return `${n} chars`;
+    if (n < 1_000_000)
+        return `${(n / 1000).toFixed(1)}k chars`;
+    return `${(n / 1_000_000).toFixed(1)}M chars`;
+}
+function byteLength(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+/**
+ * A fence longer than any run of backticks in `text`, so nothing inside can close it (a `~~~` line
+ * cannot close a backtick fence at all). A line break is added where the text lacks one.
+ */
+function fenced(text, info = 'text') {
+    let longest = 0;
+    for (const match of text.matchAll(/`{3,}/g))
+        longest = Math.max(longest, match[0].length);
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}${info}\n${text.replace(/\n+$/, '')}\n${fence}`;
+}
+/**
+ * One line of untrusted text made inert for markdown and HTML: line breaks flattened, HTML and
+ * markdown punctuation escaped, `@` broken so nobody is mentioned, bare addresses kept from
+ * becoming links.
+ */
+function escapeInline(text) {
+    return (text
+        .replace(/\s*[\r\n]+\s*/g, ' ')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
+        .replace(/@/g, '@\u200b')
+        // GitHub links bare addresses even in escaped text; a zero-width space keeps them text.
+        .replace(/:\/\//g, ':/\u200b/')
+        .replace(/\bwww\\\./gi, (www) => `${www.slice(0, 3)}\u200b\\.`));
+}
+/**
+ * Untrusted text for an HTML context where markdown is not read (a `<summary>` title): tags and
+ * entities escaped, `@` broken so nobody is mentioned, line breaks flattened.
+ */
+function escapeHtml(text) {
+    return text
+        .replace(/\s*[\r\n]+\s*/g, ' ')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@\u200b');
+}
+/** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */
+function safeIndex(text, index) {
+    const code = text.charCodeAt(index);
+    return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
+}
+/** `text` cut to its first `max` characters (never inside a surrogate pair), ` …` when cut. */
+function clipChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${text.slice(0, safeIndex(text, max))} …`;
+}
+/**
+ * `text` cut to at most `maxBytes` of UTF-8, keeping its head and tail around a marker that says
+ * how much was left out, from what (`note`) and where the rest is.
+ */
+function clipBytes(text, maxBytes, note = ' from the summary') {
+    if (byteLength(text) <= maxBytes)
+        return text;
+    const marker = (omitted) => `\n[... ${formatCount(omitted)} characters omitted${note} ...]\n`;
+    // Characters take 1 to 3 bytes (4 for a pair of 2): start from the byte budget, shrink to fit.
+    let keep = Math.max(0, Math.floor((maxBytes - byteLength(marker(text.length))) / 2));
+    for (;;) {
+        const head = text.slice(0, safeIndex(text, Math.min(keep, text.length)));
+        const tail = text.slice(safeIndex(text, Math.max(text.length - keep, head.length)));
+        const clipped = `${head}${marker(text.length - head.length - tail.length)}${tail}`;
+        if (byteLength(clipped) <= maxBytes || keep === 0)
+            return clipped;
+        keep = Math.floor(keep * Math.min(0.95, maxBytes / byteLength(clipped)));
+    }
+}
+/** A collapsed block; `summary` must already be inline-safe. The blank lines let markdown render inside. */
+function details(summary, body, open = false) {
+    return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+/** Headings of neutralised text start below this level, under the report's own `##` and `###`. */
+const HEADING_FLOOR = 4;
+/** The URL of a link or bare address that may stay a link: https, no query string, no fragment. */
+function isPlainHttps(url) {
+    return /^https:\/\/[^\s?#]+$/i.test(url);
+}
+/** Escapes what would make HTML, an image, a mention or a risky link in a stretch of prose. */
+function neutraliseProse(text) {
+    // One pass over the alternatives, so a replacement is never read again by this function. Link
+    // and image texts hold no brackets: a link around an image is taken apart, image first.
+    return text.replace(/!\[([^[\]\n]*)\]\(([^)\n]*)\)|\[([^[\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)|\b(?:https?|ftp|file|data|javascript):[^\s<>"'`[\]()]+|\bwww\.[^\s<>"'`[\]()]+|<|[[\]]|@(?=[A-Za-z0-9])/gi, (match, alt, _imageUrl, linkText, linkUrl) => {
+        if (alt !== undefined) {
+            // An image is fetched the moment the page shows, so its URL can carry data out: text only.
+            return `🖼️ image: ${neutraliseProse(alt.trim() || 'no description')}`;
+        }
+        if (linkText !== undefined) {
+            const words = neutraliseProse(linkText);
+            if (linkUrl !== undefined && isPlainHttps(linkUrl))
+                return `[${words}](${linkUrl})`;
+            return `${words} (\`${(linkUrl ?? '').replace(/`/g, '')}\`)`;
+        }
+        if (match === '<')
+            return '&lt;';
+        if (match === '@')
+            return '@\u200b';
+        // A bracket no link above took could still pair with another around a replacement, or
+        // make a reference definition and its `[x][ref]` links and `![x][ref]` images.
+        if (match === '[' || match === ']')
+            return `\\${match}`;
+        // A bare address GitHub would turn into a link: kept a link only when it is plain https.
+        if (isPlainHttps(match))
+            return match;
+        return `\`${match.replace(/`/g, '')}\``;
+    });
+}
+/**
+ * Code as it is shown, but inert should GitHub read it as prose after all (a code span is found
+ * by matching backtick runs across lines and blocks, which this reading does not redo exactly): a
+ * zero-width space after `<`, `@` and `]` keeps tags, mentions and links from forming, and is
+ * invisible where the text is code.
+ */
+function protectCode(text) {
+    return text.replace(/<|@|\](?=\()/g, (match) => `${match}\u200b`);
+}
+/** The line split into prose and inline code spans (a run of n backticks closed by a run of n). */
+function splitCodeSpans(line) {
+    const parts = [];
+    let prose = '';
+    let at = 0;
+    while (at < line.length) {
+        const open = /`+/g;
+        open.lastIndex = at;
+        const start = open.exec(line);
+        if (!start)
+            break;
+        const closing = new RegExp(`(?<!\`)${start[0]}(?!\`)`, 'g');
+        closing.lastIndex = start.index + start[0].length;
+        const end = closing.exec(line);
+        if (!end) {
+            prose += line.slice(at, start.index + start[0].length);
+            at = start.index + start[0].length;
+            continue;
+        }
+        prose += line.slice(at, start.index);
+        if (prose !== '')
+            parts.push({ code: false, text: prose });
+        prose = '';
+        parts.push({ code: true, text: line.slice(start.index, end.index + end[0].length) });
+        at = end.index + end[0].length;
+    }
+    prose += line.slice(at);
+    if (prose !== '')
+        parts.push({ code: false, text: prose });
+    return parts;
+}
+/** Neutralises one line outside code blocks, leaving its inline code spans readable. */
+function neutraliseLine(line) {
+    const heading = /^( {0,3})(#{1,6})([ \t]|$)/.exec(line);
+    let head = '';
+    let rest = line;
+    if (heading) {
+        const level = Math.min(6, heading[2].length + HEADING_FLOOR - 1);
+        head = `${heading[1]}${'#'.repeat(level)}${heading[3]}`;
+        rest = line.slice(heading[0].length);
+    }
+    return (head +
+        splitCodeSpans(rest)
+            .map((part) => (part.code ? protectCode(part.text) : neutraliseProse(part.text)))
+            .join(''));
+}
+/**
+ * Untrusted markdown (the model's final message) made safe to render inside a report: images
+ * become text, raw HTML is escaped, links whose URL has a query string or fragment (or is not
+ * https) become text, headings are demoted below the report's own, `@mentions` are broken, and a
+ * code block left open is closed so it cannot swallow what follows. Code blocks are kept as they
+ * are: GitHub shows their content literally.
+ */
+function neutraliseMarkdown(text) {
+    const out = [];
+    let fence;
+    let previousProse = false;
+    for (const line of text.split(/\r\n|\r|\n/)) {
+        const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+        if (fence) {
+            out.push(protectCode(line));
+            if (marker &&
+                marker[1][0] === fence.char &&
+                marker[1].length >= fence.length &&
+                line.trim() === marker[1]) {
+                fence = undefined;
+            }
+            previousProse = false;
+            continue;
+        }
+        if (marker && !(marker[1][0] === '`' && line.slice(marker[0].length).includes('`'))) {
+            fence = { char: marker[1][0], length: marker[1].length };
+            out.push(protectCode(line));
+            previousProse = false;
+            continue;
+        }
+        // `===` or `---` under a line of prose would make it a heading above the report's own.
+        if (previousProse && /^ {0,3}(=+|-+)[ \t]*$/.test(line)) {
+            out.push(line.replace(/[=-]/, '\\$&'));
+            previousProse = false;
+            continue;
+        }
+        out.push(neutraliseLine(line));
+        previousProse = line.trim() !== '';
+    }
+    if (fence)
+        out.push(fence.char.repeat(fence.length));
+    return out.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/jsonl.ts
+/**
+ * The transcript file: one recorded event per line, appended as events come, so a run that
+ * crashes still leaves what happened up to then. Events are recorded redacted (transcript.ts), so
+ * what is cut here is already safe; an event too long for one line has its longest texts cut to
+ * head and tail, and says so.
+ */
+
+
+
+/**
+ * Characters of a command's output the session keeps for the transcript (head and tail), however
+ * little of it the model gets: enough for a whole test log, small enough that 500 of them fit in
+ * memory.
+ */
+const TRANSCRIPT_OUTPUT_CHARS = 100_000;
+/** The most one line may take: full outputs of any realistic command, and a bound on the file. */
+const EVENT_MAX_BYTES = 1_000_000;
+/** The strings of an event, longest first, with a way to put a shorter one in place. */
+function stringSlots(value, slots) {
+    if (Array.isArray(value)) {
+        value.forEach((item, index) => {
+            if (typeof item === 'string') {
+                slots.push({
+                    length: item.length,
+                    get: () => value[index],
+                    set: (s) => (value[index] = s),
+                });
+            }
+            else
+                stringSlots(item, slots);
+        });
+    }
+    else if (typeof value === 'object' && value !== null) {
+        const record = value;
+        for (const [key, item] of Object.entries(record)) {
+            if (typeof item === 'string') {
+                slots.push({
+                    length: item.length,
+                    get: () => record[key],
+                    set: (s) => (record[key] = s),
+                });
+            }
+            else
+                stringSlots(item, slots);
+        }
+    }
+}
+/** One event as its JSON line, at most `maxBytes` (plus the line break). */
+function eventLine(event, maxBytes = EVENT_MAX_BYTES) {
+    const line = JSON.stringify(event);
+    if (byteLength(line) <= maxBytes)
+        return line;
+    const copy = structuredClone(event);
+    copy.cut = true;
+    const slots = [];
+    stringSlots(copy, slots);
+    slots.sort((a, b) => b.length - a.length);
+    // Halve the longest texts' share until the line fits; JSON escaping can make a text up to six
+    // times its length, so each round measures again.
+    let share = Math.floor(maxBytes / 2);
+    for (;;) {
+        for (const slot of slots) {
+            if (byteLength(slot.get()) > share)
+                slot.set(clipBytes(slot.get(), share, ' from this line'));
+        }
+        const cut = JSON.stringify(copy);
+        if (byteLength(cut) <= maxBytes || share < 64)
+            return cut;
+        share = Math.floor(share / 2);
+    }
+}
+/**
+ * Opens the transcript file at `file`, empty, before the shell starts, and writes through that one
+ * descriptor: the file sits where the agent's commands can reach it (under RUNNER_TEMP or the
+ * workspace), and a path opened again for each line would follow a link the agent put there to a
+ * file a later step runs. A failure to write is reported once through `warn`, and the run goes on
+ * without the file.
+ */
+function openJsonl(file, warn) {
+    let fd;
+    const fail = (error) => {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+        fd = undefined;
+        warn(`Could not write the transcript file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    try {
+        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(file), { recursive: true });
+        // O_NOFOLLOW: a link already at the path is refused, not written through.
+        fd = (0,external_node_fs_.openSync)(file, external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | external_node_fs_.constants.O_NOFOLLOW, 0o600);
+    }
+    catch (error) {
+        fail(error);
+    }
+    return {
+        write(event) {
+            if (fd === undefined)
+                return;
+            try {
+                // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
+                (0,external_node_fs_.writeSync)(fd, `${eventLine(event)}\n`);
+            }
+            catch (error) {
+                fail(error);
+            }
+        },
+        close() {
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
+            fd = undefined;
+        },
+    };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/report/log.ts
+/**
+ * The step's log, written as events come: a line per request and response, a group per command
+ * whose title shows how it ended, and one closing line with the run's figures.
+ *
+ * Untrusted text (the model's words, commands and their output) can never act as a workflow
+ * command. The runner parses every line for `::name::` at its start and for `##[name]` anywhere in
+ * it, and only afterwards checks whether commands are stopped (actions/runner,
+ * ActionCommandManager.TryProcessCommand), so inside `::stop-commands::<token>` … `::<token>::` both
+ * forms are inert; the token is random per block, so the text cannot guess the line that resumes.
+ * Each line also keeps a prefix, so none starts with `::` or `##[`: the log viewer styles lines that
+ * start with `##[error]` or `##[group]` even when the runner did not act on them.
+ */
+
+
+
+
+
+
+const LINE_BREAK = /\r\n|\r|\n/;
+/** A token no text written inside its block can know. */
+function stopToken() {
+    return `bash-agent-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+}
+/**
+ * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
+ * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
+ */
+function writeUntrusted(sink, text, prefix = '│ ') {
+    const token = stopToken();
+    sink.info(`::stop-commands::${token}`);
+    for (const line of text.split(LINE_BREAK))
+        sink.info(`${prefix}${line}`);
+    sink.info(`::${token}::`);
+}
+function firstLine(text, max = 100) {
+    const line = text.split(LINE_BREAK, 1)[0] ?? '';
+    const more = line.length > max || line.length < text.trimEnd().length;
+    return `${line.slice(0, max)}${more ? ' …' : ''}`;
+}
+/** How a call ended, for its group's title. */
+function outcomeWords(call) {
+    switch (call.status) {
+        case 'ok':
+            return '✓';
+        case 'failed':
+            return `exit ${call.command?.exitCode ?? '?'}`;
+        case 'denied':
+            return `denied (${call.command?.refusal?.code ?? 'policy'})`;
+        case 'timed-out':
+            return 'timed out';
+        case 'shell-exited':
+            return 'shell exited';
+        case 'restart':
+            return 'restarted';
+        case 'invalid':
+            return 'invalid call';
+        case 'not-run':
+            return 'not run';
+        case 'unfinished':
+            return 'unfinished';
+    }
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
+}
+/**
+ * The log listener of a transcript. A command's group is written when its result comes, since its
+ * title shows the outcome: the buffered log holds lines until the next request anyway, so the log
+ * reads the same, and a command that never ends leaves one line saying it started.
+ */
+function eventLog(sink, flush = () => undefined) {
+    let maxTurns;
+    const calls = new Map();
+    return (event) => {
+        switch (event.type) {
+            case 'start':
+                maxTurns = event.settings.maxTurns;
+                break;
+            case 'request': {
+                const of = maxTurns === undefined ? '' : ` of at most ${maxTurns}`;
+                const last = event.windDown
+                    ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
+                    : '';
+                sink.info(`Request ${event.turn}${of}${last}: prompt ${event.promptTokens} tokens ` +
+                    `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
+                    `at most ${formatUsd(event.estimatedUsd)}`);
+                flush();
+                break;
+            }
+            case 'response': {
+                const u = event.usage;
+                sink.info(`Response ${event.turn} after ${seconds(event.durationMs)}: stop reason ${event.stopReason}; ` +
+                    `tokens ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ` +
+                    `${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`);
+                if (event.text !== '')
+                    writeUntrusted(sink, event.text);
+                break;
+            }
+            case 'tool_call': {
+                const label = callLabel(event.input, event.name);
+                calls.set(event.id, { label, at: event.at });
+                // A line now, so a long command shows in the log while it runs; its group follows its end.
+                // It is a status line, written on every call: behind its prefix no line can start a
+                // command, so a block is needed only when the line holds the legacy `##[` form.
+                const status = `Running: $ ${firstLine(label)}`;
+                if (status.includes('##['))
+                    writeUntrusted(sink, firstLine(label), 'Running: $ ');
+                else
+                    sink.info(status);
+                break;
+            }
+            case 'tool_result': {
+                const call = calls.get(event.id);
+                calls.delete(event.id);
+                const label = call?.label ?? '(unknown call)';
+                const outcome = outcomeWords({ status: callStatus(event), command: event.command });
+                const took = event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
+                // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
+                sink.startGroup(`${outcome} · $ ${firstLine(label)}${took}`);
+                if (label.includes('\n'))
+                    writeUntrusted(sink, label, '$ ');
+                writeUntrusted(sink, event.text);
+                if (event.command?.refusal) {
+                    sink.info(`(denied by the command policy: ${event.command.refusal.code}; see the text above)`);
+                }
+                sink.endGroup();
+                break;
+            }
+            case 'notice':
+                // A notice can quote what a server said; a warning's text is data of its own command.
+                if (event.level === 'warning')
+                    sink.warning(event.message);
+                else
+                    writeUntrusted(sink, event.message, '');
+                break;
+            case 'limit':
+                sink.info(`Limit reached: ${event.detail}`);
+                break;
+            case 'undone':
+                if (event.changes.length > 0) {
+                    // One annotation for the lot: the runner shows only the first few of a step's warnings.
+                    sink.warning([
+                        `The run changed ${counted(event.changes.length, 'place')} outside the working tree:`,
+                        ...event.changes,
+                    ].join('\n'));
+                }
+                break;
+            case 'error':
+                writeUntrusted(sink, event.message, 'Error: ');
+                break;
+        }
+    };
+}
+/** The one closing line of the log, with the run's figures. */
+function closingLine(facts) {
+    const extra = [
+        facts.denied > 0 ? `${facts.denied} denied` : '',
+        facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
+        facts.failed > 0 ? `${facts.failed} failed` : '',
+    ].filter((part) => part !== '');
+    return (`Conclusion: ${facts.conclusion}; ${counted(facts.requests, 'request')}, ` +
+        `${counted(facts.commands, 'command')} (${extra.length > 0 ? extra.join(', ') : '0 denied'}), ` +
+        `estimated cost ${formatUsd(facts.costUsd)} ` +
+        `(at most ${formatUsd(facts.estimatedCostUsd)} as estimated before sending), ` +
+        `${formatDuration(facts.durationMs)}`);
+}
+/** The log sink of the action. */
+const coreLog = {
+    info: (message) => info(message),
+    warning: (message) => warning(message),
+    startGroup: (title) => startGroup(title),
+    endGroup: () => endGroup(),
+};
+
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** Every output of the step, by name; `transcriptFile` is where the JSONL file was written. */
+function outputsOf(facts, transcriptFile) {
+    return {
+        conclusion: facts.conclusion,
+        result: facts.result,
+        turns: String(facts.requests),
+        commands: String(facts.commands),
+        denied: String(facts.denied),
+        'input-tokens': String(facts.usage.inputTokens),
+        'output-tokens': String(facts.usage.outputTokens),
+        'cache-read-tokens': String(facts.usage.cacheReadTokens),
+        'cache-write-tokens': String(facts.usage.cacheWriteTokens),
+        'cost-usd': facts.costUsd.toFixed(6),
+        'commit-sha': facts.commit?.sha ?? '',
+        branch: facts.commit?.branch ?? '',
+        'transcript-file': transcriptFile,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+/**
+ * The job summary of a run, rendered from its facts: a headline in words with the figures, a
+ * warning block when something went wrong, the final message (neutralised markdown), a table of
+ * the commands and their outputs in collapsed blocks, then the task, model, tokens, settings and a
+ * timeline, collapsed. GitHub refuses a step summary over 1 MiB whole, so the size is guarded:
+ * command outputs give way first, oldest and longest first, each cut marked; the headline, the
+ * figures, the warnings and the final message always stay.
+ */
+
+
+
+/** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
+const SUMMARY_MAX_BYTES = 1_000_000;
+/** The final message may take this much; the rest of the summary always fits beside it. */
+const FINAL_MAX_BYTES = 300_000;
+const TASK_MAX_BYTES = 64 * 1024;
+/** No single output takes more than this; the transcript file has the whole of it. */
+const OUTPUT_MAX_BYTES = 64 * 1024;
+/** What a long output is cut to when the outputs together do not fit. */
+const OUTPUT_CUT_BYTES = 2_000;
+/** Most lines of one kind in the warning block; the log and the transcript file have the rest. */
+const WARNING_MAX_LINES = 20;
+/** Characters of a command shown in its table row and its output's title. */
+const COMMAND_MAX_CHARS = 100;
+/** Most rows shown as they are; a longer table is collapsed. */
+const TABLE_OPEN_MAX_ROWS = 30;
+/** Most entries in the timeline: a chart of hundreds of bars says nothing. */
+const TIMELINE_MAX_BARS = 80;
+/** Bytes kept free for the notes the guard adds about what it left out. */
+const GUARD_SLACK_BYTES = 4_096;
+const REST_IN_TRANSCRIPT = ' from the summary; the transcript file has all of it';
+const HEADLINES = {
+    success: '✅ Done',
+    'max-turns': '⏸️ Stopped at the turn limit',
+    'time-limit': '⏱️ Stopped at the time limit',
+    budget: '💰 Stopped at the cost limit',
+    error: '❌ Failed',
+    cancelled: '🛑 Cancelled',
+    skipped: '⏭️ Skipped',
+};
+const MARKS = {
+    ok: '✅',
+    failed: '❌',
+    denied: '🚫',
+    'timed-out': '⏱️',
+    'shell-exited': '💥',
+    restart: '🔄',
+    invalid: '⚠️',
+    'not-run': '⏭️',
+    unfinished: '❔',
+};
+/** How a call ended, for its row: exit code or reason. */
+function resultWords(call) {
+    switch (call.status) {
+        case 'ok':
+        case 'failed':
+            return `exit ${call.command?.exitCode ?? 0}`;
+        case 'denied':
+            return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
+        case 'timed-out':
+            return 'timed out';
+        case 'shell-exited':
+            return 'shell exited';
+        case 'restart':
+            return 'shell restarted';
+        case 'invalid':
+            return 'invalid call';
+        case 'not-run':
+            return 'not run';
+        case 'unfinished':
+            return 'did not finish';
+    }
+}
+function summary_oneLine(label) {
+    return clipChars(label.replace(/\s*[\r\n]+\s*/g, ' ⏎ ').trim(), COMMAND_MAX_CHARS);
+}
+/** A command as one line in markdown (a table cell, a list item), clipped. */
+function commandCell(label) {
+    return `<code>${escapeInline(summary_oneLine(label))}</code>`;
+}
+/** A no-break space: a figure and its unit stay on one line in a narrow table column. */
+const NBSP = '\u00a0';
+function summary_seconds(ms) {
+    return `${(ms / 1000).toFixed(1)}${NBSP}s`;
+}
+/** The figures, in words, under the headline. */
+function figures(facts) {
+    const settings = facts.settings;
+    const requests = `${counted(facts.requests, 'model request')}${settings ? ` of ${settings.maxTurns}` : ''}`;
+    // Denied commands never ran, so they are counted beside the commands run, not among them.
+    const extra = [
+        facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
+        facts.failed > 0 ? `${facts.failed} failed` : '',
+    ].filter((part) => part !== '');
+    const ran = `${counted(facts.commands, 'command')} run${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
+    const commands = facts.denied > 0 ? `${ran}, ${facts.denied} denied` : ran;
+    const cap = settings && settings.maxCostUsd > 0 ? ` of the ${formatUsd(settings.maxCostUsd)} cap` : '';
+    const limit = settings ? ` of the ${formatDuration(settings.timeLimitMs)} limit` : '';
+    return [
+        `**${requests}**`,
+        `**${commands}**`,
+        `**${formatUsd(facts.costUsd)}**${cap}`,
+        `**${formatDuration(facts.durationMs)}**${limit}`,
+    ].join(' · ');
+}
+function listed(items, describe) {
+    const shown = items.slice(0, WARNING_MAX_LINES).map((item) => `> - ${describe(item)}`);
+    const more = items.length - shown.length;
+    return more > 0 ? [...shown, `> - … and ${more} more (see the log)`] : shown;
+}
+/** What went wrong, in one alert; nothing when nothing did. */
+function warnings(facts) {
+    const inline = (text) => escapeInline(clipBytes(text, 1024));
+    const lines = [];
+    if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
+        lines.push(`> ${inline(facts.detail)}`);
+    }
+    const errors = facts.errors.filter((message) => message !== facts.detail);
+    lines.push(...listed(errors, (error) => `Error: ${inline(error)}`));
+    const denied = facts.calls.filter((call) => call.status === 'denied');
+    if (denied.length > 0) {
+        lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
+        lines.push(...listed(denied, (call) => {
+            const refusal = call.command?.refusal;
+            const offender = refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
+            return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
+        }));
+    }
+    const timedOut = facts.calls.filter((call) => call.status === 'timed-out');
+    if (timedOut.length > 0) {
+        lines.push(`> ${counted(timedOut.length, 'command')} timed out:`);
+        lines.push(...listed(timedOut, (call) => `${call.index}. ${commandCell(call.label)} after ${summary_seconds(call.command?.durationMs ?? 0)}`));
+    }
+    for (const limit of facts.limits.filter((item) => item.detail !== facts.detail)) {
+        lines.push(`> - ${inline(limit.detail)}`);
+    }
+    if (facts.undone.length > 0) {
+        lines.push('> The run changed files outside the working tree that later steps would read; undone:');
+        lines.push(...listed(facts.undone, inline));
+    }
+    if (facts.warnings.length > 0) {
+        lines.push('> Warnings:');
+        lines.push(...listed(facts.warnings, inline));
+    }
+    if (lines.length === 0)
+        return [];
+    const kind = facts.conclusion === 'error' || facts.conclusion === 'cancelled' ? 'CAUTION' : 'WARNING';
+    return [
+        `> [!${kind}]`,
+        ...lines.flatMap((line, i) => (i > 0 && !line.startsWith('> -') ? ['>', line] : [line])),
+        '',
+    ];
+}
+function finalMessage(facts) {
+    // A skipped run has no model text; why it was skipped is what there is to read.
+    if (facts.conclusion === 'skipped')
+        return facts.detail ? [escapeInline(facts.detail), ''] : [];
+    const body = facts.result.trim() === ''
+        ? '_The model wrote no final text._'
+        : neutraliseMarkdown(clipBytes(facts.result, FINAL_MAX_BYTES, REST_IN_TRANSCRIPT));
+    // Without a final message (a limit, an error), the model's last words are still worth reading.
+    const title = facts.conclusion === 'success' ? 'Final message' : 'Last text from the model';
+    return [`### ${title}`, '', body, ''];
+}
+function tableRow(call, outputNote) {
+    // A command that never reached bash took no time and printed nothing: blank, not zero.
+    const ran = call.command !== undefined && call.status !== 'denied';
+    const took = ran ? summary_seconds(call.command.durationMs) : '';
+    const size = ran ? formatChars(call.command.outputChars).replace(' ', NBSP) : '';
+    const cut = call.command?.truncated ? ' (model got head and tail)' : '';
+    return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
+}
+const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
+/** An output as its collapsed block shows it. */
+function outputBlock(call, text) {
+    // A <summary> is HTML, where markdown escapes would show as they are.
+    const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(summary_oneLine(call.label))}</code> · ${resultWords(call)}`;
+    const command = call.label.includes('\n') ? `${fenced(call.label, 'bash')}\n\n` : '';
+    return details(title, `${command}${fenced(text === '' ? '(no output)' : text)}`);
+}
+/**
+ * Fits the outputs into `budget` bytes: long outputs are cut to their head and tail, oldest first;
+ * if that is not enough, whole outputs are left out, oldest first. Each cut says so in its block,
+ * and each left-out output in its table row.
+ */
+function planOutputs(calls, budget) {
+    const plans = calls.map((call) => {
+        const whole = byteLength(call.output) <= OUTPUT_MAX_BYTES;
+        const text = whole ? call.output : clipBytes(call.output, OUTPUT_MAX_BYTES, REST_IN_TRANSCRIPT);
+        return { call, text, bytes: byteLength(outputBlock(call, text)), cut: !whole, dropped: false };
+    });
+    let total = plans.reduce((sum, plan) => sum + plan.bytes + 1, 0);
+    for (const plan of plans) {
+        if (total <= budget)
+            return plans;
+        if (byteLength(plan.text) <= OUTPUT_CUT_BYTES)
+            continue;
+        plan.text = clipBytes(plan.text, OUTPUT_CUT_BYTES, REST_IN_TRANSCRIPT);
+        plan.cut = true;
+        const bytes = byteLength(outputBlock(plan.call, plan.text));
+        total -= plan.bytes - bytes;
+        plan.bytes = bytes;
+    }
+    for (const plan of plans) {
+        if (total <= budget)
+            break;
+        plan.dropped = true;
+        total -= plan.bytes + 1;
+    }
+    return plans;
+}
+function tableLine(label, value) {
+    return `| ${label} | ${value} |`;
+}
+/** A two-column table whose first row is its header: GitHub draws an empty header as a blank band. */
+function keyValueTable(rows) {
+    return [rows[0], '|---|---|', ...rows.slice(1)].join('\n');
+}
+function modelBlock(facts) {
+    const u = facts.usage;
+    const rows = [
+        tableLine('Model', facts.settings ? escapeInline(facts.settings.model) : 'unknown'),
+        tableLine('Requests', `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`),
+        tableLine('Tokens', `${formatCount(u.inputTokens)} input, ${formatCount(u.outputTokens)} output, ` +
+            `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`),
+        tableLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
+        tableLine('Estimated before sending', `at most ${formatUsd(facts.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`),
+    ];
+    return details('Model and tokens', keyValueTable(rows));
+}
+function settingsBlock(facts) {
+    const s = facts.settings;
+    if (!s)
+        return [];
+    const rows = [
+        tableLine('Task from', escapeInline(s.taskSource)),
+        tableLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
+        tableLine('max-turns', String(s.maxTurns)),
+        tableLine('time-limit', formatDuration(s.timeLimitMs)),
+        tableLine('command-timeout', formatDuration(s.commandTimeoutMs)),
+        tableLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
+        tableLine('max-tokens', formatCount(s.maxTokens)),
+        tableLine('max-output', formatCount(s.maxOutput)),
+    ];
+    const patterns = (title, list) => list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;
+    return [
+        details('Settings', keyValueTable(rows) +
+            patterns('Allowed commands', s.allowedCommands) +
+            patterns('Denied commands', s.deniedCommands)),
+        '',
+    ];
+}
+/** A Mermaid chart of the requests and commands; only numbers and fixed words go in it. */
+function timeline(facts) {
+    const bars = [];
+    for (const exchange of facts.exchanges) {
+        if (exchange.answeredAt === undefined)
+            continue;
+        bars.push({
+            section: 'Model',
+            name: `Request ${exchange.turn}`,
+            from: exchange.sentAt,
+            to: exchange.answeredAt,
+            tag: '',
+        });
+    }
+    for (const call of facts.calls) {
+        if (!call.command || call.status === 'denied')
+            continue;
+        const tag = call.status === 'ok' ? '' : call.status === 'timed-out' ? 'crit, ' : 'active, ';
+        bars.push({
+            section: 'Commands',
+            name: `Command ${call.index}`,
+            from: call.startedAt,
+            to: call.endedAt ?? call.startedAt,
+            tag,
+        });
+    }
+    if (bars.length === 0)
+        return [];
+    const shown = bars.sort((a, b) => a.from - b.from).slice(-TIMELINE_MAX_BARS);
+    const lines = ['gantt', '  dateFormat x', '  axisFormat %M:%S'];
+    for (const section of ['Model', 'Commands']) {
+        const inSection = shown.filter((bar) => bar.section === section);
+        if (inSection.length === 0)
+            continue;
+        lines.push(`  section ${section}`);
+        for (const bar of inSection) {
+            const from = bar.from - facts.startedAt;
+            // A bar of no length does not show; a millisecond is the least Mermaid draws.
+            const to = Math.max(bar.to - facts.startedAt, from + 1);
+            lines.push(`  ${bar.name} : ${bar.tag}${from}, ${to}`);
+        }
+    }
+    const title = `Timeline${bars.length > shown.length ? ` (the last ${shown.length} of ${bars.length})` : ''}`;
+    return [details(title, fenced(lines.join('\n'), 'mermaid')), ''];
+}
+function linkLine(facts) {
+    return facts.runUrl && /^https:\/\/[^\s?#<>()]+$/.test(facts.runUrl)
+        ? [`[Workflow run](${facts.runUrl})`, '']
+        : [];
+}
+/** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
+function renderSummary(facts) {
+    const head = [
+        `## Bash agent: ${HEADLINES[facts.conclusion]}`,
+        '',
+        // A skipped run did nothing: figures of zero would only hide why, which comes next.
+        ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
+        // Where the work went (or why it went nowhere), in the commit stage's words.
+        ...(facts.commit ? [`**Commit:** ${escapeInline(facts.commit.note)}`, ''] : []),
+        ...warnings(facts),
+        ...finalMessage(facts),
+    ].join('\n');
+    const tail = [
+        ...(facts.task
+            ? [details('Task', fenced(clipBytes(facts.task, TASK_MAX_BYTES, REST_IN_TRANSCRIPT))), '']
+            : []),
+        modelBlock(facts),
+        '',
+        ...settingsBlock(facts),
+        ...timeline(facts),
+        ...linkLine(facts),
+    ].join('\n');
+    // The table gives way only when even without outputs it would not fit: its oldest rows first.
+    let rows = facts.calls;
+    const fixedBytes = byteLength(head) + byteLength(tail) + GUARD_SLACK_BYTES;
+    const rowBytes = rows.map((call) => byteLength(tableRow(call, ' (not in the summary)')) + 1);
+    let tableBytes = rowBytes.reduce((sum, bytes) => sum + bytes, 0);
+    let hiddenRows = 0;
+    while (rows.length > 0 && fixedBytes + tableBytes > SUMMARY_MAX_BYTES) {
+        tableBytes -= rowBytes[hiddenRows];
+        hiddenRows += 1;
+        rows = facts.calls.slice(hiddenRows);
+    }
+    const withOutput = rows.filter((call) => call.kind !== undefined);
+    const plans = planOutputs(withOutput, SUMMARY_MAX_BYTES - fixedBytes - tableBytes);
+    const planOf = new Map(plans.map((plan) => [plan.call.index, plan]));
+    const note = (call) => {
+        const plan = planOf.get(call.index);
+        if (plan?.dropped)
+            return ' (not in the summary)';
+        return plan?.cut ? ' (cut in the summary)' : '';
+    };
+    const commands = [];
+    if (facts.calls.length > 0) {
+        commands.push(`### Commands`, '');
+        if (hiddenRows > 0) {
+            commands.push(`_The first ${counted(hiddenRows, 'call')} are left out to keep the summary under 1 MB; the transcript file has them._`, '');
+        }
+        const table = [...TABLE_HEAD, ...rows.map((call) => tableRow(call, note(call)))].join('\n');
+        // A long table would push everything after it out of sight; the warnings above name what failed.
+        commands.push(rows.length > TABLE_OPEN_MAX_ROWS
+            ? details(`All ${counted(rows.length, 'call')}`, table)
+            : table, '');
+        const kept = plans.filter((plan) => !plan.dropped);
+        const dropped = plans.length - kept.length;
+        if (kept.length > 0 || dropped > 0) {
+            const blocks = kept.map((plan) => outputBlock(plan.call, plan.text));
+            const left = dropped > 0
+                ? [
+                    `_${counted(dropped, 'older output')} left out to keep the summary under 1 MB; the transcript file has them._`,
+                    '',
+                ]
+                : [];
+            commands.push(details(`Outputs (${kept.length})`, [...left, ...blocks].join('\n')), '');
+        }
+    }
+    return `${head}\n${commands.join('\n')}\n${tail}\n`;
+}
+/** Writes the summary to the step's summary file. */
+async function writeJobSummary(markdown) {
+    await summary.addRaw(markdown, true).write();
+}
+
+;// CONCATENATED MODULE: ./src/report/run-report.ts
+/**
+ * The report of one run, from its first event to the last line of the log: the transcript it
+ * records into, with the log and the JSONL file listening as events come, and one report pass at
+ * the end (outputs, job summary, closing log line) rendered from the recorded events, however the
+ * run ended.
+ */
+
+
+
+
+
+
+
+
+function settingsOf(config) {
+    return {
+        model: config.model,
+        maxTokens: config.maxTokens,
+        maxTurns: config.maxTurns,
+        timeLimitMs: config.timeLimitMs,
+        commandTimeoutMs: config.commandTimeoutMs,
+        maxCostUsd: config.maxCostUsd,
+        maxOutput: config.maxOutput,
+        workingDirectory: config.workingDirectory,
+        allowedCommands: config.allowedCommands,
+        deniedCommands: config.deniedCommands,
+        taskSource: config.taskSource,
+    };
+}
+/** The link to this workflow run, when the runner says where it is. */
+function runUrlOf(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+    if (!server || !repository || !id)
+        return undefined;
+    return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}`;
+}
+class RunReport {
+    #transcript;
+    #transcriptFile;
+    #file;
+    constructor(redact, logBuffer) {
+        this.#transcript = new Transcript(redact);
+        this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
+    }
+    /** Records an event (redacted; the log and the file get it at once). */
+    record = (event) => this.#transcript.record(event);
+    /**
+     * The run has its settings and its task: the file starts, with everything recorded so far. Called
+     * before the shell starts, so the file is open before any command could put a link in its place.
+     */
+    start(config, task) {
+        this.#openFile(config.transcriptFile);
+        this.record({
+            type: 'start',
+            settings: settingsOf(config),
+            task,
+            runUrl: runUrlOf(process.env),
+        });
+    }
+    #openFile(file) {
+        if (this.#transcriptFile !== undefined)
+            return;
+        this.#transcriptFile = file;
+        this.#file = openJsonl(file, (message) => warning(message));
+        this.#transcript.listen(this.#file.write);
+    }
+    /** How the run ended, as recorded so far: an error when no result was recorded. */
+    get conclusion() {
+        return factsOf(this.#transcript.events).conclusion;
+    }
+    /**
+     * Ends a run the loop did not end (a skip, a cancel before the loop, a failure): its result, with
+     * the figures of what was recorded; `detail` defaults to the last error.
+     */
+    end(conclusion, detail) {
+        const so = factsOf(this.#transcript.events);
+        this.record({
+            type: 'result',
+            conclusion,
+            result: '',
+            detail: detail ?? so.detail,
+            turns: so.requests,
+            commands: so.commands,
+            denied: so.denied,
+            usage: so.usage,
+            costUsd: so.costUsd,
+            estimatedCostUsd: so.estimatedCostUsd,
+            durationMs: so.durationMs,
+        });
+    }
+    /**
+     * The one report pass: a run that recorded no result ended in an error; then the outputs, the
+     * job summary (unless `summary` is off) and the closing line, all from the same facts.
+     */
+    async finish(config) {
+        // A run that failed before its settings were read still leaves its file where the default is.
+        this.#openFile(resolveTranscriptFile('', process.env));
+        if (!this.#transcript.has('result'))
+            this.end('error');
+        this.#file?.close();
+        const facts = factsOf(this.#transcript.events);
+        for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
+            setOutput(name, value);
+        }
+        if (config?.summary ?? true) {
+            try {
+                await writeJobSummary(renderSummary(facts));
+            }
+            catch (error) {
+                warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+            }
+        }
+        info(closingLine(facts));
+        return facts;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/git/message.ts
+/**
+ * The commit message: the workflow's `commit-message`, or one derived from the task, with what the
+ * history reader needs to judge the commit — where the run is, and whether the work is finished.
+ */
+
+/** Git's own advice for a subject line's length. */
+const MAX_SUBJECT = 72;
+/** Used when the task has no words to make a subject of. */
+const FALLBACK_SUBJECT = 'Changes made by bash-agent';
+/** The task's first non-empty line, cut on a word boundary to fit a subject line. */
+function subjectFrom(task) {
+    const line = task
+        .split(/\r\n|\r|\n/)
+        .map((text) => text.trim().replace(/\s+/g, ' '))
+        .find((text) => text !== '') ?? '';
+    if (line === '')
+        return FALLBACK_SUBJECT;
+    if (line.length <= MAX_SUBJECT)
+        return line;
+    // One character is kept for the ellipsis that says the line goes on.
+    const room = line.slice(0, MAX_SUBJECT);
+    const space = room.lastIndexOf(' ', MAX_SUBJECT - 1);
+    const cut = space > 0 ? room.slice(0, space) : room.slice(0, MAX_SUBJECT - 1);
+    return `${cut.replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+/** One sentence on how finished the work is. */
+function statusLine(conclusion) {
+    switch (conclusion) {
+        case 'success':
+            return 'The run finished (conclusion: success).';
+        case 'error':
+            return 'The run ended with an error (conclusion: error): these are its unfinished changes, saved so they are not lost.';
+        case 'cancelled':
+            return 'The run was cancelled (conclusion: cancelled): these are its unfinished changes, saved so they are not lost.';
+        case 'skipped':
+            return 'The run was skipped (conclusion: skipped).';
+        default:
+            return `The run stopped at ${LIMIT_DESCRIPTIONS[conclusion]} (conclusion: ${conclusion}): the work is partial.`;
+    }
+}
+/** The whole message: subject, blank line, body. */
+function commitMessage(facts) {
+    const given = facts.given.trim();
+    const body = [statusLine(facts.conclusion), ...(facts.runUrl ? [`Run: ${facts.runUrl}`] : [])];
+    if (given !== '') {
+        // The workflow's words stand as written; only an unfinished run adds why it is unfinished.
+        return facts.conclusion === 'success' ? `${given}\n` : `${given}\n\n${body[0]}\n`;
+    }
+    return `${subjectFrom(facts.task)}\n\n${body.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/git/work-tree.ts
+/**
+ * The work tree as a git tree, built through plumbing only: a private index filled from HEAD, every
+ * file hashed (`hash-object`, with no filter driver but those configured before the run), the index
+ * written out as a tree. No porcelain command runs, so no hook or fsmonitor can; nothing under
+ * `.git/` is ever a candidate (git lists no such path).
+ */
+
+
+
+
+const GITLINK = '160000';
+function entries(nulSeparated) {
+    return nulSeparated.split('\0').filter((item) => item !== '');
+}
+function lstatOrUndefined(file) {
+    try {
+        return (0,external_node_fs_.lstatSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a path reaches through a symbolic link on its way (`dir` replaced by a link to `/etc`):
+ * git sees the file as gone, and its bytes must not be read from wherever the link points.
+ */
+function throughLink(top, relative, seen) {
+    const parts = relative.split('/').slice(0, -1);
+    for (let i = 1; i <= parts.length; i += 1) {
+        const dir = parts.slice(0, i).join('/');
+        let linked = seen.get(dir);
+        if (linked === undefined) {
+            const stats = lstatOrUndefined(external_node_path_default().join(top, dir));
+            linked = stats === undefined || !stats.isDirectory();
+            seen.set(dir, linked);
+        }
+        if (linked)
+            return true;
+    }
+    return false;
+}
+/** What `filter` attribute value names no driver. */
+const NO_DRIVER = new Set(['unspecified', 'unset', 'set']);
+/**
+ * The `hash-object` command line one file is hashed with, so that its blob is what `git add` would have made without
+ * running anything the agent chose. Built-in conversions (end of line, `ident`,
+ * `working-tree-encoding`) run no program and always apply. A filter driver runs only when it was
+ * configured before the run, with the commands recorded then (a checkout's Git LFS: without it, a
+ * smudged file would be committed as its whole content); any other driver name gets the bytes as
+ * they are.
+ */
+function hashOptions(attribute, drivers) {
+    // An irreversible end-of-line conversion must not stop the commit.
+    const conversions = ['-c', 'core.safecrlf=false'];
+    if (attribute === undefined || NO_DRIVER.has(attribute))
+        return [...conversions, 'hash-object'];
+    const driver = Object.hasOwn(drivers, attribute) ? drivers[attribute] : undefined;
+    if (driver === undefined || (driver.clean === undefined && driver.process === undefined)) {
+        return ['hash-object', '--no-filters'];
+    }
+    const recorded = Object.entries(driver).flatMap(([key, value]) => [
+        '-c',
+        `filter.${attribute}.${key}=${value}`,
+    ]);
+    return [...conversions, ...recorded, 'hash-object'];
+}
+/** The `filter` attribute of each path, as `git check-attr` reads the attributes files. */
+async function filterAttributes(files, run) {
+    const found = new Map();
+    if (files.length === 0)
+        return found;
+    const fields = (await run(['check-attr', '-z', '--stdin', 'filter'], files.map((file) => `${file}\0`).join(''))).stdout.split('\0');
+    // Triples: path, attribute, value.
+    for (let i = 0; i + 2 < fields.length; i += 3)
+        found.set(fields[i], fields[i + 2]);
+    return found;
+}
+/** Builds the tree of the work tree at `where`, writing the blobs it needs. */
+async function snapshotWorkTree(where, drivers = {}) {
+    const { top } = where;
+    const scratch = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'bash-agent-index-'));
+    const env = { GIT_INDEX_FILE: external_node_path_default().join(scratch, 'index') };
+    const run = (args, input) => gitAt(where, args, { env, input });
+    try {
+        const head = await gitAt(where, ['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], {
+            allowAllExitCodes: true,
+        });
+        const parent = head.exitCode === 0 ? head.stdout.trim() : undefined;
+        await run(parent ? ['read-tree', parent] : ['read-tree', '--empty']);
+        const gitlinks = new Set();
+        const tracked = new Set();
+        // `mode sha` of each HEAD entry, to tell which files the commit changes.
+        const inHead = new Map();
+        for (const line of entries((await run(['ls-files', '-z', '--stage'])).stdout)) {
+            const tab = line.indexOf('\t');
+            const file = line.slice(tab + 1);
+            if (line.startsWith(GITLINK))
+                gitlinks.add(file);
+            else
+                tracked.add(file);
+            inHead.set(file, line.slice(0, line.indexOf(' ', line.indexOf(' ') + 1)));
+        }
+        // What the agent staged itself (`git add -f` of an ignored file) counts as changed too.
+        const staged = await gitAt(where, ['ls-files', '-z'], { allowAllExitCodes: true });
+        const candidates = new Set([
+            ...tracked,
+            ...(staged.exitCode === 0 ? entries(staged.stdout) : []),
+            ...entries((await run(['ls-files', '-z', '--others', '--exclude-standard'])).stdout),
+        ]);
+        const removed = [];
+        const files = [];
+        const links = [];
+        const seen = new Map();
+        for (const file of candidates) {
+            // A directory entry is a repository of its own inside this one: not part of this commit.
+            if (file.endsWith('/') || gitlinks.has(file))
+                continue;
+            const stats = throughLink(top, file, seen)
+                ? undefined
+                : lstatOrUndefined(external_node_path_default().join(top, file));
+            if (stats?.isSymbolicLink()) {
+                links.push({ file, target: (0,external_node_fs_.readlinkSync)(external_node_path_default().join(top, file)) });
+            }
+            else if (stats?.isFile()) {
+                files.push({ file, mode: stats.mode & 0o100 ? '100755' : '100644' });
+            }
+            else if (tracked.has(file)) {
+                removed.push(file);
+            }
+        }
+        const lines = [];
+        // --stdin-paths reads a line per name and unquotes one that starts with `"`: such names go one
+        // by one, as their bytes.
+        const oneByOne = (file) => file.includes('\n') || file.startsWith('"');
+        const batch = files.filter(({ file }) => !oneByOne(file));
+        const attributes = await filterAttributes(batch.map(({ file }) => file), run);
+        const groups = new Map();
+        for (const entry of batch) {
+            const key = JSON.stringify(hashOptions(attributes.get(entry.file), drivers));
+            const group = groups.get(key);
+            if (group)
+                group.push(entry);
+            else
+                groups.set(key, [entry]);
+        }
+        for (const [key, group] of groups) {
+            const hashed = await run([...JSON.parse(key), '-w', '--stdin-paths'], group.map(({ file }) => `${file}\n`).join(''));
+            const shas = hashed.stdout.trim().split('\n');
+            group.forEach(({ file, mode }, index) => lines.push(`${mode} ${shas[index]}\t${file}`));
+        }
+        for (const { file, mode } of files.filter(({ file }) => oneByOne(file))) {
+            const bytes = (0,external_node_fs_.readFileSync)(external_node_path_default().join(top, file));
+            const sha = (await run(['hash-object', '-w', '--no-filters', '--stdin'], bytes)).stdout;
+            lines.push(`${mode} ${sha.trim()}\t${file}`);
+        }
+        for (const { file, target } of links) {
+            const sha = (await run(['hash-object', '-w', '--no-filters', '--stdin'], target)).stdout;
+            lines.push(`120000 ${sha.trim()}\t${file}`);
+        }
+        if (removed.length > 0) {
+            await run(['update-index', '-z', '--force-remove', '--stdin'], `${removed.join('\0')}\0`);
+        }
+        if (lines.length > 0) {
+            await run(['update-index', '-z', '--index-info'], `${lines.join('\0')}\0`);
+        }
+        const tree = (await run(['write-tree'])).stdout.trim();
+        const parentTree = parent
+            ? (await run(['rev-parse', `${parent}^{tree}`])).stdout.trim()
+            : undefined;
+        const written = lines
+            .map((entry) => ({
+            file: entry.slice(entry.indexOf('\t') + 1),
+            modeAndSha: entry.slice(0, entry.indexOf('\t')),
+        }))
+            .filter(({ file, modeAndSha }) => inHead.get(file) !== modeAndSha)
+            .map(({ file }) => file);
+        return { tree, parent, parentTree, written };
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(scratch, { recursive: true, force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/git/commit.ts
+/**
+ * Commits what the agent changed and pushes it where the workflow asked, never losing it: a push the
+ * branch refuses goes to a rescue branch instead, and the outcome says in words what happened.
+ *
+ * Runs after the guard has put `.git/config` and `.git/hooks/` back, so what the agent planted there
+ * is gone; and on top of that the commit is made through plumbing with the funnel's hardening
+ * (work-tree.ts), and everything that talks to the remote or merges runs in a clean room
+ * (clean-room.ts) that reads none of the repository's configuration.
+ */
+
+
+
+
+
+
+
+/** The identity GitHub shows as the Actions bot. */
+const BOT_NAME = 'github-actions[bot]';
+const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
+/** Given per command, so that neither a planted `user.*` nor the runner's global config decides it. */
+const IDENTITY = ['user', 'author', 'committer'].flatMap((role) => [
+    '-c',
+    `${role}.name=${BOT_NAME}`,
+    '-c',
+    `${role}.email=${BOT_EMAIL}`,
+]);
+/** Pushes before giving up on a branch that keeps moving. */
+const MAX_PUSH_ATTEMPTS = 3;
+/** Rescue branch names tried when other jobs of the run took the first ones. */
+const MAX_RESCUE_NAMES = 5;
+const WORKFLOWS_DIR = '.github/workflows';
+/** `bash-agent/<run-id>`, with the attempt when the run is a re-run. */
+function rescueBranch(env) {
+    const run = env.GITHUB_RUN_ID?.trim() || `local-${Date.now()}`;
+    const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
+    return `bash-agent/${run}${attempt > 1 ? `-${attempt}` : ''}`;
+}
+function commit_short(sha) {
+    return sha.slice(0, 12);
+}
+/** Files larger than this are not searched for secrets (reading them whole would cost too much). */
+const MAX_SEARCHED_BYTES = 64 * 1024 * 1024;
+/** The files among `files` (relative to `top`) that hold a value `redact` would hide. */
+function holdingSecrets(top, files, redact) {
+    return files.filter((file) => {
+        const full = external_node_path_default().join(top, file);
+        const stats = (0,external_node_fs_.lstatSync)(full);
+        // Byte for byte, so a secret is found whatever encoding the rest of the file has.
+        const text = stats.isSymbolicLink()
+            ? (0,external_node_fs_.readlinkSync)(full)
+            : stats.size <= MAX_SEARCHED_BYTES
+                ? (0,external_node_fs_.readFileSync)(full, 'latin1')
+                : '';
+        return redact(text) !== text;
+    });
+}
+/**
+ * The changes as one commit: what the agent left in the work tree on top of HEAD, if anything; no
+ * commit when a file it would write holds a known secret (`leaking` names them).
+ */
+async function commitWorkTree(where, drivers, message, redact) {
+    const snapshot = await snapshotWorkTree(where, drivers);
+    const changed = snapshot.parentTree === undefined
+        ? (await gitAt(where, ['ls-tree', snapshot.tree])).stdout !== ''
+        : snapshot.tree !== snapshot.parentTree;
+    if (!changed)
+        return { sha: snapshot.parent, changed };
+    const leaking = redact ? holdingSecrets(where.top, snapshot.written, redact) : [];
+    if (leaking.length > 0)
+        return { changed, leaking };
+    const parents = snapshot.parent ? ['-p', snapshot.parent] : [];
+    const sha = (await gitAt(where, [...IDENTITY, 'commit-tree', '--no-gpg-sign', snapshot.tree, ...parents, '-F', '-'], {
+        input: message,
+    })).stdout.trim();
+    // HEAD, index and work tree agree again, so later steps see the commit and a clean status. The old
+    // value is checked: nothing else may have moved HEAD meanwhile.
+    await gitAt(where, [
+        'update-ref',
+        '-m',
+        'bash-agent: commit',
+        'HEAD',
+        sha,
+        snapshot.parent ?? '',
+    ]);
+    await gitAt(where, ['read-tree', sha]);
+    return { sha, changed };
+}
+/** Takes one commit to origin, through one clean room, to one outcome. */
+class Delivery {
+    room;
+    url;
+    start;
+    options;
+    message;
+    constructor(room, url, start, options, message) {
+        this.room = room;
+        this.url = url;
+        this.start = start;
+        this.options = options;
+        this.message = message;
+    }
+    /**
+     * Pushes `sha` to the rescue branch, or, when another job of the same run (a matrix) took that
+     * name already, to the first free `.<n>` after it.
+     */
+    async #pushRescue(sha) {
+        const name = rescueBranch(this.options.env ?? process.env);
+        let attempt = {
+            result: { kind: 'moved' },
+            branch: name,
+        };
+        for (let n = 1; n <= MAX_RESCUE_NAMES && attempt.result.kind === 'moved'; n += 1) {
+            const branch = n === 1 ? name : `${name}.${n}`;
+            attempt = { result: await this.room.push(this.url, sha, branch), branch };
+        }
+        return attempt;
+    }
+    pushed(sha, branch, rescued, note) {
+        const severity = rescued ? 'warning' : 'info';
+        return { sha, branch, rescued, pushed: true, note, base: this.start.base, severity };
+    }
+    notPushed(note) {
+        return { rescued: false, pushed: false, note, severity: 'error' };
+    }
+    /** Pushes to the intended branch, rebasing onto it when it moved. */
+    async toBranch(sha, branch) {
+        let current = sha;
+        let rebased = false;
+        for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt += 1) {
+            const result = await this.room.push(this.url, current, branch);
+            if (result.kind === 'pushed') {
+                const how = rebased ? `, rebased onto the commits pushed there during the run` : '';
+                return this.pushed(current, branch, false, `Pushed ${commit_short(current)} to ${branch}${how}.`);
+            }
+            if (result.kind !== 'moved')
+                return this.#refused(result, sha, branch);
+            const remote = await this.room.fetch(this.url, branch);
+            const onto = remote === undefined ? undefined : await this.#rebase(current, remote);
+            if (onto === undefined) {
+                return this.toRescue(sha, `${branch} changed during the run and the changes conflict with its new commits`);
+            }
+            current = onto;
+            rebased = true;
+        }
+        return this.toRescue(sha, `${branch} kept changing while the push was tried`);
+    }
+    /**
+     * The run's commits re-made on top of `onto`, one by one, each keeping its author and message:
+     * every one is a merge of the work so far with that commit (in the clean room, where no attribute
+     * names a merge driver), committed with the work so far as its only parent, so the branch's
+     * history stays a line. Undefined when one of them conflicts.
+     */
+    async #rebase(sha, onto) {
+        const base = await this.room.run(['merge-base', onto, sha], { allowAllExitCodes: true });
+        if (base.exitCode !== 0)
+            return undefined;
+        const listed = await this.room.run([
+            'rev-list',
+            '--reverse',
+            '--parents',
+            `${base.stdout.trim()}..${sha}`,
+        ]);
+        const commits = listed.stdout
+            .trim()
+            .split('\n')
+            .filter((line) => line !== '');
+        // A merge among them has no one change to replay: the work goes as one commit of the bot's,
+        // with the run's message.
+        if (commits.some((line) => line.split(' ').length > 2)) {
+            const tree = await this.#merged(onto, sha);
+            return tree === undefined ? undefined : this.#commit(tree, onto, this.message);
+        }
+        let current = onto;
+        for (const commit of commits.map((line) => line.split(' ')[0])) {
+            const tree = await this.#merged(current, commit);
+            if (tree === undefined)
+                return undefined;
+            const shown = (await this.room.run(['show', '-s', '--format=%an%x00%ae%x00%aD%x00%B', commit])).stdout;
+            const [name = '', email = '', date = '', ...message] = shown.split('\0');
+            current = await this.#commit(tree, current, message.join('\0'), {
+                GIT_AUTHOR_NAME: name,
+                GIT_AUTHOR_EMAIL: email,
+                GIT_AUTHOR_DATE: date,
+            });
+        }
+        return current;
+    }
+    /** The tree of a merge of two commits; undefined when they conflict. */
+    async #merged(ours, theirs) {
+        const merged = await this.room.run(['merge-tree', '--write-tree', ours, theirs], {
+            allowAllExitCodes: true,
+        });
+        const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
+        // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
+        return merged.exitCode === 0 && OBJECT_ID.test(tree) ? tree : undefined;
+    }
+    /** A commit in the clean room, by the bot unless `author` says otherwise. */
+    async #commit(tree, parent, message, author = {}) {
+        const parents = parent ? ['-p', parent] : [];
+        return (await this.room.run([...IDENTITY, 'commit-tree', '--no-gpg-sign', tree, ...parents, '-F', '-'], { input: message, env: author })).stdout.trim();
+    }
+    /** Pushes to the rescue branch, saying why; workflow files are left out when the server insists. */
+    async toRescue(sha, why) {
+        const { result, branch: rescue } = await this.#pushRescue(sha);
+        if (result.kind === 'pushed') {
+            return this.pushed(sha, rescue, true, `${why}; ${commit_short(sha)} was pushed to ${rescue} instead.`);
+        }
+        if (result.kind === 'workflows') {
+            return this.#withoutWorkflows(sha, `${why}; and the push to ${rescue}`);
+        }
+        return this.notPushed(`${why}, and the push to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}. ` +
+            `The commit ${commit_short(sha)} is only in the runner's repository.`);
+    }
+    async #refused(result, sha, branch) {
+        if (result.kind === 'workflows')
+            return this.#withoutWorkflows(sha, `The push to ${branch}`);
+        if (result.kind === 'refused') {
+            return this.toRescue(sha, `The push to ${branch} was refused (${result.reason})`);
+        }
+        return this.notPushed(`Could not push to ${branch}: ${result.reason}. The commit ${commit_short(sha)} is only in the runner's repository.`);
+    }
+    /**
+     * The workflow files cannot be pushed with this token at all, so the rescue branch gets everything
+     * else (on the commit the run started from) and the note names the files left out.
+     */
+    async #withoutWorkflows(sha, refusedPush) {
+        const base = this.start.head;
+        const touched = (await this.room.run(base
+            ? ['diff-tree', '-r', '-z', '--name-only', '--no-renames', base, sha, '--', WORKFLOWS_DIR]
+            : ['ls-tree', '-r', '-z', '--name-only', sha, '--', WORKFLOWS_DIR])).stdout
+            .split('\0')
+            .filter((file) => file !== '');
+        const why = `${refusedPush} was refused: the changes touch ${WORKFLOWS_DIR}/ (${touched.join(', ')}), and GitHub lets ` +
+            `no token without the workflows permission change workflow files`;
+        const env = { GIT_INDEX_FILE: this.room.scratch('index-without-workflows') };
+        await this.room.run(['read-tree', sha], { env });
+        const inside = (await this.room.run(['ls-files', '-z', '--', WORKFLOWS_DIR], { env })).stdout;
+        // Mode 0 removes an entry; a bare repository has no work tree for `--force-remove` to check.
+        const removals = inside
+            .split('\0')
+            .filter((file) => file !== '')
+            .map((file) => `0 ${'0'.repeat(sha.length)}\t${file}\0`)
+            .join('');
+        if (removals !== '') {
+            await this.room.run(['update-index', '-z', '--index-info'], { env, input: removals });
+        }
+        if (base) {
+            const before = (await this.room.run(['ls-tree', '-r', '-z', base, '--', WORKFLOWS_DIR]))
+                .stdout;
+            if (before !== '') {
+                await this.room.run(['update-index', '-z', '--index-info'], { env, input: before });
+            }
+        }
+        const tree = (await this.room.run(['write-tree'], { env })).stdout.trim();
+        const baseTree = base
+            ? (await this.room.run(['rev-parse', `${base}^{tree}`])).stdout.trim()
+            : undefined;
+        if (tree === baseTree) {
+            return this.notPushed(`${why}. Nothing else changed, so nothing was pushed.`);
+        }
+        const message = `${this.message.trimEnd()}\n\nLeft out (GitHub refused them from this token): ${touched.join(', ')}\n`;
+        const stripped = await this.#commit(tree, base, message);
+        const { result, branch: rescue } = await this.#pushRescue(stripped);
+        if (result.kind === 'pushed') {
+            return this.pushed(stripped, rescue, true, `${why}. The other changes were pushed to ${rescue}, without the workflow files.`);
+        }
+        return this.notPushed(`${why}, and the push of the other changes to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}.`);
+    }
+}
+/**
+ * Commits the agent's changes and pushes them; a failure of git itself becomes an outcome of
+ * severity `error`. Call it once the agent's processes are gone and the guard has ended.
+ */
+async function commitResults(options) {
+    try {
+        return await commitAndPush(options);
+    }
+    catch (error) {
+        return {
+            rescued: false,
+            pushed: false,
+            note: `Could not commit or push the changes: ${error instanceof Error ? error.message : String(error)}`,
+            severity: 'error',
+        };
+    }
+}
+async function commitAndPush(options) {
+    const { start, conclusion } = options;
+    if (start === undefined) {
+        return {
+            rescued: false,
+            pushed: false,
+            note: 'Nothing was committed: the working directory is not in a git repository, or the run failed before it was inspected.',
+            severity: 'error',
+        };
+    }
+    const env = options.env ?? process.env;
+    const message = commitMessage({
+        task: options.task,
+        given: options.commitMessage,
+        conclusion,
+        runUrl: runUrlOf(env),
+    });
+    const made = await commitWorkTree({ top: start.top, gitDir: start.workGitDir }, start.filterDrivers, message, options.redact);
+    if (made.leaking) {
+        return {
+            rescued: false,
+            pushed: false,
+            note: `Nothing was committed: ${made.leaking.join(', ')} would carry a secret value the action knows ` +
+                '(a token, the API key or a hidden variable), so the changes stay on the runner only.',
+            severity: 'error',
+        };
+    }
+    if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
+        return {
+            rescued: false,
+            pushed: false,
+            note: 'Nothing to commit: the run changed no files.',
+            severity: 'info',
+        };
+    }
+    const sha = made.sha;
+    if (start.noPush) {
+        return { rescued: false, pushed: false, note: start.noPush, severity: 'warning' };
+    }
+    if (start.originUrl === undefined) {
+        return {
+            rescued: false,
+            pushed: false,
+            note: `Committed ${commit_short(sha)}, but the repository has no origin remote to push to.`,
+            severity: 'error',
+        };
+    }
+    const room = await CleanRoom.open({
+        gitDir: start.gitDir,
+        credentialEnv: options.credentialEnv,
+        sshCommand: start.sshCommand,
+        networkSettings: start.networkSettings,
+    });
+    try {
+        const delivery = new Delivery(room, start.originUrl, start, options, message);
+        const intended = options.branch.trim() || start.branch;
+        if (conclusion === 'error' || conclusion === 'cancelled') {
+            const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
+            return await delivery.toRescue(sha, `The run ${ended}, so its unfinished changes were not pushed to ${intended ?? 'the branch'}`);
+        }
+        if (intended === undefined) {
+            return await delivery.toRescue(sha, 'No branch was checked out (HEAD was detached) and the branch input is empty');
+        }
+        return await delivery.toBranch(sha, intended);
+    }
+    finally {
+        room.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/file-snapshot.ts
 /**
  * A bounded copy of chosen files and directories, and the way back to it. Taking the copy never
@@ -66332,231 +68825,6 @@ class FileSnapshot {
     }
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(1421);
-;// CONCATENATED MODULE: ./src/git/exec.ts
-/**
- * The one funnel for the action's own git processes. The repository's configuration may have been
- * written by anyone who could push to it or by an earlier step, so every call runs with argv arrays
- * (no shell), without the system configuration, with hooks and the file-system monitor switched off
- * and without prompting for credentials.
- */
-
-/**
- * Settings given on every command line: they win over anything in the repository's files, so a
- * planted `core.hooksPath`, `core.fsmonitor` or pager cannot make our own calls run a program.
- */
-const HARDENING = [
-    '-c',
-    'core.hooksPath=/dev/null',
-    '-c',
-    'core.fsmonitor=false',
-    '-c',
-    'core.pager=cat',
-    '-c',
-    'credential.helper=',
-];
-/** Where a failure message quotes git's own words: the first lines of its stderr. */
-function briefly(text) {
-    return text.trim().split('\n').slice(0, 3).join(' / ');
-}
-/** The verb of a call, for messages: the rest of argv may carry a configuration value. */
-function verb(args) {
-    const found = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '-c');
-    return `git ${found ?? ''}`.trim();
-}
-/** Runs `git <args>` hardened; throws on a non-zero exit unless `allowAllExitCodes`. */
-function git(args, options) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', [...HARDENING, ...args], {
-            cwd: options.cwd,
-            env: {
-                ...process.env,
-                GIT_CONFIG_NOSYSTEM: '1',
-                GIT_TERMINAL_PROMPT: '0',
-                GIT_OPTIONAL_LOCKS: '0',
-                ...options.env,
-            },
-            encoding: 'utf8',
-            maxBuffer: 16 * 1024 * 1024,
-        }, (error, stdout, stderr) => {
-            const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : Number.NaN;
-            if (Number.isNaN(exitCode)) {
-                reject(new Error(`Could not run ${verb(args)}: ${error?.code ?? 'unknown error'}`));
-                return;
-            }
-            if (exitCode !== 0 && options.allowAllExitCodes !== true) {
-                reject(new Error(`${verb(args)} failed with exit code ${exitCode}: ${briefly(stderr)}`));
-                return;
-            }
-            resolve({ exitCode, stdout, stderr });
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/git/credentials.ts
-/**
- * Credentials that a checkout leaves in the repository's git configuration, where any process that
- * can read the repository can read them: `http.<url>.extraheader` (actions/checkout's token, base64),
- * URLs that carry a password (`https://x-access-token:TOKEN@github.com/…`), and the same in files the
- * configuration includes (actions/checkout 6 keeps its header in `$RUNNER_TEMP/git-credentials-*.config`,
- * reached through `includeIf.gitdir:….path`). They are found, taken out of the files, and handed to the
- * action's own git processes per process instead. Putting the files back is the caller's (a byte-exact
- * copy taken before, see FileSnapshot), so nothing here has to rebuild a file it edited.
- */
-
-
-
-/** How deep `include.path` chains are followed; git itself stops at 10. */
-const MAX_INCLUDE_DEPTH = 4;
-/** `scheme://user:password@` at the start of a URL; the password is the third group. */
-const URL_WITH_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*):([^/@\s]*)@/i;
-/** Every entry of one configuration file, its includes not followed. Missing file: none. */
-async function readConfigFile(file, cwd) {
-    const listed = await git(['config', '--file', file, '--no-includes', '--null', '--list'], {
-        cwd,
-        allowAllExitCodes: true,
-    });
-    if (listed.exitCode !== 0)
-        return [];
-    return listed.stdout
-        .split('\0')
-        .filter((item) => item !== '')
-        .map((item) => {
-        const newline = item.indexOf('\n');
-        return newline < 0
-            ? { file, key: item, value: '' }
-            : { file, key: item.slice(0, newline), value: item.slice(newline + 1) };
-    });
-}
-/** Whether an entry names another configuration file to read (`include.path`, `includeIf.*.path`). */
-function isInclude(key) {
-    const lower = key.toLowerCase();
-    return lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'));
-}
-/** An include's path as git resolves it: `~/` from the home directory, relative to the including file. */
-function includedPath(value, includingFile, home) {
-    if (value.startsWith('~/'))
-        return external_node_path_default().join(home, value.slice(2));
-    return external_node_path_default().resolve(external_node_path_default().dirname(includingFile), value);
-}
-/**
- * The entries of `configFile` and of every file it includes, directly or through other includes,
- * whether or not an `includeIf` condition holds now (a condition can be made to hold later), and the
- * files read, `configFile` first.
- */
-async function readConfigFiles(configFile, cwd, home = external_node_os_default().homedir()) {
-    const files = [external_node_path_default().resolve(configFile)];
-    const entries = [];
-    let frontier = [...files];
-    for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && frontier.length > 0; depth += 1) {
-        const next = [];
-        for (const file of frontier) {
-            for (const entry of await readConfigFile(file, cwd)) {
-                entries.push(entry);
-                if (!isInclude(entry.key) || entry.value === '' || depth === MAX_INCLUDE_DEPTH)
-                    continue;
-                const included = includedPath(entry.value, file, home);
-                if (!files.includes(included)) {
-                    files.push(included);
-                    next.push(included);
-                }
-            }
-        }
-        frontier = next;
-    }
-    return { files, entries };
-}
-/** The credentials among `entries`. */
-function findCredentials(entries) {
-    const credentials = [];
-    for (const entry of entries) {
-        const name = entry.key.slice(entry.key.lastIndexOf('.') + 1).toLowerCase();
-        // A URL with a password inside the key: `url.https://user:pass@host/.insteadOf`.
-        const subsection = entry.key.slice(entry.key.indexOf('.') + 1, entry.key.lastIndexOf('.'));
-        if (name === 'extraheader' || URL_WITH_PASSWORD.test(subsection)) {
-            credentials.push({ ...entry, action: 'remove' });
-        }
-        else if (URL_WITH_PASSWORD.test(entry.value)) {
-            credentials.push({ ...entry, action: 'strip-password' });
-        }
-    }
-    return credentials;
-}
-/** A URL's percent-encoded part as the server receives it; a malformed one is a secret as it is. */
-function decoded(text) {
-    try {
-        return decodeURIComponent(text);
-    }
-    catch {
-        return text;
-    }
-}
-function withoutPassword(url) {
-    return url.replace(URL_WITH_PASSWORD, (_match, scheme, user) => user === '' ? scheme : `${scheme}${user}@`);
-}
-/**
- * Takes the credentials out of their files. Their values pass through git's argv: this runs only
- * while no process of the agent's exists to read `/proc/*\/cmdline`.
- */
-async function takeOut(credentials, cwd) {
-    const done = new Set();
-    for (const credential of credentials) {
-        // One call takes out every copy of an entry; a second would find nothing and fail.
-        const identity = JSON.stringify([credential.file, credential.key, credential.value]);
-        if (done.has(identity))
-            continue;
-        done.add(identity);
-        const change = credential.action === 'remove'
-            ? ['--unset-all', credential.key, credential.value]
-            : ['--replace-all', credential.key, withoutPassword(credential.value), credential.value];
-        await git(['config', '--file', credential.file, '--fixed-value', ...change], { cwd });
-    }
-}
-/**
- * The environment that gives one git process the credentials back as command-line configuration
- * (`GIT_CONFIG_COUNT`, git 2.31+): a removed entry as it was, a URL's password through an
- * `insteadOf` that maps the URL left in the file to the original.
- */
-function credentialEnv(credentials) {
-    const all = credentials.map((credential) => credential.action === 'remove'
-        ? [credential.key, credential.value]
-        : [`url.${credential.value}.insteadOf`, withoutPassword(credential.value)]);
-    // The same header from two files (the repository's and a submodule's) must be sent once.
-    const pairs = [...new Map(all.map((pair) => [JSON.stringify(pair), pair])).values()];
-    const env = { GIT_CONFIG_COUNT: String(pairs.length) };
-    pairs.forEach(([key, value], index) => {
-        env[`GIT_CONFIG_KEY_${index}`] = key;
-        env[`GIT_CONFIG_VALUE_${index}`] = value;
-    });
-    return env;
-}
-/**
- * The secret parts of the credentials, for redaction: the whole value, a header's token and what its
- * base64 decodes to, a URL's password.
- */
-function credentialSecrets(credentials) {
-    const secrets = [];
-    for (const credential of credentials) {
-        secrets.push(credential.value);
-        const password = URL_WITH_PASSWORD.exec(credential.value)?.[3];
-        if (password)
-            secrets.push(password, decoded(password));
-        const subsectionPassword = URL_WITH_PASSWORD.exec(credential.key.slice(credential.key.indexOf('.') + 1))?.[3];
-        if (subsectionPassword)
-            secrets.push(subsectionPassword, decoded(subsectionPassword));
-        const token = /^\s*authorization:\s*(?:basic|bearer)\s+(\S+)/i.exec(credential.value)?.[1];
-        if (token) {
-            secrets.push(token);
-            const basic = Buffer.from(token, 'base64').toString('utf8');
-            const colon = basic.indexOf(':');
-            if (colon >= 0)
-                secrets.push(basic, basic.slice(colon + 1));
-        }
-    }
-    return secrets;
-}
-
 ;// CONCATENATED MODULE: ./src/guard.ts
 /**
  * What the agent must not leave behind, and what it must not read while it runs. Before the shell
@@ -66981,1280 +69249,6 @@ class Redactor {
     /** A bound `redact`, to hand to modules that take a plain function. */
     get fn() {
         return (text) => this.redact(text);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/**
- * Markdown helpers for reports GitHub renders (the job summary, the result comment): untrusted
- * text fenced, escaped or neutralised so it cannot change the page around it, reach out through a
- * URL, or mention anyone; sizes measured and clipped in UTF-8 bytes, the unit GitHub's limits use.
- */
-/** `1 command`, `2 commands`. */
-function counted(n, noun) {
-    return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-/** 12.3 s, 4 min 5 s, 1 h 2 min. */
-function formatDuration(ms) {
-    const seconds = Math.round(ms / 100) / 10;
-    if (seconds < 60)
-        return `${seconds} s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60) {
-        const rest = Math.round(seconds - minutes * 60);
-        return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-    }
-    const rest = minutes % 60;
-    return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
-}
-/** 180000 → 180,000: token counts are read at a glance. */
-function formatCount(n) {
-    return n.toLocaleString('en-US');
-}
-/** 999 chars, 1.2k chars, 3.4M chars. */
-function formatChars(n) {
-    if (n < 1000)
-        return `${n} chars`;
-    if (n < 1_000_000)
-        return `${(n / 1000).toFixed(1)}k chars`;
-    return `${(n / 1_000_000).toFixed(1)}M chars`;
-}
-function byteLength(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-/**
- * A fence longer than any run of backticks in `text`, so nothing inside can close it (a `~~~` line
- * cannot close a backtick fence at all). A line break is added where the text lacks one.
- */
-function fenced(text, info = 'text') {
-    let longest = 0;
-    for (const match of text.matchAll(/`{3,}/g))
-        longest = Math.max(longest, match[0].length);
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}${info}\n${text.replace(/\n+$/, '')}\n${fence}`;
-}
-/**
- * One line of untrusted text made inert for markdown and HTML: line breaks flattened, HTML and
- * markdown punctuation escaped, `@` broken so nobody is mentioned, bare addresses kept from
- * becoming links.
- */
-function escapeInline(text) {
-    return (text
-        .replace(/\s*[\r\n]+\s*/g, ' ')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
-        .replace(/@/g, '@\u200b')
-        // GitHub links bare addresses even in escaped text; a zero-width space keeps them text.
-        .replace(/:\/\//g, ':/\u200b/')
-        .replace(/\bwww\\\./gi, (www) => `${www.slice(0, 3)}\u200b\\.`));
-}
-/**
- * Untrusted text for an HTML context where markdown is not read (a `<summary>` title): tags and
- * entities escaped, `@` broken so nobody is mentioned, line breaks flattened.
- */
-function escapeHtml(text) {
-    return text
-        .replace(/\s*[\r\n]+\s*/g, ' ')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/@/g, '@\u200b');
-}
-/** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */
-function safeIndex(text, index) {
-    const code = text.charCodeAt(index);
-    return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
-}
-/** `text` cut to its first `max` characters (never inside a surrogate pair), ` …` when cut. */
-function clipChars(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${text.slice(0, safeIndex(text, max))} …`;
-}
-/**
- * `text` cut to at most `maxBytes` of UTF-8, keeping its head and tail around a marker that says
- * how much was left out, from what (`note`) and where the rest is.
- */
-function clipBytes(text, maxBytes, note = ' from the summary') {
-    if (byteLength(text) <= maxBytes)
-        return text;
-    const marker = (omitted) => `\n[... ${formatCount(omitted)} characters omitted${note} ...]\n`;
-    // Characters take 1 to 3 bytes (4 for a pair of 2): start from the byte budget, shrink to fit.
-    let keep = Math.max(0, Math.floor((maxBytes - byteLength(marker(text.length))) / 2));
-    for (;;) {
-        const head = text.slice(0, safeIndex(text, Math.min(keep, text.length)));
-        const tail = text.slice(safeIndex(text, Math.max(text.length - keep, head.length)));
-        const clipped = `${head}${marker(text.length - head.length - tail.length)}${tail}`;
-        if (byteLength(clipped) <= maxBytes || keep === 0)
-            return clipped;
-        keep = Math.floor(keep * Math.min(0.95, maxBytes / byteLength(clipped)));
-    }
-}
-/** A collapsed block; `summary` must already be inline-safe. The blank lines let markdown render inside. */
-function details(summary, body, open = false) {
-    return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`;
-}
-/** Headings of neutralised text start below this level, under the report's own `##` and `###`. */
-const HEADING_FLOOR = 4;
-/** The URL of a link or bare address that may stay a link: https, no query string, no fragment. */
-function isPlainHttps(url) {
-    return /^https:\/\/[^\s?#]+$/i.test(url);
-}
-/** Escapes what would make HTML, an image, a mention or a risky link in a stretch of prose. */
-function neutraliseProse(text) {
-    // One pass over the alternatives, so a replacement is never read again by this function. Link
-    // and image texts hold no brackets: a link around an image is taken apart, image first.
-    return text.replace(/!\[([^[\]\n]*)\]\(([^)\n]*)\)|\[([^[\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)|\b(?:https?|ftp|file|data|javascript):[^\s<>"'`[\]()]+|\bwww\.[^\s<>"'`[\]()]+|<|[[\]]|@(?=[A-Za-z0-9])/gi, (match, alt, _imageUrl, linkText, linkUrl) => {
-        if (alt !== undefined) {
-            // An image is fetched the moment the page shows, so its URL can carry data out: text only.
-            return `🖼️ image: ${neutraliseProse(alt.trim() || 'no description')}`;
-        }
-        if (linkText !== undefined) {
-            const words = neutraliseProse(linkText);
-            if (linkUrl !== undefined && isPlainHttps(linkUrl))
-                return `[${words}](${linkUrl})`;
-            return `${words} (\`${(linkUrl ?? '').replace(/`/g, '')}\`)`;
-        }
-        if (match === '<')
-            return '&lt;';
-        if (match === '@')
-            return '@\u200b';
-        // A bracket no link above took could still pair with another around a replacement, or
-        // make a reference definition and its `[x][ref]` links and `![x][ref]` images.
-        if (match === '[' || match === ']')
-            return `\\${match}`;
-        // A bare address GitHub would turn into a link: kept a link only when it is plain https.
-        if (isPlainHttps(match))
-            return match;
-        return `\`${match.replace(/`/g, '')}\``;
-    });
-}
-/**
- * Code as it is shown, but inert should GitHub read it as prose after all (a code span is found
- * by matching backtick runs across lines and blocks, which this reading does not redo exactly): a
- * zero-width space after `<`, `@` and `]` keeps tags, mentions and links from forming, and is
- * invisible where the text is code.
- */
-function protectCode(text) {
-    return text.replace(/<|@|\](?=\()/g, (match) => `${match}\u200b`);
-}
-/** The line split into prose and inline code spans (a run of n backticks closed by a run of n). */
-function splitCodeSpans(line) {
-    const parts = [];
-    let prose = '';
-    let at = 0;
-    while (at < line.length) {
-        const open = /`+/g;
-        open.lastIndex = at;
-        const start = open.exec(line);
-        if (!start)
-            break;
-        const closing = new RegExp(`(?<!\`)${start[0]}(?!\`)`, 'g');
-        closing.lastIndex = start.index + start[0].length;
-        const end = closing.exec(line);
-        if (!end) {
-            prose += line.slice(at, start.index + start[0].length);
-            at = start.index + start[0].length;
-            continue;
-        }
-        prose += line.slice(at, start.index);
-        if (prose !== '')
-            parts.push({ code: false, text: prose });
-        prose = '';
-        parts.push({ code: true, text: line.slice(start.index, end.index + end[0].length) });
-        at = end.index + end[0].length;
-    }
-    prose += line.slice(at);
-    if (prose !== '')
-        parts.push({ code: false, text: prose });
-    return parts;
-}
-/** Neutralises one line outside code blocks, leaving its inline code spans readable. */
-function neutraliseLine(line) {
-    const heading = /^( {0,3})(#{1,6})([ \t]|$)/.exec(line);
-    let head = '';
-    let rest = line;
-    if (heading) {
-        const level = Math.min(6, heading[2].length + HEADING_FLOOR - 1);
-        head = `${heading[1]}${'#'.repeat(level)}${heading[3]}`;
-        rest = line.slice(heading[0].length);
-    }
-    return (head +
-        splitCodeSpans(rest)
-            .map((part) => (part.code ? protectCode(part.text) : neutraliseProse(part.text)))
-            .join(''));
-}
-/**
- * Untrusted markdown (the model's final message) made safe to render inside a report: images
- * become text, raw HTML is escaped, links whose URL has a query string or fragment (or is not
- * https) become text, headings are demoted below the report's own, `@mentions` are broken, and a
- * code block left open is closed so it cannot swallow what follows. Code blocks are kept as they
- * are: GitHub shows their content literally.
- */
-function neutraliseMarkdown(text) {
-    const out = [];
-    let fence;
-    let previousProse = false;
-    for (const line of text.split(/\r\n|\r|\n/)) {
-        const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-        if (fence) {
-            out.push(protectCode(line));
-            if (marker &&
-                marker[1][0] === fence.char &&
-                marker[1].length >= fence.length &&
-                line.trim() === marker[1]) {
-                fence = undefined;
-            }
-            previousProse = false;
-            continue;
-        }
-        if (marker && !(marker[1][0] === '`' && line.slice(marker[0].length).includes('`'))) {
-            fence = { char: marker[1][0], length: marker[1].length };
-            out.push(protectCode(line));
-            previousProse = false;
-            continue;
-        }
-        // `===` or `---` under a line of prose would make it a heading above the report's own.
-        if (previousProse && /^ {0,3}(=+|-+)[ \t]*$/.test(line)) {
-            out.push(line.replace(/[=-]/, '\\$&'));
-            previousProse = false;
-            continue;
-        }
-        out.push(neutraliseLine(line));
-        previousProse = line.trim() !== '';
-    }
-    if (fence)
-        out.push(fence.char.repeat(fence.length));
-    return out.join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/report/jsonl.ts
-/**
- * The transcript file: one recorded event per line, appended as events come, so a run that
- * crashes still leaves what happened up to then. Events are recorded redacted (transcript.ts), so
- * what is cut here is already safe; an event too long for one line has its longest texts cut to
- * head and tail, and says so.
- */
-
-
-
-/**
- * Characters of a command's output the session keeps for the transcript (head and tail), however
- * little of it the model gets: enough for a whole test log, small enough that 500 of them fit in
- * memory.
- */
-const TRANSCRIPT_OUTPUT_CHARS = 100_000;
-/** The most one line may take: full outputs of any realistic command, and a bound on the file. */
-const EVENT_MAX_BYTES = 1_000_000;
-/** The strings of an event, longest first, with a way to put a shorter one in place. */
-function stringSlots(value, slots) {
-    if (Array.isArray(value)) {
-        value.forEach((item, index) => {
-            if (typeof item === 'string') {
-                slots.push({
-                    length: item.length,
-                    get: () => value[index],
-                    set: (s) => (value[index] = s),
-                });
-            }
-            else
-                stringSlots(item, slots);
-        });
-    }
-    else if (typeof value === 'object' && value !== null) {
-        const record = value;
-        for (const [key, item] of Object.entries(record)) {
-            if (typeof item === 'string') {
-                slots.push({
-                    length: item.length,
-                    get: () => record[key],
-                    set: (s) => (record[key] = s),
-                });
-            }
-            else
-                stringSlots(item, slots);
-        }
-    }
-}
-/** One event as its JSON line, at most `maxBytes` (plus the line break). */
-function eventLine(event, maxBytes = EVENT_MAX_BYTES) {
-    const line = JSON.stringify(event);
-    if (byteLength(line) <= maxBytes)
-        return line;
-    const copy = structuredClone(event);
-    copy.cut = true;
-    const slots = [];
-    stringSlots(copy, slots);
-    slots.sort((a, b) => b.length - a.length);
-    // Halve the longest texts' share until the line fits; JSON escaping can make a text up to six
-    // times its length, so each round measures again.
-    let share = Math.floor(maxBytes / 2);
-    for (;;) {
-        for (const slot of slots) {
-            if (byteLength(slot.get()) > share)
-                slot.set(clipBytes(slot.get(), share, ' from this line'));
-        }
-        const cut = JSON.stringify(copy);
-        if (byteLength(cut) <= maxBytes || share < 64)
-            return cut;
-        share = Math.floor(share / 2);
-    }
-}
-/**
- * Opens the transcript file at `file`, empty, before the shell starts, and writes through that one
- * descriptor: the file sits where the agent's commands can reach it (under RUNNER_TEMP or the
- * workspace), and a path opened again for each line would follow a link the agent put there to a
- * file a later step runs. A failure to write is reported once through `warn`, and the run goes on
- * without the file.
- */
-function openJsonl(file, warn) {
-    let fd;
-    const fail = (error) => {
-        if (fd !== undefined)
-            (0,external_node_fs_.closeSync)(fd);
-        fd = undefined;
-        warn(`Could not write the transcript file ${file}: ${error instanceof Error ? error.message : String(error)}`);
-    };
-    try {
-        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(file), { recursive: true });
-        // O_NOFOLLOW: a link already at the path is refused, not written through.
-        fd = (0,external_node_fs_.openSync)(file, external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_TRUNC | external_node_fs_.constants.O_NOFOLLOW, 0o600);
-    }
-    catch (error) {
-        fail(error);
-    }
-    return {
-        write(event) {
-            if (fd === undefined)
-                return;
-            try {
-                // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
-                (0,external_node_fs_.writeSync)(fd, `${eventLine(event)}\n`);
-            }
-            catch (error) {
-                fail(error);
-            }
-        },
-        close() {
-            if (fd !== undefined)
-                (0,external_node_fs_.closeSync)(fd);
-            fd = undefined;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/transcript.ts
-/**
- * The run as typed events, recorded while it happens: the one source every report (log, job
- * summary, result comment, JSONL file, outputs) is rendered from. The types stand on their own —
- * nothing here imports the loop, the shell or GitHub — so a report depends only on this file.
- */
-/**
- * Walks an event and replaces every string in it with `redact(string)`: the one place an event's
- * text is made safe, so every report rendered from recorded events is redacted before it is cut.
- */
-function redactEvent(value, redact) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value))
-        return value.map((item) => redactEvent(item, redact));
-    if (typeof value === 'object' && value !== null) {
-        const copy = {};
-        for (const [key, item] of Object.entries(value))
-            copy[key] = redactEvent(item, redact);
-        return copy;
-    }
-    return value;
-}
-function deliver(listener, event) {
-    try {
-        listener(event);
-    }
-    catch {
-        // A sink that fails (a full disk under the JSONL file) must not end the run or starve the
-        // other sinks; each sink reports its own failure.
-    }
-}
-/**
- * The run as it happens: each event is redacted, stamped and kept, then handed to every listener
- * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
- * `events` once the run is over.
- */
-class Transcript {
-    #events = [];
-    #listeners = [];
-    #redact;
-    #clock;
-    constructor(redact, clock = Date.now) {
-        this.#redact = redact;
-        this.#clock = clock;
-    }
-    /**
-     * Adds a listener: it gets the events recorded so far at once, then each one as it comes, so a
-     * sink that can start only once the settings are known (the JSONL file) misses nothing.
-     */
-    listen(listener) {
-        for (const event of this.#events)
-            deliver(listener, event);
-        this.#listeners.push(listener);
-    }
-    record(event) {
-        const recorded = { ...redactEvent(event, this.#redact), at: this.#clock() };
-        this.#events.push(recorded);
-        for (const listener of this.#listeners)
-            deliver(listener, recorded);
-    }
-    get events() {
-        return this.#events;
-    }
-    /** Whether an event of this type was recorded. */
-    has(type) {
-        return this.#events.some((event) => event.type === type);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/facts.ts
-/** How a tool call ended, from its result. */
-function callStatus(event) {
-    const facts = event.command;
-    switch (event.kind) {
-        case 'command':
-            if (facts?.timedOut)
-                return 'timed-out';
-            if (facts?.shellExited)
-                return 'shell-exited';
-            return event.isError ? 'failed' : 'ok';
-        case 'denied':
-            return 'denied';
-        default:
-            return event.kind;
-    }
-}
-/** What a tool call asked for: the command text, or the request in words. */
-function callLabel(input, name) {
-    const { command, restart } = (input ?? {});
-    if (typeof command === 'string')
-        return command;
-    if (restart === true)
-        return 'restart the shell';
-    return `${name} (invalid input)`;
-}
-const NO_USAGE = {
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-};
-/**
- * The figures of a run from its events, in any state: a run that failed before its first request,
- * or one whose result was never recorded (it counts as an error), is described as fully as a
- * finished one.
- */
-function factsOf(events) {
-    const facts = {
-        conclusion: 'error',
-        result: '',
-        requests: 0,
-        commands: 0,
-        denied: 0,
-        timedOut: 0,
-        failed: 0,
-        usage: { ...NO_USAGE },
-        costUsd: 0,
-        estimatedCostUsd: 0,
-        durationMs: 0,
-        startedAt: events[0]?.at ?? 0,
-        calls: [],
-        limits: [],
-        errors: [],
-        warnings: [],
-        undone: [],
-        exchanges: [],
-    };
-    const open = new Map();
-    let result;
-    let turn = 0;
-    for (const event of events) {
-        switch (event.type) {
-            case 'start':
-                facts.settings = event.settings;
-                facts.task = event.task;
-                facts.runUrl = event.runUrl;
-                break;
-            case 'trigger':
-                facts.trigger = event;
-                facts.subject = event.subject;
-                break;
-            case 'request':
-                turn = event.turn;
-                facts.requests += 1;
-                facts.estimatedCostUsd += event.estimatedUsd;
-                facts.exchanges.push({ turn: event.turn, sentAt: event.at });
-                break;
-            case 'response': {
-                for (const key of Object.keys(NO_USAGE)) {
-                    facts.usage[key] += event.usage[key];
-                }
-                facts.costUsd += event.costUsd;
-                const exchange = facts.exchanges.findLast((item) => item.turn === event.turn);
-                if (exchange) {
-                    exchange.answeredAt = event.at;
-                    exchange.stopReason = event.stopReason;
-                }
-                break;
-            }
-            case 'tool_call': {
-                const call = {
-                    index: facts.calls.length + 1,
-                    turn,
-                    label: callLabel(event.input, event.name),
-                    status: 'unfinished',
-                    text: '',
-                    output: '',
-                    startedAt: event.at,
-                };
-                facts.calls.push(call);
-                open.set(event.id, call);
-                break;
-            }
-            case 'tool_result': {
-                const call = open.get(event.id);
-                if (!call)
-                    break;
-                open.delete(event.id);
-                call.status = callStatus(event);
-                call.kind = event.kind;
-                call.command = event.command;
-                call.text = event.text;
-                call.output = event.output ?? event.text;
-                call.endedAt = event.at;
-                if (event.kind === 'command')
-                    facts.commands += 1;
-                if (call.status === 'denied')
-                    facts.denied += 1;
-                if (call.status === 'timed-out')
-                    facts.timedOut += 1;
-                if (call.status === 'failed' || call.status === 'shell-exited')
-                    facts.failed += 1;
-                break;
-            }
-            case 'notice':
-                if (event.level === 'warning')
-                    facts.warnings.push(event.message);
-                break;
-            case 'limit':
-                facts.limits.push({ limit: event.limit, detail: event.detail });
-                break;
-            case 'undone':
-                facts.undone.push(...event.changes);
-                break;
-            case 'error':
-                facts.errors.push(event.message);
-                break;
-            case 'commit':
-                facts.commit = event;
-                break;
-            case 'pull_request':
-                facts.pullRequest = event;
-                break;
-            case 'result':
-                result = event;
-                break;
-        }
-    }
-    if (result) {
-        facts.conclusion = result.conclusion;
-        facts.result = result.result;
-        facts.detail = result.detail;
-        facts.durationMs = result.durationMs;
-    }
-    else {
-        facts.detail = facts.errors.at(-1) ?? 'The run ended without a result';
-        facts.durationMs = (events.at(-1)?.at ?? facts.startedAt) - facts.startedAt;
-    }
-    return facts;
-}
-
-;// CONCATENATED MODULE: ./src/report/log.ts
-/**
- * The step's log, written as events come: a line per request and response, a group per command
- * whose title shows how it ended, and one closing line with the run's figures.
- *
- * Untrusted text (the model's words, commands and their output) can never act as a workflow
- * command. The runner parses every line for `::name::` at its start and for `##[name]` anywhere in
- * it, and only afterwards checks whether commands are stopped (actions/runner,
- * ActionCommandManager.TryProcessCommand), so inside `::stop-commands::<token>` … `::<token>::` both
- * forms are inert; the token is random per block, so the text cannot guess the line that resumes.
- * Each line also keeps a prefix, so none starts with `::` or `##[`: the log viewer styles lines that
- * start with `##[error]` or `##[group]` even when the runner did not act on them.
- */
-
-
-
-
-
-
-const LINE_BREAK = /\r\n|\r|\n/;
-/** A token no text written inside its block can know. */
-function stopToken() {
-    return `bash-agent-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
-}
-/**
- * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
- * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
- */
-function writeUntrusted(sink, text, prefix = '│ ') {
-    const token = stopToken();
-    sink.info(`::stop-commands::${token}`);
-    for (const line of text.split(LINE_BREAK))
-        sink.info(`${prefix}${line}`);
-    sink.info(`::${token}::`);
-}
-function firstLine(text, max = 100) {
-    const line = text.split(LINE_BREAK, 1)[0] ?? '';
-    const more = line.length > max || line.length < text.trimEnd().length;
-    return `${line.slice(0, max)}${more ? ' …' : ''}`;
-}
-/** How a call ended, for its group's title. */
-function outcomeWords(call) {
-    switch (call.status) {
-        case 'ok':
-            return '✓';
-        case 'failed':
-            return `exit ${call.command?.exitCode ?? '?'}`;
-        case 'denied':
-            return `denied (${call.command?.refusal?.code ?? 'policy'})`;
-        case 'timed-out':
-            return 'timed out';
-        case 'shell-exited':
-            return 'shell exited';
-        case 'restart':
-            return 'restarted';
-        case 'invalid':
-            return 'invalid call';
-        case 'not-run':
-            return 'not run';
-        case 'unfinished':
-            return 'unfinished';
-    }
-}
-function seconds(ms) {
-    return `${(ms / 1000).toFixed(1)} s`;
-}
-/**
- * The log listener of a transcript. A command's group is written when its result comes, since its
- * title shows the outcome: the buffered log holds lines until the next request anyway, so the log
- * reads the same, and a command that never ends leaves one line saying it started.
- */
-function eventLog(sink, flush = () => undefined) {
-    let maxTurns;
-    const calls = new Map();
-    return (event) => {
-        switch (event.type) {
-            case 'start':
-                maxTurns = event.settings.maxTurns;
-                break;
-            case 'request': {
-                const of = maxTurns === undefined ? '' : ` of at most ${maxTurns}`;
-                const last = event.windDown
-                    ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
-                    : '';
-                sink.info(`Request ${event.turn}${of}${last}: prompt ${event.promptTokens} tokens ` +
-                    `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
-                    `at most ${formatUsd(event.estimatedUsd)}`);
-                flush();
-                break;
-            }
-            case 'response': {
-                const u = event.usage;
-                sink.info(`Response ${event.turn} after ${seconds(event.durationMs)}: stop reason ${event.stopReason}; ` +
-                    `tokens ${u.inputTokens} in, ${u.outputTokens} out, ${u.cacheReadTokens} cache read, ` +
-                    `${u.cacheWriteTokens} cache write; ${formatUsd(event.costUsd)}`);
-                if (event.text !== '')
-                    writeUntrusted(sink, event.text);
-                break;
-            }
-            case 'tool_call': {
-                const label = callLabel(event.input, event.name);
-                calls.set(event.id, { label, at: event.at });
-                // A line now, so a long command shows in the log while it runs; its group follows its end.
-                // It is a status line, written on every call: behind its prefix no line can start a
-                // command, so a block is needed only when the line holds the legacy `##[` form.
-                const status = `Running: $ ${firstLine(label)}`;
-                if (status.includes('##['))
-                    writeUntrusted(sink, firstLine(label), 'Running: $ ');
-                else
-                    sink.info(status);
-                break;
-            }
-            case 'tool_result': {
-                const call = calls.get(event.id);
-                calls.delete(event.id);
-                const label = call?.label ?? '(unknown call)';
-                const outcome = outcomeWords({ status: callStatus(event), command: event.command });
-                const took = event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
-                // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
-                sink.startGroup(`${outcome} · $ ${firstLine(label)}${took}`);
-                if (label.includes('\n'))
-                    writeUntrusted(sink, label, '$ ');
-                writeUntrusted(sink, event.text);
-                if (event.command?.refusal) {
-                    sink.info(`(denied by the command policy: ${event.command.refusal.code}; see the text above)`);
-                }
-                sink.endGroup();
-                break;
-            }
-            case 'notice':
-                // A notice can quote what a server said; a warning's text is data of its own command.
-                if (event.level === 'warning')
-                    sink.warning(event.message);
-                else
-                    writeUntrusted(sink, event.message, '');
-                break;
-            case 'limit':
-                sink.info(`Limit reached: ${event.detail}`);
-                break;
-            case 'undone':
-                if (event.changes.length > 0) {
-                    // One annotation for the lot: the runner shows only the first few of a step's warnings.
-                    sink.warning([
-                        `The run changed ${counted(event.changes.length, 'place')} outside the working tree:`,
-                        ...event.changes,
-                    ].join('\n'));
-                }
-                break;
-            case 'error':
-                writeUntrusted(sink, event.message, 'Error: ');
-                break;
-        }
-    };
-}
-/** The one closing line of the log, with the run's figures. */
-function closingLine(facts) {
-    const extra = [
-        facts.denied > 0 ? `${facts.denied} denied` : '',
-        facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
-        facts.failed > 0 ? `${facts.failed} failed` : '',
-    ].filter((part) => part !== '');
-    return (`Conclusion: ${facts.conclusion}; ${counted(facts.requests, 'request')}, ` +
-        `${counted(facts.commands, 'command')} (${extra.length > 0 ? extra.join(', ') : '0 denied'}), ` +
-        `estimated cost ${formatUsd(facts.costUsd)} ` +
-        `(at most ${formatUsd(facts.estimatedCostUsd)} as estimated before sending), ` +
-        `${formatDuration(facts.durationMs)}`);
-}
-/** The log sink of the action. */
-const coreLog = {
-    info: (message) => info(message),
-    warning: (message) => warning(message),
-    startGroup: (title) => startGroup(title),
-    endGroup: () => endGroup(),
-};
-
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-/** Every output of the step, by name; `transcriptFile` is where the JSONL file was written. */
-function outputsOf(facts, transcriptFile) {
-    return {
-        conclusion: facts.conclusion,
-        result: facts.result,
-        turns: String(facts.requests),
-        commands: String(facts.commands),
-        denied: String(facts.denied),
-        'input-tokens': String(facts.usage.inputTokens),
-        'output-tokens': String(facts.usage.outputTokens),
-        'cache-read-tokens': String(facts.usage.cacheReadTokens),
-        'cache-write-tokens': String(facts.usage.cacheWriteTokens),
-        'cost-usd': facts.costUsd.toFixed(6),
-        'transcript-file': transcriptFile,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-/**
- * The job summary of a run, rendered from its facts: a headline in words with the figures, a
- * warning block when something went wrong, the final message (neutralised markdown), a table of
- * the commands and their outputs in collapsed blocks, then the task, model, tokens, settings and a
- * timeline, collapsed. GitHub refuses a step summary over 1 MiB whole, so the size is guarded:
- * command outputs give way first, oldest and longest first, each cut marked; the headline, the
- * figures, the warnings and the final message always stay.
- */
-
-
-
-/** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
-const SUMMARY_MAX_BYTES = 1_000_000;
-/** The final message may take this much; the rest of the summary always fits beside it. */
-const FINAL_MAX_BYTES = 300_000;
-const TASK_MAX_BYTES = 64 * 1024;
-/** No single output takes more than this; the transcript file has the whole of it. */
-const OUTPUT_MAX_BYTES = 64 * 1024;
-/** What a long output is cut to when the outputs together do not fit. */
-const OUTPUT_CUT_BYTES = 2_000;
-/** Most lines of one kind in the warning block; the log and the transcript file have the rest. */
-const WARNING_MAX_LINES = 20;
-/** Characters of a command shown in its table row and its output's title. */
-const COMMAND_MAX_CHARS = 100;
-/** Most rows shown as they are; a longer table is collapsed. */
-const TABLE_OPEN_MAX_ROWS = 30;
-/** Most entries in the timeline: a chart of hundreds of bars says nothing. */
-const TIMELINE_MAX_BARS = 80;
-/** Bytes kept free for the notes the guard adds about what it left out. */
-const GUARD_SLACK_BYTES = 4_096;
-const REST_IN_TRANSCRIPT = ' from the summary; the transcript file has all of it';
-const HEADLINES = {
-    success: '✅ Done',
-    'max-turns': '⏸️ Stopped at the turn limit',
-    'time-limit': '⏱️ Stopped at the time limit',
-    budget: '💰 Stopped at the cost limit',
-    error: '❌ Failed',
-    cancelled: '🛑 Cancelled',
-    skipped: '⏭️ Skipped',
-};
-const MARKS = {
-    ok: '✅',
-    failed: '❌',
-    denied: '🚫',
-    'timed-out': '⏱️',
-    'shell-exited': '💥',
-    restart: '🔄',
-    invalid: '⚠️',
-    'not-run': '⏭️',
-    unfinished: '❔',
-};
-/** How a call ended, for its row: exit code or reason. */
-function resultWords(call) {
-    switch (call.status) {
-        case 'ok':
-        case 'failed':
-            return `exit ${call.command?.exitCode ?? 0}`;
-        case 'denied':
-            return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
-        case 'timed-out':
-            return 'timed out';
-        case 'shell-exited':
-            return 'shell exited';
-        case 'restart':
-            return 'shell restarted';
-        case 'invalid':
-            return 'invalid call';
-        case 'not-run':
-            return 'not run';
-        case 'unfinished':
-            return 'did not finish';
-    }
-}
-function summary_oneLine(label) {
-    return clipChars(label.replace(/\s*[\r\n]+\s*/g, ' ⏎ ').trim(), COMMAND_MAX_CHARS);
-}
-/** A command as one line in markdown (a table cell, a list item), clipped. */
-function commandCell(label) {
-    return `<code>${escapeInline(summary_oneLine(label))}</code>`;
-}
-/** A no-break space: a figure and its unit stay on one line in a narrow table column. */
-const NBSP = '\u00a0';
-function summary_seconds(ms) {
-    return `${(ms / 1000).toFixed(1)}${NBSP}s`;
-}
-/** The figures, in words, under the headline. */
-function figures(facts) {
-    const settings = facts.settings;
-    const requests = `${counted(facts.requests, 'model request')}${settings ? ` of ${settings.maxTurns}` : ''}`;
-    const extra = [
-        facts.denied > 0 ? `${facts.denied} denied` : '',
-        facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',
-        facts.failed > 0 ? `${facts.failed} failed` : '',
-    ].filter((part) => part !== '');
-    const commands = `${counted(facts.commands, 'command')}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
-    const cap = settings && settings.maxCostUsd > 0 ? ` of the ${formatUsd(settings.maxCostUsd)} cap` : '';
-    const limit = settings ? ` of the ${formatDuration(settings.timeLimitMs)} limit` : '';
-    return [
-        `**${requests}**`,
-        `**${commands}**`,
-        `**${formatUsd(facts.costUsd)}**${cap}`,
-        `**${formatDuration(facts.durationMs)}**${limit}`,
-    ].join(' · ');
-}
-function listed(items, describe) {
-    const shown = items.slice(0, WARNING_MAX_LINES).map((item) => `> - ${describe(item)}`);
-    const more = items.length - shown.length;
-    return more > 0 ? [...shown, `> - … and ${more} more (see the log)`] : shown;
-}
-/** What went wrong, in one alert; nothing when nothing did. */
-function warnings(facts) {
-    const inline = (text) => escapeInline(clipBytes(text, 1024));
-    const lines = [];
-    if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
-        lines.push(`> ${inline(facts.detail)}`);
-    }
-    const errors = facts.errors.filter((message) => message !== facts.detail);
-    lines.push(...listed(errors, (error) => `Error: ${inline(error)}`));
-    const denied = facts.calls.filter((call) => call.status === 'denied');
-    if (denied.length > 0) {
-        lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
-        lines.push(...listed(denied, (call) => {
-            const refusal = call.command?.refusal;
-            const offender = refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
-            return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
-        }));
-    }
-    const timedOut = facts.calls.filter((call) => call.status === 'timed-out');
-    if (timedOut.length > 0) {
-        lines.push(`> ${counted(timedOut.length, 'command')} timed out:`);
-        lines.push(...listed(timedOut, (call) => `${call.index}. ${commandCell(call.label)} after ${summary_seconds(call.command?.durationMs ?? 0)}`));
-    }
-    for (const limit of facts.limits.filter((item) => item.detail !== facts.detail)) {
-        lines.push(`> - ${inline(limit.detail)}`);
-    }
-    if (facts.undone.length > 0) {
-        lines.push('> The run changed files outside the working tree that later steps would read; undone:');
-        lines.push(...listed(facts.undone, inline));
-    }
-    if (facts.warnings.length > 0) {
-        lines.push('> Warnings:');
-        lines.push(...listed(facts.warnings, inline));
-    }
-    if (lines.length === 0)
-        return [];
-    const kind = facts.conclusion === 'error' || facts.conclusion === 'cancelled' ? 'CAUTION' : 'WARNING';
-    return [
-        `> [!${kind}]`,
-        ...lines.flatMap((line, i) => (i > 0 && !line.startsWith('> -') ? ['>', line] : [line])),
-        '',
-    ];
-}
-function finalMessage(facts) {
-    // A skipped run has no model text; why it was skipped is what there is to read.
-    if (facts.conclusion === 'skipped')
-        return facts.detail ? [escapeInline(facts.detail), ''] : [];
-    const body = facts.result.trim() === ''
-        ? '_The model wrote no final text._'
-        : neutraliseMarkdown(clipBytes(facts.result, FINAL_MAX_BYTES, REST_IN_TRANSCRIPT));
-    // Without a final message (a limit, an error), the model's last words are still worth reading.
-    const title = facts.conclusion === 'success' ? 'Final message' : 'Last text from the model';
-    return [`### ${title}`, '', body, ''];
-}
-function tableRow(call, outputNote) {
-    // A command that never reached bash took no time and printed nothing: blank, not zero.
-    const ran = call.command !== undefined && call.status !== 'denied';
-    const took = ran ? summary_seconds(call.command.durationMs) : '';
-    const size = ran ? formatChars(call.command.outputChars).replace(' ', NBSP) : '';
-    const cut = call.command?.truncated ? ' (model got head and tail)' : '';
-    return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
-}
-const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
-/** An output as its collapsed block shows it. */
-function outputBlock(call, text) {
-    // A <summary> is HTML, where markdown escapes would show as they are.
-    const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(summary_oneLine(call.label))}</code> · ${resultWords(call)}`;
-    const command = call.label.includes('\n') ? `${fenced(call.label, 'bash')}\n\n` : '';
-    return details(title, `${command}${fenced(text === '' ? '(no output)' : text)}`);
-}
-/**
- * Fits the outputs into `budget` bytes: long outputs are cut to their head and tail, oldest first;
- * if that is not enough, whole outputs are left out, oldest first. Each cut says so in its block,
- * and each left-out output in its table row.
- */
-function planOutputs(calls, budget) {
-    const plans = calls.map((call) => {
-        const whole = byteLength(call.output) <= OUTPUT_MAX_BYTES;
-        const text = whole ? call.output : clipBytes(call.output, OUTPUT_MAX_BYTES, REST_IN_TRANSCRIPT);
-        return { call, text, bytes: byteLength(outputBlock(call, text)), cut: !whole, dropped: false };
-    });
-    let total = plans.reduce((sum, plan) => sum + plan.bytes + 1, 0);
-    for (const plan of plans) {
-        if (total <= budget)
-            return plans;
-        if (byteLength(plan.text) <= OUTPUT_CUT_BYTES)
-            continue;
-        plan.text = clipBytes(plan.text, OUTPUT_CUT_BYTES, REST_IN_TRANSCRIPT);
-        plan.cut = true;
-        const bytes = byteLength(outputBlock(plan.call, plan.text));
-        total -= plan.bytes - bytes;
-        plan.bytes = bytes;
-    }
-    for (const plan of plans) {
-        if (total <= budget)
-            break;
-        plan.dropped = true;
-        total -= plan.bytes + 1;
-    }
-    return plans;
-}
-function tableLine(label, value) {
-    return `| ${label} | ${value} |`;
-}
-/** A two-column table whose first row is its header: GitHub draws an empty header as a blank band. */
-function keyValueTable(rows) {
-    return [rows[0], '|---|---|', ...rows.slice(1)].join('\n');
-}
-function modelBlock(facts) {
-    const u = facts.usage;
-    const rows = [
-        tableLine('Model', facts.settings ? escapeInline(facts.settings.model) : 'unknown'),
-        tableLine('Requests', `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`),
-        tableLine('Tokens', `${formatCount(u.inputTokens)} input, ${formatCount(u.outputTokens)} output, ` +
-            `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`),
-        tableLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
-        tableLine('Estimated before sending', `at most ${formatUsd(facts.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`),
-    ];
-    return details('Model and tokens', keyValueTable(rows));
-}
-function settingsBlock(facts) {
-    const s = facts.settings;
-    if (!s)
-        return [];
-    const rows = [
-        tableLine('Task from', escapeInline(s.taskSource)),
-        tableLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
-        tableLine('max-turns', String(s.maxTurns)),
-        tableLine('time-limit', formatDuration(s.timeLimitMs)),
-        tableLine('command-timeout', formatDuration(s.commandTimeoutMs)),
-        tableLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
-        tableLine('max-tokens', formatCount(s.maxTokens)),
-        tableLine('max-output', formatCount(s.maxOutput)),
-    ];
-    const patterns = (title, list) => list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;
-    return [
-        details('Settings', keyValueTable(rows) +
-            patterns('Allowed commands', s.allowedCommands) +
-            patterns('Denied commands', s.deniedCommands)),
-        '',
-    ];
-}
-/** A Mermaid chart of the requests and commands; only numbers and fixed words go in it. */
-function timeline(facts) {
-    const bars = [];
-    for (const exchange of facts.exchanges) {
-        if (exchange.answeredAt === undefined)
-            continue;
-        bars.push({
-            section: 'Model',
-            name: `Request ${exchange.turn}`,
-            from: exchange.sentAt,
-            to: exchange.answeredAt,
-            tag: '',
-        });
-    }
-    for (const call of facts.calls) {
-        if (!call.command || call.status === 'denied')
-            continue;
-        const tag = call.status === 'ok' ? '' : call.status === 'timed-out' ? 'crit, ' : 'active, ';
-        bars.push({
-            section: 'Commands',
-            name: `Command ${call.index}`,
-            from: call.startedAt,
-            to: call.endedAt ?? call.startedAt,
-            tag,
-        });
-    }
-    if (bars.length === 0)
-        return [];
-    const shown = bars.sort((a, b) => a.from - b.from).slice(-TIMELINE_MAX_BARS);
-    const lines = ['gantt', '  dateFormat x', '  axisFormat %M:%S'];
-    for (const section of ['Model', 'Commands']) {
-        const inSection = shown.filter((bar) => bar.section === section);
-        if (inSection.length === 0)
-            continue;
-        lines.push(`  section ${section}`);
-        for (const bar of inSection) {
-            const from = bar.from - facts.startedAt;
-            // A bar of no length does not show; a millisecond is the least Mermaid draws.
-            const to = Math.max(bar.to - facts.startedAt, from + 1);
-            lines.push(`  ${bar.name} : ${bar.tag}${from}, ${to}`);
-        }
-    }
-    const title = `Timeline${bars.length > shown.length ? ` (the last ${shown.length} of ${bars.length})` : ''}`;
-    return [details(title, fenced(lines.join('\n'), 'mermaid')), ''];
-}
-function linkLine(facts) {
-    return facts.runUrl && /^https:\/\/[^\s?#<>()]+$/.test(facts.runUrl)
-        ? [`[Workflow run](${facts.runUrl})`, '']
-        : [];
-}
-/** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
-function renderSummary(facts) {
-    const head = [
-        `## Bash agent: ${HEADLINES[facts.conclusion]}`,
-        '',
-        // A skipped run did nothing: figures of zero would only hide why, which comes next.
-        ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
-        ...warnings(facts),
-        ...finalMessage(facts),
-    ].join('\n');
-    const tail = [
-        ...(facts.task
-            ? [details('Task', fenced(clipBytes(facts.task, TASK_MAX_BYTES, REST_IN_TRANSCRIPT))), '']
-            : []),
-        modelBlock(facts),
-        '',
-        ...settingsBlock(facts),
-        ...timeline(facts),
-        ...linkLine(facts),
-    ].join('\n');
-    // The table gives way only when even without outputs it would not fit: its oldest rows first.
-    let rows = facts.calls;
-    const fixedBytes = byteLength(head) + byteLength(tail) + GUARD_SLACK_BYTES;
-    const rowBytes = rows.map((call) => byteLength(tableRow(call, ' (not in the summary)')) + 1);
-    let tableBytes = rowBytes.reduce((sum, bytes) => sum + bytes, 0);
-    let hiddenRows = 0;
-    while (rows.length > 0 && fixedBytes + tableBytes > SUMMARY_MAX_BYTES) {
-        tableBytes -= rowBytes[hiddenRows];
-        hiddenRows += 1;
-        rows = facts.calls.slice(hiddenRows);
-    }
-    const withOutput = rows.filter((call) => call.kind !== undefined);
-    const plans = planOutputs(withOutput, SUMMARY_MAX_BYTES - fixedBytes - tableBytes);
-    const planOf = new Map(plans.map((plan) => [plan.call.index, plan]));
-    const note = (call) => {
-        const plan = planOf.get(call.index);
-        if (plan?.dropped)
-            return ' (not in the summary)';
-        return plan?.cut ? ' (cut in the summary)' : '';
-    };
-    const commands = [];
-    if (facts.calls.length > 0) {
-        commands.push(`### Commands`, '');
-        if (hiddenRows > 0) {
-            commands.push(`_The first ${counted(hiddenRows, 'call')} are left out to keep the summary under 1 MB; the transcript file has them._`, '');
-        }
-        const table = [...TABLE_HEAD, ...rows.map((call) => tableRow(call, note(call)))].join('\n');
-        // A long table would push everything after it out of sight; the warnings above name what failed.
-        commands.push(rows.length > TABLE_OPEN_MAX_ROWS
-            ? details(`All ${counted(rows.length, 'call')}`, table)
-            : table, '');
-        const kept = plans.filter((plan) => !plan.dropped);
-        const dropped = plans.length - kept.length;
-        if (kept.length > 0 || dropped > 0) {
-            const blocks = kept.map((plan) => outputBlock(plan.call, plan.text));
-            const left = dropped > 0
-                ? [
-                    `_${counted(dropped, 'older output')} left out to keep the summary under 1 MB; the transcript file has them._`,
-                    '',
-                ]
-                : [];
-            commands.push(details(`Outputs (${kept.length})`, [...left, ...blocks].join('\n')), '');
-        }
-    }
-    return `${head}\n${commands.join('\n')}\n${tail}\n`;
-}
-/** Writes the summary to the step's summary file. */
-async function writeJobSummary(markdown) {
-    await summary.addRaw(markdown, true).write();
-}
-
-;// CONCATENATED MODULE: ./src/report/run-report.ts
-/**
- * The report of one run, from its first event to the last line of the log: the transcript it
- * records into, with the log and the JSONL file listening as events come, and one report pass at
- * the end (outputs, job summary, closing log line) rendered from the recorded events, however the
- * run ended.
- */
-
-
-
-
-
-
-
-
-function settingsOf(config) {
-    return {
-        model: config.model,
-        maxTokens: config.maxTokens,
-        maxTurns: config.maxTurns,
-        timeLimitMs: config.timeLimitMs,
-        commandTimeoutMs: config.commandTimeoutMs,
-        maxCostUsd: config.maxCostUsd,
-        maxOutput: config.maxOutput,
-        workingDirectory: config.workingDirectory,
-        allowedCommands: config.allowedCommands,
-        deniedCommands: config.deniedCommands,
-        taskSource: config.taskSource,
-    };
-}
-/** The link to this workflow run, when the runner says where it is. */
-function runUrlOf(env) {
-    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
-    if (!server || !repository || !id)
-        return undefined;
-    return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}`;
-}
-class RunReport {
-    #transcript;
-    #transcriptFile;
-    #file;
-    constructor(redact, logBuffer) {
-        this.#transcript = new Transcript(redact);
-        this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
-    }
-    /** Records an event (redacted; the log and the file get it at once). */
-    record = (event) => this.#transcript.record(event);
-    /**
-     * The run has its settings and its task: the file starts, with everything recorded so far. Called
-     * before the shell starts, so the file is open before any command could put a link in its place.
-     */
-    start(config, task) {
-        this.#openFile(config.transcriptFile);
-        this.record({
-            type: 'start',
-            settings: settingsOf(config),
-            task,
-            runUrl: runUrlOf(process.env),
-        });
-    }
-    #openFile(file) {
-        if (this.#transcriptFile !== undefined)
-            return;
-        this.#transcriptFile = file;
-        this.#file = openJsonl(file, (message) => warning(message));
-        this.#transcript.listen(this.#file.write);
-    }
-    /**
-     * Ends a run the loop did not end (a skip, a cancel before the loop, a failure): its result, with
-     * the figures of what was recorded; `detail` defaults to the last error.
-     */
-    end(conclusion, detail) {
-        const so = factsOf(this.#transcript.events);
-        this.record({
-            type: 'result',
-            conclusion,
-            result: '',
-            detail: detail ?? so.detail,
-            turns: so.requests,
-            commands: so.commands,
-            denied: so.denied,
-            usage: so.usage,
-            costUsd: so.costUsd,
-            estimatedCostUsd: so.estimatedCostUsd,
-            durationMs: so.durationMs,
-        });
-    }
-    /**
-     * The one report pass: a run that recorded no result ended in an error; then the outputs, the
-     * job summary (unless `summary` is off) and the closing line, all from the same facts.
-     */
-    async finish(config) {
-        // A run that failed before its settings were read still leaves its file where the default is.
-        this.#openFile(resolveTranscriptFile('', process.env));
-        if (!this.#transcript.has('result'))
-            this.end('error');
-        this.#file?.close();
-        const facts = factsOf(this.#transcript.events);
-        for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
-            setOutput(name, value);
-        }
-        if (config?.summary ?? true) {
-            try {
-                await writeJobSummary(renderSummary(facts));
-            }
-            catch (error) {
-                warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-            }
-        }
-        info(closingLine(facts));
-        return facts;
     }
 }
 
@@ -69019,6 +70013,8 @@ var v8_tuning = __nccwpck_require__(1870);
 
 
 
+
+
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
  * or as `retry-after` says, on 408/409/429/5xx/529 and connection errors: five retries ride out about
@@ -69164,6 +70160,25 @@ function endGuard(guard) {
         ];
     }
 }
+/** Commits and pushes the agent's work, and records and logs what became of it. */
+async function commitStage(config, start, report, redactor, guard) {
+    const committed = await commitResults({
+        start,
+        branch: config.branch,
+        commitMessage: redactor.redact(config.commitMessage),
+        task: redactor.redact(config.task),
+        conclusion: report.conclusion,
+        credentialEnv: guard?.gitEnv(),
+        redact: redactor.fn,
+    });
+    const { sha, branch, rescued, note } = committed;
+    report.record({ type: 'commit', sha, branch, rescued, note });
+    if (committed.severity === 'info')
+        info(redactor.redact(note));
+    if (committed.severity === 'warning')
+        warning(redactor.redact(note));
+    return committed;
+}
 /** The action: the one place that turns an error into a failed step. */
 async function run() {
     // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
@@ -69186,6 +70201,7 @@ async function runAction(logBuffer) {
     let config;
     let session;
     let guard;
+    let start;
     try {
         config = config_loadConfig();
         redactor.add(config.apiKey);
@@ -69200,6 +70216,10 @@ async function runAction(logBuffer) {
         config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
         requireTaskAndKey(config);
         info(`Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`);
+        // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
+        if (config.commit || trigger.pullRequest) {
+            start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
+        }
         // Before the shell exists: nothing of the agent's may see the credentials being taken out.
         guard = await Guard.start({ workingDirectory: config.workingDirectory });
         redactor.add(...guard.secretValues);
@@ -69218,7 +70238,13 @@ async function runAction(logBuffer) {
         // Before the action writes its own outputs and summary, which the undo would otherwise take back.
         if (guard)
             report.record({ type: 'undone', changes: endGuard(guard) });
+        // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
+        const committed = config?.commit && report.conclusion !== 'skipped'
+            ? await commitStage(config, start, report, redactor, guard)
+            : undefined;
         failStep(await report.finish(config), config);
+        if (committed?.severity === 'error')
+            setFailed(redactor.redact(committed.note));
     }
 }
 
