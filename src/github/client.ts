@@ -1,0 +1,109 @@
+/**
+ * The one Octokit of the action: `@actions/github`'s client with the retry and throttling plugins, at
+ * `GITHUB_API_URL`, with the `github-token` input. `@actions/github` is imported under `src/github/`
+ * only, so every other module stays plain TypeScript that a test drives without a network.
+ */
+import { GitHub as ActionsOctokit, getOctokitOptions } from '@actions/github/lib/utils';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+
+const Octokit = ActionsOctokit.plugin(retry, throttling);
+
+/** The REST client every GitHub call of the action goes through. */
+export type GitHub = InstanceType<typeof Octokit>;
+
+/** The repository of the run, as `GITHUB_REPOSITORY` names it. */
+export interface Repository {
+  owner: string;
+  repo: string;
+}
+
+export interface ClientOptions {
+  token: string;
+  /** `GITHUB_API_URL`; GitHub.com's API when unset. */
+  baseUrl?: string;
+  /** Where the client's own complaints go (a rate limit it gives up on, a deprecation). */
+  warn: (message: string) => void;
+  /**
+   * Milliseconds one unit of back-off stands for: 1000 on a runner (retry-after is in seconds); tests
+   * shrink it so a scripted 500 or rate limit does not make them wait.
+   */
+  backoffUnitMs?: number;
+  /**
+   * GitHub asks for a second between writes and three between notifying ones (comments); the
+   * throttling plugin paces them so. Tests that post dozens of comments turn the pacing off.
+   */
+  paceWrites?: boolean;
+}
+
+export const USER_AGENT = 'bash-agent-action';
+
+/** A limiter group that runs every job at once: the throttling plugin's pacing, switched off. */
+const UNPACED = {
+  key: () => ({
+    schedule: <T>(...args: unknown[]): Promise<T> => {
+      const job = args.find((arg) => typeof arg === 'function') as () => Promise<T>;
+      const rest = args.slice(args.indexOf(job) + 1);
+      return (job as (...jobArgs: unknown[]) => Promise<T>)(...rest);
+    },
+  }),
+} as never;
+
+export function createGitHub({
+  token,
+  baseUrl,
+  warn,
+  backoffUnitMs = 1000,
+  paceWrites = true,
+}: ClientOptions): GitHub {
+  const limitHandler =
+    (kind: string) =>
+    (
+      retryAfter: number,
+      options: { method: string; url: string },
+      _octokit: unknown,
+      retryCount: number,
+    ): boolean => {
+      // One retry rides out a short window; a second limit means the budget is gone for longer than a
+      // report is worth waiting for.
+      if (retryCount < 1) return true;
+      warn(
+        `GitHub ${kind} rate limit on ${options.method} ${options.url}; giving up (retry after ${retryAfter} s)`,
+      );
+      return false;
+    };
+  return new Octokit(
+    getOctokitOptions(token, {
+      baseUrl: baseUrl?.replace(/\/+$/, '') || 'https://api.github.com',
+      userAgent: USER_AGENT,
+      log: {
+        debug: () => undefined,
+        info: () => undefined,
+        warn: (message: string) => warn(message),
+        error: (message: string) => warn(message),
+      },
+      retry: { retryAfterBaseValue: backoffUnitMs },
+      throttle: {
+        retryAfterBaseValue: backoffUnitMs,
+        onRateLimit: limitHandler('primary'),
+        onSecondaryRateLimit: limitHandler('secondary'),
+        ...(paceWrites ? {} : { write: UNPACED, notifications: UNPACED }),
+      },
+    }),
+  );
+}
+
+/** `owner/name` → its parts; undefined when the variable is missing or malformed. */
+export function parseRepository(value: string | undefined): Repository | undefined {
+  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value?.trim() ?? '');
+  return match ? { owner: match[1] as string, repo: match[2] as string } : undefined;
+}
+
+/** An API failure in one line: the status and GitHub's own message when there is one. */
+export function describeApiError(error: unknown): string {
+  if (error instanceof Error) {
+    const status = (error as { status?: unknown }).status;
+    return typeof status === 'number' ? `HTTP ${status}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
