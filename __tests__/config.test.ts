@@ -154,12 +154,6 @@ describe('parseConfig', () => {
   });
 
   it('refuses non-default values of inputs whose features are not built yet', () => {
-    expect(() => configFrom({ comment: 'true' })).toThrow(
-      "Input 'comment' is not supported yet; remove it or leave it at 'auto' or 'false' (got 'true')",
-    );
-    expect(() => configFrom({ 'pull-request': 'true' })).toThrow(
-      /'pull-request' is not supported yet/,
-    );
     // Values that ask for nothing are honoured by doing nothing.
     expect(configFrom({ commit: 'False', comment: 'false', 'pull-request': 'false' }).task).toBe(
       '',
@@ -175,6 +169,15 @@ describe('parseConfig', () => {
     );
     expect(configFrom({ 'transcript-file': '/abs/run.jsonl' }).transcriptFile).toBe(
       '/abs/run.jsonl',
+    );
+  });
+
+  it('reads the comment input as auto, true or false, in any case, and refuses anything else', () => {
+    expect(configFrom({}).comment).toBe('auto');
+    expect(configFrom({ comment: 'TRUE' }).comment).toBe('true');
+    expect(configFrom({ comment: 'False' }).comment).toBe('false');
+    expect(() => configFrom({ comment: 'always' })).toThrow(
+      "Input 'comment' must be auto, true or false, got 'always'",
     );
   });
 

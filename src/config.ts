@@ -46,13 +46,25 @@ export interface Config {
   triggerLabel: string;
   /** Absolute path of the JSONL transcript (`transcript-file`, or its default under RUNNER_TEMP). */
   transcriptFile: string;
+  /** When the run talks on its issue or pull request (see `CommentMode`). */
+  comment: CommentMode;
+  /** The `github-token` input; '' outside a runner when it is not set. */
+  githubToken: string;
   /** Commit and push the agent's changes. */
   commit: boolean;
   /** Branch to push to; '' for the branch checked out. */
   branch: string;
   /** Commit message; '' to derive one from the task. */
   commitMessage: string;
+  /** Open (or reuse) a pull request from the pushed branch when it differs from the base. */
+  pullRequest: boolean;
 }
+
+/**
+ * The `comment` input: `auto` talks on runs a comment or label started, `true` also on runs tied to
+ * an issue or PR by their event, `false` never.
+ */
+export type CommentMode = 'auto' | 'true' | 'false';
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
 export type InputReader = (name: string) => string;
@@ -99,18 +111,7 @@ const NOT_SUPPORTED_YET: ReadonlyArray<{
   input: string;
   accepts: (value: string) => boolean;
   keep: string;
-}> = [
-  {
-    input: 'pull-request',
-    accepts: (value) => /^(false|False|FALSE)$/.test(value),
-    keep: "at 'false'",
-  },
-  {
-    input: 'comment',
-    accepts: (value) => /^(auto|false|False|FALSE)$/.test(value),
-    keep: "at 'auto' or 'false'",
-  },
-];
+}> = [];
 
 /** The repository permission levels a commenter can have, least first. */
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -307,6 +308,12 @@ function readTask(
   return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
 }
 
+function parseCommentMode(value: string): CommentMode {
+  const mode = value.trim().toLowerCase();
+  if (mode === 'auto' || mode === 'true' || mode === 'false') return mode;
+  throw new InputError('comment', `Input 'comment' must be auto, true or false, got '${value}'`);
+}
+
 /**
  * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
  * typo fails at once instead of after the agent's work.
@@ -407,9 +414,12 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     allowedBots: parseList(read('allowed-bots')),
     triggerLabel: read('trigger-label').trim(),
     transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
+    comment: parseCommentMode(read('comment')),
+    githubToken: read('github-token').trim(),
     commit: parseBoolean('commit', read('commit')),
     branch: parseBranch(read('branch')),
     commitMessage: read('commit-message').trim(),
+    pullRequest: parseBoolean('pull-request', read('pull-request')),
   };
 }
 

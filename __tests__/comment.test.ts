@@ -1,0 +1,137 @@
+/** The result comment rendered from recorded events: what a reader of the PR sees at the end. */
+import { describe, expect, it } from '@jest/globals';
+import {
+  COMMENT_MAX_CHARS,
+  renderProgressComment,
+  renderResultComment,
+} from '../src/report/comment.js';
+import type { Conclusion, RecordedEvent, TranscriptEvent } from '../src/transcript.js';
+
+const RUN_URL = 'https://github.com/octo/repo/actions/runs/1001';
+
+function recorded(...events: TranscriptEvent[]): RecordedEvent[] {
+  return events.map((event, index) => ({ ...event, at: 1_000 + index }));
+}
+
+const start: TranscriptEvent = {
+  type: 'start',
+  task: 'fix the test',
+  runUrl: RUN_URL,
+  settings: {
+    model: 'm',
+    maxTokens: 1,
+    maxTurns: 1,
+    timeLimitMs: 1,
+    commandTimeoutMs: 1,
+    maxCostUsd: 0,
+    maxOutput: 1,
+    workingDirectory: '/w',
+    allowedCommands: [],
+    deniedCommands: [],
+    taskSource: 'a comment by @octocat',
+  },
+};
+
+function result(conclusion: Conclusion, text: string, detail?: string): TranscriptEvent {
+  return {
+    type: 'result',
+    conclusion,
+    result: text,
+    detail,
+    turns: 3,
+    commands: 5,
+    denied: 1,
+    usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    costUsd: 0.1234,
+    estimatedCostUsd: 0.2,
+    durationMs: 75_000,
+  };
+}
+
+describe('the result comment', () => {
+  it('leads with the outcome and the figures, then the final message and the link to the summary', () => {
+    const body = renderResultComment(recorded(start, result('success', 'The test passes now.')));
+    const lines = body.split('\n');
+    expect(lines[0]).toBe('### Bash agent: ✅ Done');
+    expect(body).toContain('3 model requests · 5 commands (1 denied by the policy)');
+    expect(body).toContain('1 min 15 s');
+    expect(body).toContain('The test passes now.');
+    expect(body).toContain(`[The full job summary](${RUN_URL})`);
+    expect(body.indexOf('3 model requests')).toBeLessThan(body.indexOf('The test passes now.'));
+  });
+
+  it.each<[Conclusion, RegExp]>([
+    ['max-turns', /turn limit/],
+    ['time-limit', /time limit/],
+    ['budget', /cost limit/],
+    ['error', /Failed/],
+    ['cancelled', /Cancelled/],
+  ])('says in its headline that a run ended with %s, and why', (conclusion, words) => {
+    const body = renderResultComment(
+      recorded(start, result(conclusion, '', 'the reason <b>here</b>')),
+    );
+    expect(body.split('\n')[0]).toMatch(words);
+    expect(body).toContain('> the reason &lt;b&gt;here&lt;/b&gt;');
+    expect(body).toContain('_The model wrote no final text._');
+  });
+
+  it('reports a run that never recorded a result as failed', () => {
+    const body = renderResultComment(recorded(start));
+    expect(body.split('\n')[0]).toMatch(/Failed/);
+    expect(body).toContain('The run ended without a result\\.');
+  });
+
+  it('names what was committed, pushed and opened', () => {
+    const body = renderResultComment(
+      recorded(
+        start,
+        result('success', 'done'),
+        {
+          type: 'commit',
+          sha: 'abcdef0123456789',
+          branch: 'bash-agent/1001',
+          rescued: true,
+          note: 'Pushed to the rescue branch.',
+        },
+        {
+          type: 'pull_request',
+          url: 'https://github.com/octo/repo/pull/9',
+          number: 9,
+          created: true,
+        },
+      ),
+    );
+    expect(body).toContain(
+      '**Committed `abcdef012345` to `bash\\-agent/1001`** (a rescue branch): Pushed to the rescue branch\\.',
+    );
+    expect(body).toContain('**Pull request:** https://github.com/octo/repo/pull/9 (opened)');
+  });
+
+  it('makes the final message unable to mention anyone, embed HTML or load an image', () => {
+    const body = renderResultComment(
+      recorded(
+        start,
+        result('success', 'Ping @octocat <script>x</script> ![t](https://evil.example/p.png?k=1)'),
+      ),
+    );
+    expect(body).not.toMatch(/@octocat/);
+    expect(body).not.toContain('<script>');
+    expect(body).not.toMatch(/(^|[^\\])!\[/);
+  });
+
+  it('fits GitHub’s comment limit, with room for the marker, however long the final message', () => {
+    const body = renderResultComment(
+      recorded(start, result('success', `start ${'é'.repeat(200_000)} end`)),
+    );
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS - 200);
+    expect(body).toContain('start');
+    expect(body).toContain('end');
+    expect(body).toContain('omitted');
+    expect(body).toContain(RUN_URL);
+  });
+
+  it('links the run from the progress comment', () => {
+    expect(renderProgressComment(RUN_URL)).toContain(`(${RUN_URL})`);
+    expect(renderProgressComment(undefined)).not.toContain('](');
+  });
+});
