@@ -1,8 +1,9 @@
 /**
- * The run's GitHub side as main calls it, one entry function per step: the conversation at the start
- * and its end, the reply to a refused request, and the pull request after the push. Each reads the
- * runner's variables (`GITHUB_REPOSITORY`, `GITHUB_API_URL`, `GITHUB_WORKFLOW`, `GITHUB_JOB`,
- * `GITHUB_RUN_ID`, `GITHUB_SERVER_URL`) here, so the modules below it take plain values.
+ * The run's GitHub side as main calls it: one entry function, `connectGitHub`, gives what the
+ * trigger reads, the conversation at the start and its end, the reply to a refused request, and the
+ * pull request after the push. It reads the runner's variables (`GITHUB_REPOSITORY`,
+ * `GITHUB_API_URL`, `GITHUB_WORKFLOW`, `GITHUB_JOB`, `GITHUB_RUN_ID`, `GITHUB_SERVER_URL`) here, so the
+ * modules below it take plain values.
  */
 import type { CommentMode } from '../config.js';
 import {
@@ -11,41 +12,20 @@ import {
   renderResultComment,
 } from '../report/comment.js';
 import type { RecordedEvent } from '../transcript.js';
-import { createGitHub, parseRepository, type GitHub, type Repository } from './client.js';
+import { createGitHub, parseRepository, type ClientOptions } from './client.js';
 import {
   replyToSkipped,
   startConversation,
+  wantsConversation,
   type ConversationSetup,
   type TriggerEvent,
 } from './conversation.js';
 import { openOrReusePullRequest, type PullRequestOutcome } from './pulls.js';
+import { repositoryReader } from './repository.js';
 
 export interface GitHubSettings {
   githubToken: string;
   comment: CommentMode;
-}
-
-/** The client and repository of this step; undefined (with a warning) when there is no way to talk. */
-export function connect(
-  settings: Pick<GitHubSettings, 'githubToken'>,
-  warn: (message: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
-): { github: GitHub; repository: Repository } | undefined {
-  const repository = parseRepository(env.GITHUB_REPOSITORY);
-  if (!repository) {
-    warn(
-      `GITHUB_REPOSITORY is not owner/name (got '${env.GITHUB_REPOSITORY ?? ''}'): nothing is posted on GitHub`,
-    );
-    return undefined;
-  }
-  if (settings.githubToken === '') {
-    warn(`The 'github-token' input is empty: nothing is posted on GitHub`);
-    return undefined;
-  }
-  return {
-    github: createGitHub({ token: settings.githubToken, baseUrl: env.GITHUB_API_URL, warn }),
-    repository,
-  };
 }
 
 /** The link to this workflow run, when the runner says where it is. */
@@ -58,64 +38,10 @@ export function runUrlOf(env: NodeJS.ProcessEnv = process.env): string | undefin
   return repo && id ? `${server.replace(/\/+$/, '')}/${repo}/actions/runs/${id}` : undefined;
 }
 
-function conversationSetup(
-  settings: GitHubSettings,
-  trigger: TriggerEvent,
-  warn: (message: string) => void,
-  env: NodeJS.ProcessEnv,
-): ConversationSetup | undefined {
-  const connection = connect(settings, warn, env);
-  if (!connection) return undefined;
-  return {
-    ...connection,
-    trigger,
-    mode: settings.comment,
-    workflow: env.GITHUB_WORKFLOW ?? '',
-    job: env.GITHUB_JOB ?? '',
-    runId: env.GITHUB_RUN_ID ?? '',
-    warn,
-  };
-}
-
 /** What main holds from the start of the run to its end. */
 export interface RunConversation {
   /** Edits the progress comment into the result and reacts; never throws. */
   finish(events: readonly RecordedEvent[]): Promise<void>;
-}
-
-/**
- * 👀 and the progress comment, on a run the `comment` input lets talk; undefined otherwise. Failures
- * are warnings: the run goes on.
- */
-export async function beginConversation(
-  settings: GitHubSettings,
-  trigger: TriggerEvent,
-  warn: (message: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<RunConversation | undefined> {
-  const setup = conversationSetup(settings, trigger, warn, env);
-  if (!setup) return undefined;
-  const conversation = await startConversation(setup, renderProgressComment(runUrlOf(env)));
-  if (!conversation) return undefined;
-  return {
-    async finish(events) {
-      const conclusion = events.findLast((event) => event.type === 'result');
-      const succeeded = conclusion?.type === 'result' && conclusion.conclusion === 'success';
-      await conversation.finish(renderResultComment(events), succeeded);
-    },
-  };
-}
-
-/** The short answer to a request the trigger refused (`reply` is the trigger's words). */
-export async function replyToRefusal(
-  settings: GitHubSettings,
-  trigger: TriggerEvent,
-  reply: string,
-  warn: (message: string) => void,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<void> {
-  const setup = conversationSetup(settings, trigger, warn, env);
-  if (setup) await replyToSkipped(setup, reply);
 }
 
 /** What a pull request is opened from: the push the git side made. */
@@ -125,25 +51,119 @@ export interface PushedBranch {
   pushed: boolean;
 }
 
-/**
- * The PR of the pushed branch (opened, or the open one reused) when a push went to a branch other
- * than its base; undefined when there is nothing to open. API failures propagate: the caller says
- * what happened to the push and why there is no PR.
- */
-export async function pullRequestForPush(
-  settings: Pick<GitHubSettings, 'githubToken'>,
+/** The step's GitHub, as main uses it. */
+export interface RunGitHub {
+  /** What the trigger reads; every call fails with the reason when the step cannot reach GitHub. */
+  reader: ReturnType<typeof repositoryReader>;
+  /**
+   * 👀 and the progress comment, on a run the `comment` input lets talk; undefined otherwise.
+   * Failures are warnings: the run goes on.
+   */
+  beginConversation(trigger: TriggerEvent): Promise<RunConversation | undefined>;
+  /** The short answer to a request the trigger refused (`reply` is the trigger's words). */
+  replyToRefusal(trigger: TriggerEvent, reply: string): Promise<void>;
+  /**
+   * The PR of the pushed branch (opened, or the open one reused) when a push went to a branch other
+   * than its base; undefined when there is nothing to open. API failures propagate: the caller says
+   * why there is no PR.
+   */
+  pullRequestForPush(
+    push: PushedBranch,
+    text: { title: string; finalMessage: string },
+  ): Promise<PullRequestOutcome | undefined>;
+}
+
+/** A push to a branch other than its base is what a pull request is opened from. */
+function wantsPullRequest(
   push: PushedBranch,
-  text: { title: string; finalMessage: string },
+): push is PushedBranch & { branch: string; base: string } {
+  return push.pushed && !!push.branch && !!push.base && push.branch !== push.base;
+}
+
+/** A reader whose every call fails with `reason`. */
+function unreachable(reason: string): ReturnType<typeof repositoryReader> {
+  const fail = () => Promise.reject(new Error(reason));
+  return { permissionOf: fail, pullRequest: fail, pullRequestFiles: fail };
+}
+
+/**
+ * The step's GitHub from its settings and the runner's variables. Without a token or a repository
+ * nothing is posted (one warning says why when a post was due) and the trigger's reads fail.
+ */
+export function connectGitHub(
+  settings: GitHubSettings,
   warn: (message: string) => void,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<PullRequestOutcome | undefined> {
-  if (!push.pushed || !push.branch || !push.base || push.branch === push.base) return undefined;
-  const connection = connect(settings, warn, env);
-  if (!connection) return undefined;
-  return openOrReusePullRequest(connection.github, connection.repository, {
-    head: push.branch,
-    base: push.base,
-    title: text.title,
-    body: renderPullRequestBody(text.finalMessage, runUrlOf(env)),
+  /** Tests shrink the client's back-off and pacing. */
+  client: Pick<ClientOptions, 'backoffUnitMs' | 'paceWrites'> = {},
+): RunGitHub {
+  const repository = parseRepository(env.GITHUB_REPOSITORY);
+  const missing = !repository
+    ? `GITHUB_REPOSITORY is not owner/name (got '${env.GITHUB_REPOSITORY ?? ''}')`
+    : settings.githubToken === ''
+      ? `the 'github-token' input is empty`
+      : undefined;
+  if (missing || !repository) {
+    const notPosted = () => warn(`Nothing is posted on GitHub: ${missing}`);
+    return {
+      reader: unreachable(`GitHub cannot be asked: ${missing}`),
+      async beginConversation(trigger) {
+        if (wantsConversation(settings.comment, trigger)) notPosted();
+        return undefined;
+      },
+      async replyToRefusal(trigger) {
+        if (settings.comment !== 'false' && trigger.subject) notPosted();
+      },
+      async pullRequestForPush(push) {
+        if (wantsPullRequest(push)) notPosted();
+        return undefined;
+      },
+    };
+  }
+  const github = createGitHub({
+    ...client,
+    token: settings.githubToken,
+    baseUrl: env.GITHUB_API_URL,
+    warn,
   });
+  const setup = (trigger: TriggerEvent): ConversationSetup => ({
+    github,
+    repository,
+    trigger,
+    mode: settings.comment,
+    workflow: env.GITHUB_WORKFLOW ?? '',
+    job: env.GITHUB_JOB ?? '',
+    runId: env.GITHUB_RUN_ID ?? '',
+    warn,
+  });
+  const runUrl = runUrlOf(env);
+  return {
+    reader: repositoryReader(github, repository),
+
+    async beginConversation(trigger) {
+      const conversation = await startConversation(setup(trigger), renderProgressComment(runUrl));
+      if (!conversation) return undefined;
+      return {
+        async finish(events) {
+          const result = events.findLast((event) => event.type === 'result');
+          const succeeded = result?.type === 'result' && result.conclusion === 'success';
+          await conversation.finish(renderResultComment(events), succeeded);
+        },
+      };
+    },
+
+    async replyToRefusal(trigger, reply) {
+      await replyToSkipped(setup(trigger), reply);
+    },
+
+    async pullRequestForPush(push, text) {
+      if (!wantsPullRequest(push)) return undefined;
+      return openOrReusePullRequest(github, repository, {
+        head: push.branch,
+        base: push.base,
+        title: text.title,
+        body: renderPullRequestBody(text.finalMessage, runUrl),
+      });
+    },
+  };
 }
