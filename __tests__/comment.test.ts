@@ -102,7 +102,7 @@ describe('the result comment', () => {
       ),
     );
     expect(body).toContain(
-      '**Committed `abcdef012345` to `bash\\-agent/1001`** (a rescue branch): Pushed to the rescue branch\\.',
+      '**Committed `abcdef012345` to `bash-agent/1001`** (a rescue branch): Pushed to the rescue branch\\.',
     );
     expect(body).toContain('**Pull request:** https://github.com/octo/repo/pull/9 (opened)');
   });
@@ -117,6 +117,29 @@ describe('the result comment', () => {
     expect(body).not.toMatch(/@octocat/);
     expect(body).not.toContain('<script>');
     expect(body).not.toMatch(/(^|[^\\])!\[/);
+  });
+
+  it('keeps code blocks as written, demotes headings below its own, and closes a block left open', () => {
+    const body = renderResultComment(
+      recorded(start, result('success', '# Title\n```sh\n# a comment <x> @me\n```\n~~~\nopen <b>')),
+    );
+    expect(body).toContain('#### Title');
+    expect(body).toContain('```sh\n# a comment <x> @me\n```');
+    // The unclosed block ends before the comment's own lines, which stay outside it.
+    expect(body).toMatch(/~~~\nopen <b>\n~~~\n\n\[The full job summary\]/);
+  });
+
+  it('shows a branch name with backticks as code, whole', () => {
+    const body = renderResultComment(
+      recorded(start, result('success', 'x'), {
+        type: 'commit',
+        sha: 'a'.repeat(40),
+        branch: 'we`ird',
+        rescued: false,
+        note: 'Pushed.',
+      }),
+    );
+    expect(body).toContain('to ``we`ird``');
   });
 
   it('fits GitHub’s comment limit, with room for the marker, however long the final message', () => {

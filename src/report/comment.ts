@@ -46,16 +46,42 @@ function seconds(ms: number): string {
 }
 
 /**
- * The model's markdown made unable to act on the page: raw HTML shown as text, images as their
- * text, nobody mentioned. Kept small on purpose: the job summary's neutraliser replaces it.
+ * The model's markdown made unable to act on the page: outside code blocks, raw HTML shown as text,
+ * images as their alt text, headings below the comment's own, nobody mentioned; a code block left
+ * open is closed so it cannot swallow what follows. Kept small on purpose: the job summary's
+ * neutraliser replaces it.
  */
 function neutralise(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/!\[/g, '\\![')
-    .replace(/@/g, '@\u200b');
+  let fence: string | undefined;
+  const lines = text.split(/\r\n|\r|\n/).map((line) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker?.startsWith(fence) && line.trim() === marker) fence = undefined;
+      return line;
+    }
+    if (marker) {
+      fence = marker;
+      return line;
+    }
+    return line
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/!\[/g, '\\![')
+      .replace(/^ {0,3}#{1,6}(?=[ \t]|$)/, '####')
+      .replace(/@/g, '@\u200b');
+  });
+  if (fence) lines.push(fence);
+  return lines.join('\n');
+}
+
+/** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
+function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
 }
 
 /** The comment a run shows while it works: it is edited into the result when the run ends. */
@@ -80,13 +106,14 @@ export function renderResultComment(events: readonly RecordedEvent[]): string {
         `${result.denied > 0 ? ` (${result.denied} denied by the policy)` : ''} · ` +
         `${formatUsd(result.costUsd)} · ${seconds(result.durationMs)}`,
       '',
+      '',
     );
   }
 
   const tail: string[] = [];
   if (commit) {
     const what = commit.sha ? `Committed \`${commit.sha.slice(0, 12)}\`` : 'Nothing pushed';
-    const where = commit.branch ? ` to \`${escapeInline(commit.branch)}\`` : '';
+    const where = commit.branch ? ` to ${inlineCode(commit.branch)}` : '';
     tail.push(
       `**${what}${where}**${commit.rescued ? ' (a rescue branch)' : ''}: ${escapeInline(commit.note)}`,
     );
