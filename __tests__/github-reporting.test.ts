@@ -93,16 +93,16 @@ describe('the step’s GitHub', () => {
     const text = { title: 'Fix the bug', finalMessage: 'Fixed; ping @octocat <b>now</b>' };
     expect(
       await gitHub.pullRequestForPush({ pushed: true, branch: 'main', base: 'main' }, text),
-    ).toBeUndefined();
+    ).toEqual({});
     expect(
       await gitHub.pullRequestForPush({ pushed: false, branch: 'fix', base: 'main' }, text),
-    ).toBeUndefined();
+    ).toEqual({});
     expect(server.calls).toEqual([]);
     const opened = await gitHub.pullRequestForPush(
       { pushed: true, branch: 'fix', base: 'main' },
       text,
     );
-    expect(opened).toMatchObject({ number: 1, created: true });
+    expect(opened).toMatchObject({ opened: { number: 1, created: true } });
     expect(server.pulls[0]?.title).toBe('Fix the bug');
     expect(server.pulls[0]?.body).toContain('https://github.com/octo/repo/actions/runs/1001');
     expect(server.pulls[0]?.body).not.toContain('@octocat');
@@ -122,6 +122,35 @@ describe('the step’s GitHub', () => {
     expect(await gitHub.beginConversation(TRIGGER)).toBeUndefined();
     expect(warnings).toEqual([`Nothing is posted on GitHub: the 'github-token' input is empty`]);
     await expect(gitHub.reader.permissionOf('octocat')).rejects.toThrow(/github-token/);
+    expect(
+      await gitHub.pullRequestForPush(
+        { pushed: true, branch: 'fix', base: 'main' },
+        { title: 't', finalMessage: '' },
+      ),
+    ).toEqual({
+      failure: `Could not open a pull request from fix: the 'github-token' input is empty`,
+    });
     expect(server.calls).toEqual([]);
+  });
+
+  it('says why a wanted PR is not there when GitHub refuses it', async () => {
+    server.on('POST', '/repos/{owner}/{repo}/pulls', () => ({
+      status: 403,
+      body: { message: 'GitHub Actions is not permitted to create or approve pull requests.' },
+    }));
+    const gitHub = connectGitHub(
+      { githubToken: 'ghs_x', comment: 'auto' },
+      warn,
+      runnerEnv(),
+      FAST,
+    );
+    const step = await gitHub.pullRequestForPush(
+      { pushed: true, branch: 'fix', base: 'main' },
+      { title: 't', finalMessage: '' },
+    );
+    expect(step.opened).toBeUndefined();
+    expect(step.failure).toMatch(
+      /^Pushed to fix, but could not open a pull request into main: HTTP 403: GitHub Actions is not permitted/,
+    );
   });
 });

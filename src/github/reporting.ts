@@ -12,7 +12,7 @@ import {
   renderResultComment,
 } from '../report/comment.js';
 import type { RecordedEvent } from '../transcript.js';
-import { createGitHub, parseRepository, type ClientOptions } from './client.js';
+import { createGitHub, describeApiError, parseRepository, type ClientOptions } from './client.js';
 import {
   replyToSkipped,
   startConversation,
@@ -64,13 +64,18 @@ export interface RunGitHub {
   replyToRefusal(trigger: TriggerEvent, reply: string): Promise<void>;
   /**
    * The PR of the pushed branch (opened, or the open one reused) when a push went to a branch other
-   * than its base; undefined when there is nothing to open. API failures propagate: the caller says
-   * why there is no PR.
+   * than its base; neither field when there is nothing to open; `failure` says why a wanted PR is
+   * not there. Never throws.
    */
   pullRequestForPush(
     push: PushedBranch,
     text: { title: string; finalMessage: string },
-  ): Promise<PullRequestOutcome | undefined>;
+  ): Promise<PullRequestStep>;
+}
+
+export interface PullRequestStep {
+  opened?: PullRequestOutcome;
+  failure?: string;
 }
 
 /** A push to a branch other than its base is what a pull request is opened from. */
@@ -115,8 +120,9 @@ export function connectGitHub(
         if (settings.comment !== 'false' && trigger.subject) notPosted();
       },
       async pullRequestForPush(push) {
-        if (wantsPullRequest(push)) notPosted();
-        return undefined;
+        return wantsPullRequest(push)
+          ? { failure: `Could not open a pull request from ${push.branch}: ${missing}` }
+          : {};
       },
     };
   }
@@ -157,13 +163,20 @@ export function connectGitHub(
     },
 
     async pullRequestForPush(push, text) {
-      if (!wantsPullRequest(push)) return undefined;
-      return openOrReusePullRequest(github, repository, {
-        head: push.branch,
-        base: push.base,
-        title: text.title,
-        body: renderPullRequestBody(text.finalMessage, runUrl),
-      });
+      if (!wantsPullRequest(push)) return {};
+      try {
+        const opened = await openOrReusePullRequest(github, repository, {
+          head: push.branch,
+          base: push.base,
+          title: text.title,
+          body: renderPullRequestBody(text.finalMessage, runUrl),
+        });
+        return { opened };
+      } catch (error) {
+        return {
+          failure: `Pushed to ${push.branch}, but could not open a pull request into ${push.base}: ${describeApiError(error)}`,
+        };
+      }
     },
   };
 }
