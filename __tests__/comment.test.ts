@@ -50,7 +50,10 @@ function result(conclusion: Conclusion, text: string, detail?: string): Transcri
 
 describe('the result comment', () => {
   it('leads with the outcome and the figures, then the final message and the link to the summary', () => {
-    const body = renderResultComment(recorded(start, result('success', 'The test passes now.')));
+    const body = renderResultComment(
+      recorded(start, result('success', 'The test passes now.')),
+      RUN_URL,
+    );
     const lines = body.split('\n');
     expect(lines[0]).toBe('### Bash agent: ✅ Done');
     expect(body).toContain('3 model requests · 5 commands (1 denied by the policy)');
@@ -69,6 +72,7 @@ describe('the result comment', () => {
   ])('says in its headline that a run ended with %s, and why', (conclusion, words) => {
     const body = renderResultComment(
       recorded(start, result(conclusion, '', 'the reason <b>here</b>')),
+      RUN_URL,
     );
     expect(body.split('\n')[0]).toMatch(words);
     expect(body).toContain('> the reason &lt;b&gt;here&lt;/b&gt;');
@@ -76,7 +80,7 @@ describe('the result comment', () => {
   });
 
   it('reports a run that never recorded a result as failed', () => {
-    const body = renderResultComment(recorded(start));
+    const body = renderResultComment(recorded(start), RUN_URL);
     expect(body.split('\n')[0]).toMatch(/Failed/);
     expect(body).toContain('The run ended without a result\\.');
   });
@@ -100,6 +104,7 @@ describe('the result comment', () => {
           created: true,
         },
       ),
+      RUN_URL,
     );
     expect(body).toContain(
       '**Committed `abcdef012345` to `bash-agent/1001`** (a rescue branch): Pushed to the rescue branch\\.',
@@ -113,6 +118,7 @@ describe('the result comment', () => {
         start,
         result('success', 'Ping @octocat <script>x</script> ![t](https://evil.example/p.png?k=1)'),
       ),
+      RUN_URL,
     );
     expect(body).not.toMatch(/@octocat/);
     expect(body).not.toContain('<script>');
@@ -122,6 +128,7 @@ describe('the result comment', () => {
   it('keeps code blocks as written, demotes headings below its own, and closes a block left open', () => {
     const body = renderResultComment(
       recorded(start, result('success', '# Title\n```sh\n# a comment <x> @me\n```\n~~~\nopen <b>')),
+      RUN_URL,
     );
     expect(body).toContain('#### Title');
     expect(body).toContain('```sh\n# a comment <x> @me\n```');
@@ -138,6 +145,7 @@ describe('the result comment', () => {
         rescued: false,
         note: 'Pushed.',
       }),
+      RUN_URL,
     );
     expect(body).toContain('to ``we`ird``');
   });
@@ -145,6 +153,7 @@ describe('the result comment', () => {
   it('fits GitHub’s comment limit, with room for the marker, however long the final message', () => {
     const body = renderResultComment(
       recorded(start, result('success', `start ${'é'.repeat(200_000)} end`)),
+      RUN_URL,
     );
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS - 200);
     expect(body).toContain('start');

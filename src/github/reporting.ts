@@ -153,7 +153,7 @@ export function connectGitHub(
         async finish(events) {
           const result = events.findLast((event) => event.type === 'result');
           const succeeded = result?.type === 'result' && result.conclusion === 'success';
-          await conversation.finish(renderResultComment(events), succeeded);
+          await conversation.finish(renderResultComment(events, runUrl), succeeded);
         },
       };
     },

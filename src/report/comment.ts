@@ -89,10 +89,12 @@ export function renderProgressComment(runUrl: string | undefined): string {
   return `⏳ **Working on it…**${runUrl ? ` [Follow the run](${runUrl}).` : ''}`;
 }
 
-/** The comment a run shows when it ends, from its recorded events. */
-export function renderResultComment(events: readonly RecordedEvent[]): string {
+/** The comment a run shows when it ends, from its recorded events, linking the run's job summary. */
+export function renderResultComment(
+  events: readonly RecordedEvent[],
+  runUrl: string | undefined,
+): string {
   const result = last(events, 'result');
-  const runUrl = last(events, 'start')?.runUrl;
   const commit = last(events, 'commit');
   const pull = last(events, 'pull_request');
   const conclusion: Conclusion = result?.conclusion ?? 'error';
