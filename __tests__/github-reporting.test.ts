@@ -92,14 +92,22 @@ describe('the step’s GitHub', () => {
     );
     const text = { title: 'Fix the bug', finalMessage: 'Fixed; ping @octocat <b>now</b>' };
     expect(
-      await gitHub.pullRequestForPush({ pushed: true, branch: 'main', base: 'main' }, text),
+      await gitHub.pullRequestForPush(
+        { pushed: true, rescued: false, branch: 'main', base: 'main' },
+        text,
+      ),
     ).toEqual({});
     expect(
-      await gitHub.pullRequestForPush({ pushed: false, branch: 'fix', base: 'main' }, text),
+      await gitHub.pullRequestForPush(
+        { pushed: false, rescued: false, branch: 'fix', base: 'main' },
+        text,
+      ),
     ).toEqual({});
+    const rescue = { pushed: true, rescued: true, branch: 'bash-agent/1001', base: 'main' };
+    expect(await gitHub.pullRequestForPush(rescue, text)).toEqual({});
     expect(server.calls).toEqual([]);
     const opened = await gitHub.pullRequestForPush(
-      { pushed: true, branch: 'fix', base: 'main' },
+      { pushed: true, rescued: false, branch: 'fix', base: 'main' },
       text,
     );
     expect(opened).toMatchObject({ opened: { number: 1, created: true } });
@@ -124,7 +132,7 @@ describe('the step’s GitHub', () => {
     await expect(gitHub.reader.permissionOf('octocat')).rejects.toThrow(/github-token/);
     expect(
       await gitHub.pullRequestForPush(
-        { pushed: true, branch: 'fix', base: 'main' },
+        { pushed: true, rescued: false, branch: 'fix', base: 'main' },
         { title: 't', finalMessage: '' },
       ),
     ).toEqual({
@@ -145,7 +153,7 @@ describe('the step’s GitHub', () => {
       FAST,
     );
     const step = await gitHub.pullRequestForPush(
-      { pushed: true, branch: 'fix', base: 'main' },
+      { pushed: true, rescued: false, branch: 'fix', base: 'main' },
       { title: 't', finalMessage: '' },
     );
     expect(step.opened).toBeUndefined();

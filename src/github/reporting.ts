@@ -49,6 +49,8 @@ export interface PushedBranch {
   branch?: string;
   base?: string;
   pushed: boolean;
+  /** Pushed to the rescue branch: work for a person to look at, not to propose for merging. */
+  rescued: boolean;
 }
 
 /** The step's GitHub, as main uses it. */
@@ -82,7 +84,7 @@ export interface PullRequestStep {
 function wantsPullRequest(
   push: PushedBranch,
 ): push is PushedBranch & { branch: string; base: string } {
-  return push.pushed && !!push.branch && !!push.base && push.branch !== push.base;
+  return push.pushed && !push.rescued && !!push.branch && !!push.base && push.branch !== push.base;
 }
 
 /** A reader whose every call fails with `reason`. */
