@@ -1,7 +1,8 @@
 /**
  * The one Octokit of the action: `@actions/github`'s client with the retry and throttling plugins, at
- * `GITHUB_API_URL`, with the `github-token` input. `@actions/github` is imported under `src/github/`
- * only, so every other module stays plain TypeScript that a test drives without a network.
+ * `GITHUB_API_URL`, with the `github-token` input. `@actions/github` is imported here only, and this
+ * module is loaded only when a run talks to GitHub (`reporting.ts` imports it lazily), so a run that
+ * never does pays nothing for Octokit at start-up.
  */
 import { GitHub as ActionsOctokit, getOctokitOptions } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
@@ -11,12 +12,6 @@ const Octokit = ActionsOctokit.plugin(retry, throttling);
 
 /** The REST client every GitHub call of the action goes through. */
 export type GitHub = InstanceType<typeof Octokit>;
-
-/** The repository of the run, as `GITHUB_REPOSITORY` names it. */
-export interface Repository {
-  owner: string;
-  repo: string;
-}
 
 export interface ClientOptions {
   token: string;
@@ -91,19 +86,4 @@ export function createGitHub({
       },
     }),
   );
-}
-
-/** `owner/name` → its parts; undefined when the variable is missing or malformed. */
-export function parseRepository(value: string | undefined): Repository | undefined {
-  const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value?.trim() ?? '');
-  return match ? { owner: match[1] as string, repo: match[2] as string } : undefined;
-}
-
-/** An API failure in one line: the status and GitHub's own message when there is one. */
-export function describeApiError(error: unknown): string {
-  if (error instanceof Error) {
-    const status = (error as { status?: unknown }).status;
-    return typeof status === 'number' ? `HTTP ${status}: ${error.message}` : error.message;
-  }
-  return String(error);
 }

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { CommentMode } from '../config.js';
 import type { TranscriptEvent } from '../transcript.js';
-import { describeApiError, type GitHub, type Repository } from './client.js';
+import type { GitHub } from './client.js';
+import { describeApiError, type Repository } from './names.js';
 
 export type TriggerEvent = Extract<TranscriptEvent, { type: 'trigger' }>;
 

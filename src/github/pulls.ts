@@ -3,7 +3,8 @@
  * the branch updates it by its push), else a new one. The caller decides that a PR is wanted (the
  * `pull-request` input, a push to a branch other than the base); failures reach it as errors.
  */
-import type { GitHub, Repository } from './client.js';
+import type { GitHub } from './client.js';
+import type { Repository } from './names.js';
 
 export interface PullRequestRequest {
   /** The pushed branch. */

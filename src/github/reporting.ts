@@ -12,7 +12,8 @@ import {
   renderResultComment,
 } from '../report/comment.js';
 import type { RecordedEvent } from '../transcript.js';
-import { createGitHub, describeApiError, parseRepository, type ClientOptions } from './client.js';
+import type { ClientOptions, GitHub } from './client.js';
+import { describeApiError, parseRepository } from './names.js';
 import {
   replyToSkipped,
   startConversation,
@@ -128,14 +129,15 @@ export function connectGitHub(
       },
     };
   }
-  const github = createGitHub({
-    ...client,
-    token: settings.githubToken,
-    baseUrl: env.GITHUB_API_URL,
-    warn,
-  });
-  const setup = (trigger: TriggerEvent): ConversationSetup => ({
-    github,
+  // Loaded at the first call: a run that never talks to GitHub never loads Octokit.
+  let loading: Promise<GitHub> | undefined;
+  const api = (): Promise<GitHub> =>
+    (loading ??= import('./client.js').then(({ createGitHub }) =>
+      createGitHub({ ...client, token: settings.githubToken, baseUrl: env.GITHUB_API_URL, warn }),
+    ));
+  const reader = async () => repositoryReader(await api(), repository);
+  const setup = async (trigger: TriggerEvent): Promise<ConversationSetup> => ({
+    github: await api(),
     repository,
     trigger,
     mode: settings.comment,
@@ -146,10 +148,18 @@ export function connectGitHub(
   });
   const runUrl = runUrlOf(env);
   return {
-    reader: repositoryReader(github, repository),
+    reader: {
+      permissionOf: async (login) => (await reader()).permissionOf(login),
+      pullRequest: async (number) => (await reader()).pullRequest(number),
+      pullRequestFiles: async (number, limit) => (await reader()).pullRequestFiles(number, limit),
+    },
 
     async beginConversation(trigger) {
-      const conversation = await startConversation(setup(trigger), renderProgressComment(runUrl));
+      if (!wantsConversation(settings.comment, trigger)) return undefined;
+      const conversation = await startConversation(
+        await setup(trigger),
+        renderProgressComment(runUrl),
+      );
       if (!conversation) return undefined;
       return {
         async finish(events) {
@@ -161,13 +171,15 @@ export function connectGitHub(
     },
 
     async replyToRefusal(trigger, reply) {
-      await replyToSkipped(setup(trigger), reply);
+      if (settings.comment !== 'false' && trigger.subject) {
+        await replyToSkipped(await setup(trigger), reply);
+      }
     },
 
     async pullRequestForPush(push, text) {
       if (!wantsPullRequest(push)) return {};
       try {
-        const opened = await openOrReusePullRequest(github, repository, {
+        const opened = await openOrReusePullRequest(await api(), repository, {
           head: push.branch,
           base: push.base,
           title: text.title,

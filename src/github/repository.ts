@@ -3,7 +3,8 @@
  * and its files), over the action's one client. The answers are the REST data as GitHub gives them;
  * errors keep their HTTP `status`, which the trigger reads (404: not a collaborator).
  */
-import type { GitHub, Repository } from './client.js';
+import type { GitHub } from './client.js';
+import type { Repository } from './names.js';
 
 export function repositoryReader(github: GitHub, repository: Repository) {
   return {
