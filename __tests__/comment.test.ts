@@ -5,55 +5,14 @@ import {
   renderProgressComment,
   renderResultComment,
 } from '../src/report/comment.js';
-import type { Conclusion, RecordedEvent, TranscriptEvent } from '../src/transcript.js';
+import { recorded, resultEvent as result } from '../__fixtures__/run-events.js';
+import type { Conclusion } from '../src/transcript.js';
 
 const RUN_URL = 'https://github.com/octo/repo/actions/runs/1001';
 
-function recorded(...events: TranscriptEvent[]): RecordedEvent[] {
-  return events.map((event, index) => ({ ...event, at: 1_000 + index }));
-}
-
-const start: TranscriptEvent = {
-  type: 'start',
-  task: 'fix the test',
-  runUrl: RUN_URL,
-  settings: {
-    model: 'm',
-    maxTokens: 1,
-    maxTurns: 1,
-    timeLimitMs: 1,
-    commandTimeoutMs: 1,
-    maxCostUsd: 0,
-    maxOutput: 1,
-    workingDirectory: '/w',
-    allowedCommands: [],
-    deniedCommands: [],
-    taskSource: 'a comment by @octocat',
-  },
-};
-
-function result(conclusion: Conclusion, text: string, detail?: string): TranscriptEvent {
-  return {
-    type: 'result',
-    conclusion,
-    result: text,
-    detail,
-    turns: 3,
-    commands: 5,
-    denied: 1,
-    usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
-    costUsd: 0.1234,
-    estimatedCostUsd: 0.2,
-    durationMs: 75_000,
-  };
-}
-
 describe('the result comment', () => {
   it('leads with the outcome and the figures, then the final message and the link to the summary', () => {
-    const body = renderResultComment(
-      recorded(start, result('success', 'The test passes now.')),
-      RUN_URL,
-    );
+    const body = renderResultComment(recorded(result('success', 'The test passes now.')), RUN_URL);
     const lines = body.split('\n');
     expect(lines[0]).toBe('### Bash agent: ✅ Done');
     expect(body).toContain('3 model requests · 5 commands (1 denied by the policy)');
@@ -71,7 +30,7 @@ describe('the result comment', () => {
     ['cancelled', /Cancelled/],
   ])('says in its headline that a run ended with %s, and why', (conclusion, words) => {
     const body = renderResultComment(
-      recorded(start, result(conclusion, '', 'the reason <b>here</b>')),
+      recorded(result(conclusion, '', 'the reason <b>here</b>')),
       RUN_URL,
     );
     expect(body.split('\n')[0]).toMatch(words);
@@ -80,7 +39,7 @@ describe('the result comment', () => {
   });
 
   it('reports a run that never recorded a result as failed', () => {
-    const body = renderResultComment(recorded(start), RUN_URL);
+    const body = renderResultComment(recorded(), RUN_URL);
     expect(body.split('\n')[0]).toMatch(/Failed/);
     expect(body).toContain('The run ended without a result\\.');
   });
@@ -88,7 +47,6 @@ describe('the result comment', () => {
   it('names what was committed, pushed and opened', () => {
     const body = renderResultComment(
       recorded(
-        start,
         result('success', 'done'),
         {
           type: 'commit',
@@ -115,7 +73,6 @@ describe('the result comment', () => {
   it('makes the final message unable to mention anyone, embed HTML or load an image', () => {
     const body = renderResultComment(
       recorded(
-        start,
         result('success', 'Ping @octocat <script>x</script> ![t](https://evil.example/p.png?k=1)'),
       ),
       RUN_URL,
@@ -127,7 +84,7 @@ describe('the result comment', () => {
 
   it('keeps code blocks as written, demotes headings below its own, and closes a block left open', () => {
     const body = renderResultComment(
-      recorded(start, result('success', '# Title\n```sh\n# a comment <x> @me\n```\n~~~\nopen <b>')),
+      recorded(result('success', '# Title\n```sh\n# a comment <x> @me\n```\n~~~\nopen <b>')),
       RUN_URL,
     );
     expect(body).toContain('#### Title');
@@ -138,7 +95,7 @@ describe('the result comment', () => {
 
   it('shows a branch name with backticks as code, whole', () => {
     const body = renderResultComment(
-      recorded(start, result('success', 'x'), {
+      recorded(result('success', 'x'), {
         type: 'commit',
         sha: 'a'.repeat(40),
         branch: 'we`ird',
@@ -152,7 +109,7 @@ describe('the result comment', () => {
 
   it('fits GitHub’s comment limit, with room for the marker, however long the final message', () => {
     const body = renderResultComment(
-      recorded(start, result('success', `start ${'é'.repeat(200_000)} end`)),
+      recorded(result('success', `start ${'é'.repeat(200_000)} end`)),
       RUN_URL,
     );
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS - 200);

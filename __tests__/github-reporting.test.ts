@@ -10,7 +10,7 @@ import {
   type GitHubServer,
 } from '../__fixtures__/github-server.js';
 import { connectGitHub } from '../src/github/reporting.js';
-import type { RecordedEvent } from '../src/transcript.js';
+import { recorded, resultEvent } from '../__fixtures__/run-events.js';
 import type { TriggerEvent } from '../src/github/conversation.js';
 
 let server: GitHubServer;
@@ -45,22 +45,9 @@ const TRIGGER: TriggerEvent = {
   comment: { id: 77, url: 'https://github.com/octo/repo/issues/3#issuecomment-77' },
 };
 
-const FAILED_RUN: RecordedEvent[] = [
-  {
-    type: 'result',
-    conclusion: 'max-turns',
-    result: 'Half way there.',
-    detail: 'Stopped at the turn limit',
-    turns: 2,
-    commands: 1,
-    denied: 0,
-    usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
-    costUsd: 0.01,
-    estimatedCostUsd: 0.02,
-    durationMs: 1000,
-    at: 1,
-  },
-];
+const FAILED_RUN = recorded(
+  resultEvent('max-turns', 'Half way there.', 'Stopped at the turn limit'),
+);
 
 describe('the step’s GitHub', () => {
   it('links the run from the progress comment, and ends with the rendered result and its reaction', async () => {
