@@ -129,15 +129,18 @@ describe('the conversation', () => {
       server.comments.push({
         id: 5000 + i,
         issue: 7,
-        body: i === 3 ? `> ${marker}\n> quoted` : `comment ${i}`,
+        // A quote of ours, and a copy of the marker by someone who wants the bot to edit theirs.
+        body:
+          i === 3 ? `> ${marker}\n> quoted` : i === 120 ? `${marker}\nmine now` : `comment ${i}`,
         user: { login: 'someone', type: 'User' },
       });
     }
     const rerun = await startConversation(setup(), 'working again…');
     await rerun?.finish('second attempt worked', true);
-    const mine = server.comments.filter((c) => c.body.startsWith(marker));
+    const mine = server.comments.filter((c) => c.user.type === 'Bot');
     expect(mine).toHaveLength(1);
     expect(mine[0]?.body).toContain('second attempt worked');
+    expect(server.comments.find((c) => c.id === 5120)?.body).toContain('mine now');
     expect(server.callsTo('POST', '/issues/{issue_number}/comments')).toHaveLength(1);
     // Two pages of 100 were read to get there.
     expect(server.callsTo('GET', '/issues/{issue_number}/comments').length).toBeGreaterThanOrEqual(

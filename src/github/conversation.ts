@@ -140,8 +140,11 @@ export class Conversation {
           per_page: 100,
         },
       );
-      // The marker opens the body: a comment that merely quotes ours does not count.
-      const mine = comments.reverse().find((comment) => comment.body?.startsWith(this.marker));
+      // The marker opens the body: a comment that merely quotes ours does not count. The marker can
+      // be read (and so copied) only once ours is posted, so ours is the earliest; and a bot's wins
+      // over a person's, who might have guessed it from the public names it is made of.
+      const marked = comments.filter((comment) => comment.body?.startsWith(this.marker));
+      const mine = marked.find((comment) => comment.user?.type === 'Bot') ?? marked[0];
       return mine === undefined ? undefined : Number(mine.id);
     } catch (error) {
       this.setup.warn(
