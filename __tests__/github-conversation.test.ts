@@ -258,4 +258,33 @@ describe('API failures while talking', () => {
     expect(warnings.join('\n')).toMatch(/secondary rate limit/);
     expect(warnings.join('\n')).toMatch(/Could not post the comment on #7: HTTP 403/);
   });
+
+  it('does not wait for a primary rate limit that resets in an hour: a warning at once', async () => {
+    let attempts = 0;
+    server.on('POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', () => {
+      attempts += 1;
+      return {
+        status: 403,
+        headers: {
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+        },
+        body: { message: 'API rate limit exceeded' },
+      };
+    });
+    await startConversation(
+      setup({
+        github: createGitHub({
+          token: 't',
+          baseUrl: server.url,
+          warn: (m) => warnings.push(m),
+          paceWrites: false,
+        }),
+      }),
+      'w',
+    );
+    expect(attempts).toBe(1);
+    expect(warnings.join('\n')).toMatch(/primary rate limit .*giving up \(retry after 36\d\d s\)/);
+    expect(warnings.join('\n')).toMatch(/Could not post the comment on #7: HTTP 403/);
+  });
 });

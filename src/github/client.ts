@@ -33,6 +33,9 @@ export interface ClientOptions {
 
 export const USER_AGENT = 'bash-agent-action';
 
+/** The longest a rate limit is waited out, in seconds: the step's end is not held up for longer. */
+const MAX_RATE_LIMIT_WAIT_S = 60;
+
 /** A limiter group that runs every job at once: the throttling plugin's pacing, switched off. */
 const UNPACED = {
   key: () => ({
@@ -59,9 +62,9 @@ export function createGitHub({
       _octokit: unknown,
       retryCount: number,
     ): boolean => {
-      // One retry rides out a short window; a second limit means the budget is gone for longer than a
-      // report is worth waiting for.
-      if (retryCount < 1) return true;
+      // One retry rides out a short window; a second limit, or a reset far off (a primary limit can
+      // be an hour away), means the budget is gone for longer than a report is worth waiting for.
+      if (retryCount < 1 && retryAfter <= MAX_RATE_LIMIT_WAIT_S) return true;
       warn(
         `GitHub ${kind} rate limit on ${options.method} ${options.url}; giving up (retry after ${retryAfter} s)`,
       );
