@@ -13,20 +13,16 @@ import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
 import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
-import type { RunFacts } from './report/facts.js';
+import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
 import { RunReport } from './report/run-report.js';
 import { buildShellEnv } from './shell/env.js';
 import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
-import {
-  decideTrigger,
-  readTriggerEvent,
-  triggerEvent,
-  type TriggerGitHub,
-  type TriggerRun,
-} from './trigger.js';
+import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
+import { subjectFrom } from './git/message.js';
+import { decideTrigger, readTriggerEvent, triggerEvent, type TriggerRun } from './trigger.js';
 import { collectGarbageNow } from './v8-tuning.js';
 
 /**
@@ -35,13 +31,6 @@ import { collectGarbageNow } from './v8-tuning.js';
  * 15 s of overload, and the run's deadline aborts the wait when it comes first.
  */
 const MAX_RETRIES = 5;
-
-/** Until the REST client is wired in, requests from GitHub cannot be authorized, so they are refused. */
-const NO_GITHUB_API: TriggerGitHub = {
-  permissionOf: () => Promise.reject(new Error('the GitHub API client is not available')),
-  pullRequest: () => Promise.reject(new Error('the GitHub API client is not available')),
-  pullRequestFiles: () => Promise.reject(new Error('the GitHub API client is not available')),
-};
 
 /** The shell and the policy, started once, after the first request is on its way. */
 interface Background {
@@ -254,23 +243,30 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
   let guard: Guard | undefined;
+  let gitHub: RunGitHub | undefined;
+  let conversation: RunConversation | undefined;
   let start: StartingPoint | undefined;
   try {
     config = loadConfig();
     redactor.add(config.apiKey);
+    gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
     const trigger = await decideTrigger(
       readTriggerEvent(process.env),
       config,
-      NO_GITHUB_API,
+      gitHub.reader,
       process.env.GITHUB_REPOSITORY,
     );
     report.record(triggerEvent(trigger));
     if (trigger.kind === 'skip') {
       // No model, no shell, no guard: the step succeeds and says why in one line.
       core.info(`Not running: ${redactor.redact(trigger.reason)}`);
+      if (trigger.reply) {
+        await gitHub.replyToRefusal(triggerEvent(trigger), redactor.redact(trigger.reply));
+      }
       report.end('skipped', trigger.reason);
       return;
     }
+    conversation = await gitHub.beginConversation(triggerEvent(trigger));
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     requireTaskAndKey(config);
     core.info(
@@ -306,7 +302,19 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
       config?.commit && report.conclusion !== 'skipped'
         ? await commitStage(config, start, report, redactor, guard)
         : undefined;
-    failStep(await report.finish(config), config);
+    const pull =
+      config?.pullRequest && committed && gitHub
+        ? await gitHub.pullRequestForPush(committed, {
+            title: subjectFrom(redactor.redact(config.task)),
+            finalMessage: factsOf(report.events).result,
+          })
+        : {};
+    if (pull.opened) report.record({ type: 'pull_request', ...pull.opened });
+    const facts = await report.finish(config);
+    // Last: the comment names everything the report recorded, and its failures are only warnings.
+    await conversation?.finish(report.events);
+    failStep(facts, config);
     if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
+    if (pull.failure) core.setFailed(redactor.redact(pull.failure));
   }
 }

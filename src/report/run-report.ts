@@ -12,6 +12,7 @@ import {
   type Conclusion,
   type RunSettings,
   type TranscriptEvent,
+  type RecordedEvent,
 } from '../transcript.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
@@ -54,6 +55,11 @@ export class RunReport {
 
   /** Records an event (redacted; the log and the file get it at once). */
   readonly record = (event: TranscriptEvent): void => this.#transcript.record(event);
+
+  /** The events recorded so far, redacted: what the result comment renders from. */
+  get events(): readonly RecordedEvent[] {
+    return this.#transcript.events;
+  }
 
   /**
    * The run has its settings and its task: the file starts, with everything recorded so far. Called

@@ -1,0 +1,125 @@
+/**
+ * The bundled action on a `/agent` comment, as GitHub delivers it: the real webhook payload at
+ * GITHUB_EVENT_PATH, the REST API faked on loopback (every call checked against GitHub's OpenAPI
+ * description) and the model scripted on loopback. Runs `dist/index.js`: `npm run bundle` first.
+ */
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadEvent } from '../__fixtures__/events.js';
+import { startGitHubServer, type GitHubServer } from '../__fixtures__/github-server.js';
+import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { final } from '../__fixtures__/messages.js';
+import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+
+const KEY = 'sk-ant-api03-e2e-github-key-000000000000000000';
+const TOKEN = 'ghs_e2eGitHubToken0000000000000000000000';
+let github: GitHubServer | undefined;
+let messages: MessagesServer | undefined;
+let root: string | undefined;
+
+beforeAll(() => {
+  requireBundle();
+});
+
+afterEach(async () => {
+  await messages?.close();
+  messages = undefined;
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+  // Last, and it throws on any call that broke GitHub's description.
+  const server = github;
+  github = undefined;
+  await server?.close();
+});
+
+/** A comment `body` by `login` on pull request #1, run through the bundle. */
+async function commentRun(body: string, login: string, permission: string | undefined) {
+  github = await startGitHubServer();
+  messages = await startMessagesServer([final('Said hello, @octocat. <img src=x>')]);
+  if (permission) github.permissions[login] = permission;
+  github.pulls.push({
+    number: 1,
+    title: 'Update the README',
+    body: 'Please',
+    head: 'changes',
+    base: 'main',
+    state: 'open',
+  });
+  github.pullFiles[1] = ['README.md'];
+
+  const event = loadEvent('issue_comment.created.on-pr');
+  event.comment.body = body;
+  event.comment.user.login = login;
+  event.sender.login = login;
+  const runner = runnerEnvironment(
+    { 'anthropic-api-key': KEY, 'github-token': TOKEN, 'max-turns': '3' },
+    {
+      ANTHROPIC_BASE_URL: messages.url,
+      GITHUB_API_URL: github.url,
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_REPOSITORY: event.repository.full_name,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '4242',
+      GITHUB_WORKFLOW: 'Agent',
+      GITHUB_JOB: 'agent',
+    },
+  );
+  root = runner.root;
+  const eventPath = path.join(root, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(event));
+  runner.env.GITHUB_EVENT_PATH = eventPath;
+  return {
+    commentId: event.comment.id as number,
+    run: await runBundle(runner.env, runner.workspace),
+  };
+}
+
+describe('dist/index.js on a /agent comment', () => {
+  it('reacts, posts a progress comment and edits it into the result for an authorized commenter', async () => {
+    const { commentId, run } = await commentRun('/agent say hello', 'Codertocat', 'write');
+    const server = github!;
+
+    expect(run.stderr).toBe('');
+    expect(run.outputs.conclusion).toBe('success');
+    expect(run.code).toBe(0);
+    expect(messages!.requests).toHaveLength(1);
+    expect(server.reactions).toEqual([
+      { on: `issue-comment:${commentId}`, content: 'eyes' },
+      { on: `issue-comment:${commentId}`, content: 'rocket' },
+    ]);
+    // One comment on the PR, created with the run link, then edited into the outcome.
+    expect(server.callsTo('POST', '/issues/{issue_number}/comments')).toHaveLength(1);
+    const created = server.callsTo('POST', '/issues/{issue_number}/comments')[0]!;
+    expect(created.params.issue_number).toBe('1');
+    expect((created.body as { body: string }).body).toContain(
+      'https://github.com/Codertocat/Hello-World/actions/runs/4242',
+    );
+    expect(server.comments).toHaveLength(1);
+    const comment = server.comments[0]!.body;
+    expect(comment).toMatch(/^<!-- bash-agent:[0-9a-f]+ -->\n### Bash agent: ✅ Done/);
+    expect(comment).toContain('Said hello');
+    expect(comment).not.toContain('@octocat');
+    expect(comment).not.toContain('<img');
+    // The token went to GitHub and nowhere else the action writes.
+    expect(server.calls.every((call) => call.headers.authorization === `token ${TOKEN}`)).toBe(
+      true,
+    );
+    expect(run.stdout + run.summary + comment).not.toContain(TOKEN);
+    expect(run.stdout).not.toMatch(/^::warning::/m);
+  });
+
+  it('answers an unauthorized commenter with a reply, skips, and never asks the model', async () => {
+    const { run } = await commentRun('/agent delete everything', 'mallory', 'read');
+    const server = github!;
+
+    expect(run.outputs.conclusion).toBe('skipped');
+    expect(run.code).toBe(0);
+    expect(messages!.requests).toHaveLength(0);
+    expect(server.comments).toHaveLength(1);
+    expect(server.comments[0]!.body).toMatch(/^<!-- bash-agent:[0-9a-f]+ -->\n.*mallory/);
+    expect(run.stdout).not.toMatch(/^::warning::/m);
+    expect(server.reactions).toEqual([]);
+    expect(server.callsTo('GET', '/collaborators/{username}/permission')).toHaveLength(1);
+  });
+});
