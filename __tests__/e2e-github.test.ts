@@ -34,8 +34,14 @@ afterEach(async () => {
 });
 
 /** A comment `body` by `login` on pull request #1, run through the bundle. */
-async function commentRun(body: string, login: string, permission: string | undefined) {
+async function commentRun(
+  body: string,
+  login: string,
+  permission: string | undefined,
+  script?: (server: GitHubServer) => void,
+) {
   github = await startGitHubServer();
+  script?.(github);
   messages = await startMessagesServer([final('Said hello, @octocat. <img src=x>')]);
   if (permission) github.permissions[login] = permission;
   github.pulls.push({
@@ -107,6 +113,29 @@ describe('dist/index.js on a /agent comment', () => {
     );
     expect(run.stdout + run.summary + comment).not.toContain(TOKEN);
     expect(run.stdout).not.toMatch(/^::warning::/m);
+  });
+
+  it('keeps the run’s conclusion when GitHub refuses every comment and reaction: warnings only', async () => {
+    const refuse = () => ({
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    });
+    const { run } = await commentRun('/agent say hello', 'Codertocat', 'write', (server) => {
+      server.on('POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', refuse);
+      server.on('POST', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', refuse);
+    });
+
+    expect(run.outputs.conclusion).toBe('success');
+    expect(run.code).toBe(0);
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
+    expect(
+      warnings.filter((line) => /Could not react with (eyes|rocket).*HTTP 403/.test(line)),
+    ).toHaveLength(2);
+    // Tried at the start and again at the end, so a run never ends without trying to say so.
+    expect(
+      warnings.filter((line) => /Could not post the comment on #1: HTTP 403/.test(line)),
+    ).toHaveLength(2);
+    expect(github!.comments).toEqual([]);
   });
 
   it('answers an unauthorized commenter with a reply, skips, and never asks the model', async () => {

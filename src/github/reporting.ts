@@ -12,6 +12,7 @@ import {
   renderResultComment,
 } from '../report/comment.js';
 import type { RecordedEvent } from '../transcript.js';
+import type { TriggerGitHub } from '../trigger.js';
 import type { ClientOptions, GitHub } from './client.js';
 import { describeApiError, parseRepository } from './names.js';
 import {
@@ -57,7 +58,7 @@ export interface PushedBranch {
 /** The step's GitHub, as main uses it. */
 export interface RunGitHub {
   /** What the trigger reads; every call fails with the reason when the step cannot reach GitHub. */
-  reader: ReturnType<typeof repositoryReader>;
+  reader: TriggerGitHub;
   /**
    * 👀 and the progress comment, on a run the `comment` input lets talk; undefined otherwise.
    * Failures are warnings: the run goes on.
@@ -89,7 +90,7 @@ function wantsPullRequest(
 }
 
 /** A reader whose every call fails with `reason`. */
-function unreachable(reason: string): ReturnType<typeof repositoryReader> {
+function unreachable(reason: string): TriggerGitHub {
   const fail = () => Promise.reject(new Error(reason));
   return { permissionOf: fail, pullRequest: fail, pullRequestFiles: fail };
 }

@@ -4,9 +4,10 @@
  * errors keep their HTTP `status`, which the trigger reads (404: not a collaborator).
  */
 import type { GitHub } from './client.js';
+import type { TriggerGitHub } from '../trigger.js';
 import type { Repository } from './names.js';
 
-export function repositoryReader(github: GitHub, repository: Repository) {
+export function repositoryReader(github: GitHub, repository: Repository): TriggerGitHub {
   return {
     async permissionOf(login: string) {
       const { data } = await github.request(
