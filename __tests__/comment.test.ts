@@ -5,14 +5,17 @@ import {
   renderProgressComment,
   renderResultComment,
 } from '../src/report/comment.js';
-import { recorded, resultEvent as result } from '../__fixtures__/run-events.js';
+import { recorded, runEvents } from '../__fixtures__/run-events.js';
 import type { Conclusion } from '../src/transcript.js';
 
 const RUN_URL = 'https://github.com/octo/repo/actions/runs/1001';
 
 describe('the result comment', () => {
   it('leads with the outcome and the figures, then the final message and the link to the summary', () => {
-    const body = renderResultComment(recorded(result('success', 'The test passes now.')), RUN_URL);
+    const body = renderResultComment(
+      recorded(...runEvents('success', 'The test passes now.')),
+      RUN_URL,
+    );
     const lines = body.split('\n');
     expect(lines[0]).toBe('### Bash agent: ✅ Done');
     expect(body).toContain('3 model requests · 5 commands (1 denied by the policy)');
@@ -30,7 +33,7 @@ describe('the result comment', () => {
     ['cancelled', /Cancelled/],
   ])('says in its headline that a run ended with %s, and why', (conclusion, words) => {
     const body = renderResultComment(
-      recorded(result(conclusion, '', 'the reason <b>here</b>')),
+      recorded(...runEvents(conclusion, '', 'the reason <b>here</b>')),
       RUN_URL,
     );
     expect(body.split('\n')[0]).toMatch(words);
@@ -41,13 +44,13 @@ describe('the result comment', () => {
   it('reports a run that never recorded a result as failed', () => {
     const body = renderResultComment(recorded(), RUN_URL);
     expect(body.split('\n')[0]).toMatch(/Failed/);
-    expect(body).toContain('The run ended without a result\\.');
+    expect(body).toContain('The run ended without a result');
   });
 
   it('names what was committed, pushed and opened', () => {
     const body = renderResultComment(
       recorded(
-        result('success', 'done'),
+        ...runEvents('success', 'done'),
         {
           type: 'commit',
           sha: 'abcdef0123456789',
@@ -73,7 +76,10 @@ describe('the result comment', () => {
   it('makes the final message unable to mention anyone, embed HTML or load an image', () => {
     const body = renderResultComment(
       recorded(
-        result('success', 'Ping @octocat <script>x</script> ![t](https://evil.example/p.png?k=1)'),
+        ...runEvents(
+          'success',
+          'Ping @octocat <script>x</script> ![t](https://evil.example/p.png?k=1)',
+        ),
       ),
       RUN_URL,
     );
@@ -84,18 +90,19 @@ describe('the result comment', () => {
 
   it('keeps code blocks as written, demotes headings below its own, and closes a block left open', () => {
     const body = renderResultComment(
-      recorded(result('success', '# Title\n```sh\n# a comment <x> @me\n```\n~~~\nopen <b>')),
+      recorded(...runEvents('success', '# Title\n```sh\n# a comment <x> @me\n```\n~~~\nopen <b>')),
       RUN_URL,
     );
     expect(body).toContain('#### Title');
-    expect(body).toContain('```sh\n# a comment <x> @me\n```');
+    // The code shows as written; GitHub does not show the zero-width breaks in < and @.
+    expect(body.replace(/\u200b/g, '')).toContain('```sh\n# a comment <x> @me\n```');
     // The unclosed block ends before the comment's own lines, which stay outside it.
-    expect(body).toMatch(/~~~\nopen <b>\n~~~\n\n\[The full job summary\]/);
+    expect(body.replace(/\u200b/g, '')).toMatch(/~~~\nopen <b>\n~~~\n\n\[The full job summary\]/);
   });
 
   it('shows a branch name with backticks as code, whole', () => {
     const body = renderResultComment(
-      recorded(result('success', 'x'), {
+      recorded(...runEvents('success', 'x'), {
         type: 'commit',
         sha: 'a'.repeat(40),
         branch: 'we`ird',
@@ -109,7 +116,7 @@ describe('the result comment', () => {
 
   it('fits GitHub’s comment limit, with room for the marker, however long the final message', () => {
     const body = renderResultComment(
-      recorded(result('success', `start ${'é'.repeat(200_000)} end`)),
+      recorded(...runEvents('success', `start ${'é'.repeat(200_000)} end`)),
       RUN_URL,
     );
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS - 200);

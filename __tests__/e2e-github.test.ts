@@ -111,7 +111,10 @@ describe('dist/index.js on a /agent comment', () => {
     expect(server.calls.every((call) => call.headers.authorization === `token ${TOKEN}`)).toBe(
       true,
     );
-    expect(run.stdout + run.summary + comment).not.toContain(TOKEN);
+    expect(run.summary + comment).not.toContain(TOKEN);
+    // In the log only where the runner is told to mask it.
+    const leaks = run.stdout.split('\n').filter((line) => line.includes(TOKEN));
+    expect(leaks).toEqual([`::add-mask::${TOKEN}`]);
     expect(run.stdout).not.toMatch(/^::warning::/m);
   });
 

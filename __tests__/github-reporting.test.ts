@@ -10,7 +10,7 @@ import {
   type GitHubServer,
 } from '../__fixtures__/github-server.js';
 import { connectGitHub } from '../src/github/reporting.js';
-import { recorded, resultEvent } from '../__fixtures__/run-events.js';
+import { recorded, runEvents } from '../__fixtures__/run-events.js';
 import type { TriggerEvent } from '../src/github/conversation.js';
 
 let server: GitHubServer;
@@ -46,7 +46,7 @@ const TRIGGER: TriggerEvent = {
 };
 
 const FAILED_RUN = recorded(
-  resultEvent('max-turns', 'Half way there.', 'Stopped at the turn limit'),
+  ...runEvents('max-turns', 'Half way there.', 'Stopped at the turn limit'),
 );
 
 describe('the step’s GitHub', () => {

@@ -5,76 +5,22 @@
  * posting is `src/github/conversation.ts`'s job. Inputs must already be redacted.
  */
 import { formatUsd } from '../agent/pricing.js';
-import type { Conclusion, RecordedEvent, TranscriptEvent } from '../transcript.js';
-import { clipBytes, escapeInline } from './summary.js';
+import type { RecordedEvent } from '../transcript.js';
+import { factsOf } from './facts.js';
+import {
+  clipBytes,
+  counted,
+  escapeInline,
+  formatDuration,
+  neutraliseMarkdown,
+} from './markdown.js';
+import { HEADLINES } from './summary.js';
 
 /** GitHub refuses a comment body longer than 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_536;
 /** Room kept for the hidden marker the conversation puts in front of the body. */
 const MARKER_ROOM = 200;
-
-const HEADLINES: Readonly<Record<Conclusion, string>> = {
-  success: '✅ Done',
-  'max-turns': '⏸️ Stopped at the turn limit',
-  'time-limit': '⏱️ Stopped at the time limit',
-  budget: '💰 Stopped at the cost limit',
-  error: '❌ Failed',
-  cancelled: '🛑 Cancelled',
-  skipped: '⏭️ Skipped',
-};
-
-type EventOf<T extends TranscriptEvent['type']> = Extract<RecordedEvent, { type: T }>;
-
-function last<T extends TranscriptEvent['type']>(
-  events: readonly RecordedEvent[],
-  type: T,
-): EventOf<T> | undefined {
-  for (let index = events.length - 1; index >= 0; index -= 1) {
-    const event = events[index] as RecordedEvent;
-    if (event.type === type) return event as EventOf<T>;
-  }
-  return undefined;
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-function seconds(ms: number): string {
-  const total = Math.round(ms / 1000);
-  return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
-}
-
-/**
- * The model's markdown made unable to act on the page: outside code blocks, raw HTML shown as text,
- * images as their alt text, headings below the comment's own, nobody mentioned; a code block left
- * open is closed so it cannot swallow what follows. Kept small on purpose: the job summary's
- * neutraliser replaces it.
- */
-function neutralise(text: string): string {
-  let fence: string | undefined;
-  const lines = text.split(/\r\n|\r|\n/).map((line) => {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (marker?.startsWith(fence) && line.trim() === marker) fence = undefined;
-      return line;
-    }
-    if (marker) {
-      fence = marker;
-      return line;
-    }
-    return line
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/!\[/g, '\\![')
-      .replace(/^ {0,3}#{1,6}(?=[ \t]|$)/, '####')
-      .replace(/@/g, '@\u200b');
-  });
-  if (fence) lines.push(fence);
-  return lines.join('\n');
-}
+const REST_IN_SUMMARY = ' from the comment; the job summary has all of it';
 
 /** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
 function inlineCode(text: string): string {
@@ -94,25 +40,24 @@ export function renderResultComment(
   events: readonly RecordedEvent[],
   runUrl: string | undefined,
 ): string {
-  const result = last(events, 'result');
-  const commit = last(events, 'commit');
-  const pull = last(events, 'pull_request');
-  const conclusion: Conclusion = result?.conclusion ?? 'error';
+  const facts = factsOf(events);
+  const ended = events.some((event) => event.type === 'result');
 
-  const head: string[] = [`### Bash agent: ${HEADLINES[conclusion]}`, ''];
-  const detail = result?.detail ?? (result ? undefined : 'The run ended without a result.');
-  if (detail && conclusion !== 'success') head.push(`> ${escapeInline(detail)}`, '');
-  if (result) {
+  const head: string[] = [`### Bash agent: ${HEADLINES[facts.conclusion]}`, ''];
+  const detail = facts.detail ?? (ended ? undefined : 'The run ended without a result.');
+  if (detail && facts.conclusion !== 'success') head.push(`> ${escapeInline(detail)}`, '');
+  if (ended) {
     head.push(
-      `${plural(result.turns, 'model request')} · ${plural(result.commands, 'command')}` +
-        `${result.denied > 0 ? ` (${result.denied} denied by the policy)` : ''} · ` +
-        `${formatUsd(result.costUsd)} · ${seconds(result.durationMs)}`,
+      `${counted(facts.requests, 'model request')} · ${counted(facts.commands, 'command')}` +
+        `${facts.denied > 0 ? ` (${facts.denied} denied by the policy)` : ''} · ` +
+        `${formatUsd(facts.costUsd)} · ${formatDuration(facts.durationMs)}`,
       '',
       '',
     );
   }
 
   const tail: string[] = [];
+  const { commit, pullRequest } = facts;
   if (commit) {
     const what = commit.sha ? `Committed \`${commit.sha.slice(0, 12)}\`` : 'Nothing pushed';
     const where = commit.branch ? ` to ${inlineCode(commit.branch)}` : '';
@@ -120,24 +65,27 @@ export function renderResultComment(
       `**${what}${where}**${commit.rescued ? ' (a rescue branch)' : ''}: ${escapeInline(commit.note)}`,
     );
   }
-  if (pull) {
-    tail.push(`**Pull request:** ${pull.url} (${pull.created ? 'opened' : 'updated'})`);
+  if (pullRequest) {
+    tail.push(
+      `**Pull request:** ${pullRequest.url} (${pullRequest.created ? 'opened' : 'updated'})`,
+    );
   }
   if (runUrl) tail.push(`[The full job summary](${runUrl})`);
 
   const headText = head.join('\n');
   const tailText = tail.length > 0 ? `\n\n${tail.join('\n\n')}\n` : '\n';
-  const message = neutralise(result?.result.trim() ?? '');
-  if (message === '')
-    return `${headText}${result ? '_The model wrote no final text._\n' : ''}${tailText}`;
+  const message = neutraliseMarkdown(facts.result.trim());
+  if (message === '') {
+    return `${headText}${ended ? '_The model wrote no final text._\n' : ''}${tailText}`;
+  }
   // Characters, not bytes, are GitHub's unit for comments; clipBytes keeps under either.
-  const room = COMMENT_MAX_CHARS - MARKER_ROOM - headText.length - tailText.length - 64;
-  return `${headText}${clipBytes(message, Math.max(0, room))}${tailText}`;
+  const room = COMMENT_MAX_CHARS - MARKER_ROOM - headText.length - tailText.length - 128;
+  return `${headText}${clipBytes(message, Math.max(0, room), REST_IN_SUMMARY)}${tailText}`;
 }
 
 /** The body of a pull request the run opens: the final message and where it came from. */
 export function renderPullRequestBody(finalMessage: string, runUrl: string | undefined): string {
   const footer = runUrl ? `\n\n---\nOpened by [this workflow run](${runUrl}).\n` : '\n';
-  const message = neutralise(finalMessage.trim()) || '_The agent wrote no final message._';
-  return `${clipBytes(message, COMMENT_MAX_CHARS - footer.length - 64)}${footer}`;
+  const message = neutraliseMarkdown(finalMessage.trim()) || '_The agent wrote no final message._';
+  return `${clipBytes(message, COMMENT_MAX_CHARS - footer.length - 128, ' from this description')}${footer}`;
 }

@@ -47,7 +47,8 @@ const GUARD_SLACK_BYTES = 4_096;
 
 const REST_IN_TRANSCRIPT = ' from the summary; the transcript file has all of it';
 
-const HEADLINES: Readonly<Record<Conclusion, string>> = {
+/** Each conclusion in words, as the job summary and the result comment lead with it. */
+export const HEADLINES: Readonly<Record<Conclusion, string>> = {
   success: '✅ Done',
   'max-turns': '⏸️ Stopped at the turn limit',
   'time-limit': '⏱️ Stopped at the time limit',
