@@ -11,6 +11,7 @@ import {
   renderPullRequestBody,
   renderResultComment,
 } from '../report/comment.js';
+import { runUrlOf } from '../report/run-report.js';
 import type { RecordedEvent } from '../transcript.js';
 import type { TriggerGitHub } from '../trigger.js';
 import type { ClientOptions, GitHub } from './client.js';
@@ -28,16 +29,6 @@ import { repositoryReader } from './repository.js';
 export interface GitHubSettings {
   githubToken: string;
   comment: CommentMode;
-}
-
-/** The link to this workflow run, when the runner says where it is. */
-export function runUrlOf(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const {
-    GITHUB_SERVER_URL: server = 'https://github.com',
-    GITHUB_REPOSITORY: repo,
-    GITHUB_RUN_ID: id,
-  } = env;
-  return repo && id ? `${server.replace(/\/+$/, '')}/${repo}/actions/runs/${id}` : undefined;
 }
 
 /** What main holds from the start of the run to its end. */
