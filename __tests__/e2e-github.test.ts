@@ -9,7 +9,8 @@ import path from 'node:path';
 import { loadEvent } from '../__fixtures__/events.js';
 import { startGitHubServer, type GitHubServer } from '../__fixtures__/github-server.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
-import { final } from '../__fixtures__/messages.js';
+import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
+import { commands, final } from '../__fixtures__/messages.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-e2e-github-key-000000000000000000';
@@ -17,6 +18,7 @@ const TOKEN = 'ghs_e2eGitHubToken0000000000000000000000';
 let github: GitHubServer | undefined;
 let messages: MessagesServer | undefined;
 let root: string | undefined;
+let repos: Repos | undefined;
 
 beforeAll(() => {
   requireBundle();
@@ -27,6 +29,8 @@ afterEach(async () => {
   messages = undefined;
   if (root) rmSync(root, { recursive: true, force: true });
   root = undefined;
+  repos?.remove();
+  repos = undefined;
   // Last, and it throws on any call that broke GitHub's description.
   const server = github;
   github = undefined;
@@ -153,5 +157,74 @@ describe('dist/index.js on a /agent comment', () => {
     expect(run.stdout).not.toMatch(/^::warning::/m);
     expect(server.reactions).toEqual([]);
     expect(server.callsTo('GET', '/collaborators/{username}/permission')).toHaveLength(1);
+  });
+});
+
+describe('dist/index.js with pull-request: true', () => {
+  /** A scheduled-style run in a clone of a bare origin: the model writes a file, the action commits. */
+  async function maintenanceRun(clone: string, note: string, file: string) {
+    messages = await startMessagesServer([
+      commands(`echo ${note} > ${file}`),
+      final(`Wrote the notes (${note}).`),
+    ]);
+    const runner = runnerEnvironment(
+      {
+        'anthropic-api-key': KEY,
+        'github-token': TOKEN,
+        task: 'Write the weekly notes',
+        'allowed-commands': 'echo *\n> *.md',
+        commit: 'true',
+        branch: 'bash-agent/notes',
+        'pull-request': 'true',
+      },
+      {
+        ANTHROPIC_BASE_URL: messages.url,
+        GITHUB_API_URL: github!.url,
+        GITHUB_EVENT_NAME: 'schedule',
+        GITHUB_REPOSITORY: 'octo/repo',
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_RUN_ID: `77${note}`,
+        GITHUB_WORKSPACE: clone,
+      },
+    );
+    root = runner.root;
+    const run = await runBundle(runner.env, clone);
+    await messages.close();
+    messages = undefined;
+    return run;
+  }
+
+  it('opens a pull request from the pushed branch, and the next run reuses it', async () => {
+    github = await startGitHubServer();
+    repos = makeRepos();
+
+    const first = await maintenanceRun(repos.clone('first'), 'one', 'NOTES.md');
+    expect(first.stderr).toBe('');
+    expect(first.outputs).toMatchObject({
+      conclusion: 'success',
+      branch: 'bash-agent/notes',
+      'pull-request-url': 'https://github.com/octo/repo/pull/1',
+    });
+    expect(first.code).toBe(0);
+    expect(sh(repos.origin, 'show', 'bash-agent/notes:NOTES.md')).toBe('one');
+    expect(github.pulls).toMatchObject([
+      { number: 1, head: 'bash-agent/notes', base: 'main', state: 'open' },
+    ]);
+    expect(github.pulls[0]!.title).toBe('Write the weekly notes');
+    expect(github.pulls[0]!.body).toContain('Wrote the notes (one).');
+    expect(github.pulls[0]!.body).toContain('https://github.com/octo/repo/actions/runs/77one');
+    // A schedule run talks nowhere: no comment, no reaction.
+    expect(github.comments).toEqual([]);
+
+    const second = await maintenanceRun(repos.clone('second'), 'two', 'LOG.md');
+    expect(second.outputs).toMatchObject({
+      branch: 'bash-agent/notes',
+      'pull-request-url': 'https://github.com/octo/repo/pull/1',
+    });
+    // The second run's commit went on top of the first's, on the same branch.
+    expect(sh(repos.origin, 'show', 'bash-agent/notes:NOTES.md')).toBe('one');
+    expect(sh(repos.origin, 'show', 'bash-agent/notes:LOG.md')).toBe('two');
+    expect(github.pulls).toHaveLength(1);
+    expect(github.callsTo('POST', '/pulls')).toHaveLength(1);
   });
 });

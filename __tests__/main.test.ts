@@ -141,6 +141,7 @@ describe('run', () => {
       'transcript-file': path.join(runnerTemp, 'bash-agent', 'transcript.jsonl'),
       'commit-sha': '',
       branch: '',
+      'pull-request-url': '',
     });
     expect(core.failures).toEqual([]);
     expect(core.summaries).toHaveLength(1);

@@ -19,6 +19,7 @@ export function outputsOf(facts: RunFacts, transcriptFile: string): Record<strin
     'cost-usd': facts.costUsd.toFixed(6),
     'commit-sha': facts.commit?.sha ?? '',
     branch: facts.commit?.branch ?? '',
+    'pull-request-url': facts.pullRequest?.url ?? '',
     'transcript-file': transcriptFile,
   };
 }
