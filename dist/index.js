@@ -726,7 +726,7 @@ exports.pbkdf2 = pbkdf2;
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -734,7 +734,6 @@ exports.pbkdf2 = pbkdf2;
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -746,10 +745,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -998,7 +997,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -1006,7 +1005,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -1034,29 +1032,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -1110,11 +1108,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -1125,57 +1123,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -29096,7 +29094,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9234);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(698);
 /* harmony import */ var _v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1870);
 // The action's entry point: the only module with a side effect on import.
 
@@ -29110,7 +29108,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9234:
+/***/ 698:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29119,8 +29117,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -29195,7 +29193,7 @@ function utils_toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -29269,7 +29267,7 @@ function file_command_issueFileCommand(command, message) {
     if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -29285,7 +29283,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -30367,7 +30365,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -31091,13 +31089,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -31388,7 +31386,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31727,8 +31725,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31909,7 +31907,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31977,7 +31975,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -65609,18 +65607,7 @@ const INPUT_DEFAULTS = {
  * nothing. A value that asks for the feature is refused rather than silently ignored, so a workflow
  * never believes it got a commit, a pull request or a comment it did not.
  */
-const NOT_SUPPORTED_YET = [
-    {
-        input: 'pull-request',
-        accepts: (value) => /^(false|False|FALSE)$/.test(value),
-        keep: "at 'false'",
-    },
-    {
-        input: 'comment',
-        accepts: (value) => /^(auto|false|False|FALSE)$/.test(value),
-        keep: "at 'auto' or 'false'",
-    },
-];
+const NOT_SUPPORTED_YET = [];
 /** The repository permission levels a commenter can have, least first. */
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
 function isPermission(value) {
@@ -65773,6 +65760,12 @@ function readTask(read, workingDirectory) {
     }
     return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
 }
+function parseCommentMode(value) {
+    const mode = value.trim().toLowerCase();
+    if (mode === 'auto' || mode === 'true' || mode === 'false')
+        return mode;
+    throw new InputError('comment', `Input 'comment' must be auto, true or false, got '${value}'`);
+}
 /**
  * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
  * typo fails at once instead of after the agent's work.
@@ -65850,9 +65843,12 @@ function parseConfig(readRaw, env = process.env) {
         allowedBots: parseList(read('allowed-bots')),
         triggerLabel: read('trigger-label').trim(),
         transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
+        comment: parseCommentMode(read('comment')),
+        githubToken: read('github-token').trim(),
         commit: parseBoolean('commit', read('commit')),
         branch: parseBranch(read('branch')),
         commitMessage: read('commit-message').trim(),
+        pullRequest: parseBoolean('pull-request', read('pull-request')),
     };
 }
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
@@ -67260,6 +67256,7 @@ function outputsOf(facts, transcriptFile) {
         'cost-usd': facts.costUsd.toFixed(6),
         'commit-sha': facts.commit?.sha ?? '',
         branch: facts.commit?.branch ?? '',
+        'pull-request-url': facts.pullRequest?.url ?? '',
         'transcript-file': transcriptFile,
     };
 }
@@ -67296,6 +67293,7 @@ const TIMELINE_MAX_BARS = 80;
 /** Bytes kept free for the notes the guard adds about what it left out. */
 const GUARD_SLACK_BYTES = 4_096;
 const REST_IN_TRANSCRIPT = ' from the summary; the transcript file has all of it';
+/** Each conclusion in words, as the job summary and the result comment lead with it. */
 const HEADLINES = {
     success: '✅ Done',
     'max-turns': '⏸️ Stopped at the turn limit',
@@ -67687,6 +67685,10 @@ class RunReport {
     }
     /** Records an event (redacted; the log and the file get it at once). */
     record = (event) => this.#transcript.record(event);
+    /** The events recorded so far, redacted: what the result comment renders from. */
+    get events() {
+        return this.#transcript.events;
+    }
     /**
      * The run has its settings and its task: the file starts, with everything recorded so far. Called
      * before the shell starts, so the file is open before any command could put a link in its place.
@@ -69382,6 +69384,427 @@ function buildShellEnv(parent, passthrough) {
 
 // EXTERNAL MODULE: ./src/shell/format.ts
 var format = __nccwpck_require__(6951);
+;// CONCATENATED MODULE: ./src/report/comment.ts
+/**
+ * The result comment on the issue or pull request, rendered from the run's recorded events: a
+ * headline in words, the figures, the final message (markdown, neutralised), what was committed and
+ * pushed, and the link to the job summary — within GitHub's limit on a comment's length. Pure: the
+ * posting is `src/github/conversation.ts`'s job. Inputs must already be redacted.
+ */
+
+
+
+
+/** GitHub refuses a comment body longer than 65,536 characters. */
+const COMMENT_MAX_CHARS = 65_536;
+/** Room kept for the hidden marker the conversation puts in front of the body. */
+const MARKER_ROOM = 200;
+const REST_IN_SUMMARY = ' from the comment; the job summary has all of it';
+/** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
+function inlineCode(text) {
+    const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
+}
+/** The comment a run shows while it works: it is edited into the result when the run ends. */
+function renderProgressComment(runUrl) {
+    return `⏳ **Working on it…**${runUrl ? ` [Follow the run](${runUrl}).` : ''}`;
+}
+/** The comment a run shows when it ends, from its recorded events, linking the run's job summary. */
+function renderResultComment(events, runUrl) {
+    const facts = factsOf(events);
+    const ended = events.some((event) => event.type === 'result');
+    const head = [`### Bash agent: ${HEADLINES[facts.conclusion]}`, ''];
+    const detail = facts.detail ?? (ended ? undefined : 'The run ended without a result.');
+    if (detail && facts.conclusion !== 'success')
+        head.push(`> ${escapeInline(detail)}`, '');
+    if (ended) {
+        head.push(`${counted(facts.requests, 'model request')} · ${counted(facts.commands, 'command')}` +
+            `${facts.denied > 0 ? ` (${facts.denied} denied by the policy)` : ''} · ` +
+            `${formatUsd(facts.costUsd)} · ${formatDuration(facts.durationMs)}`, '', '');
+    }
+    const tail = [];
+    const { commit, pullRequest } = facts;
+    if (commit) {
+        const what = commit.sha ? `Committed \`${commit.sha.slice(0, 12)}\`` : 'Nothing pushed';
+        const where = commit.branch ? ` to ${inlineCode(commit.branch)}` : '';
+        tail.push(`**${what}${where}**${commit.rescued ? ' (a rescue branch)' : ''}: ${escapeInline(commit.note)}`);
+    }
+    if (pullRequest) {
+        tail.push(`**Pull request:** ${pullRequest.url} (${pullRequest.created ? 'opened' : 'updated'})`);
+    }
+    if (runUrl)
+        tail.push(`[The full job summary](${runUrl})`);
+    const headText = head.join('\n');
+    const tailText = tail.length > 0 ? `\n\n${tail.join('\n\n')}\n` : '\n';
+    const message = neutraliseMarkdown(facts.result.trim());
+    if (message === '') {
+        return `${headText}${ended ? '_The model wrote no final text._\n' : ''}${tailText}`;
+    }
+    // Characters, not bytes, are GitHub's unit for comments; clipBytes keeps under either.
+    const room = COMMENT_MAX_CHARS - MARKER_ROOM - headText.length - tailText.length - 128;
+    return `${headText}${clipBytes(message, Math.max(0, room), REST_IN_SUMMARY)}${tailText}`;
+}
+/** The body of a pull request the run opens: the final message and where it came from. */
+function renderPullRequestBody(finalMessage, runUrl) {
+    const footer = runUrl ? `\n\n---\nOpened by [this workflow run](${runUrl}).\n` : '\n';
+    const message = neutraliseMarkdown(finalMessage.trim()) || '_The agent wrote no final message._';
+    return `${clipBytes(message, COMMENT_MAX_CHARS - footer.length - 128, ' from this description')}${footer}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/names.ts
+/**
+ * What the GitHub modules share without loading Octokit: the repository's name and an API failure in
+ * words. Kept apart from `client.ts` so that importing them costs a run nothing at start-up.
+ */
+/** `owner/name` → its parts; undefined when the variable is missing or malformed. */
+function parseRepository(value) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value?.trim() ?? '');
+    return match ? { owner: match[1], repo: match[2] } : undefined;
+}
+/** An API failure in one line: the status and GitHub's own message when there is one. */
+function describeApiError(error) {
+    if (error instanceof Error) {
+        const status = error.status;
+        return typeof status === 'number' ? `HTTP ${status}: ${error.message}` : error.message;
+    }
+    return String(error);
+}
+
+;// CONCATENATED MODULE: ./src/github/conversation.ts
+/**
+ * The run's conversation on the issue or pull request it is tied to: 👀 on the triggering comment at
+ * the start, one progress comment that is edited into the result at the end (never a second one), and
+ * a reaction that says how it went. Every failure here becomes a warning: reporting never changes the
+ * run's own result.
+ */
+
+
+/**
+ * Reactions that end the run. `rocket` and `confused` rather than `+1`/`-1`: a thumbs-down on the
+ * requester's own comment reads as a verdict on the request, where `confused` says the run went wrong.
+ */
+const FINAL_REACTION = { success: 'rocket', failure: 'confused' };
+/**
+ * Whether the run talks on its issue or PR. `auto`: when a comment or a label started it; `true`: also
+ * on any run tied to an issue or PR (a `pull_request` or `issues` event); `false`: never. A run tied to
+ * nothing (a dispatch, a schedule) has nowhere to talk.
+ */
+function wantsConversation(mode, trigger) {
+    if (mode === 'false' || trigger.subject === undefined)
+        return false;
+    return mode === 'true' || trigger.source !== 'input';
+}
+/**
+ * The hidden line that names this job's comment: a hash of the workflow, the job and the triggering
+ * comment (the run id when no comment started it), so two jobs on one comment keep two comments and a
+ * re-run (same run id, same comment) finds its own. Hashed, so no name can end the HTML comment.
+ */
+function conversationMarker(setup) {
+    const origin = setup.trigger.comment
+        ? `comment:${setup.trigger.comment.id}`
+        : `run:${setup.runId}`;
+    const key = (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify([setup.workflow, setup.job, origin]))
+        .digest('hex')
+        .slice(0, 24);
+    return `<!-- bash-agent:${key} -->`;
+}
+/** The route a reaction on the triggering comment goes to; reviews have none in the REST API. */
+function reactionRoute(event) {
+    switch (event) {
+        case 'issue_comment':
+            return 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions';
+        case 'pull_request_review_comment':
+            return 'POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions';
+        default:
+            return undefined;
+    }
+}
+/** The issue comment of this job, posted once and edited from then on. */
+class conversation_Conversation {
+    setup;
+    commentId;
+    marker;
+    constructor(setup) {
+        this.setup = setup;
+        this.marker = conversationMarker(setup);
+    }
+    /** 👀 on the triggering comment, and the progress comment (this job's earlier one, when re-run). */
+    async start(progress) {
+        await this.react('eyes');
+        await this.say(progress);
+    }
+    /** Sets the job's comment to `body`, finding the one an earlier attempt of the run posted first. */
+    async say(body) {
+        this.commentId ??= await this.find();
+        await this.post(body);
+    }
+    /** The comment edited into the result, and the reaction that says how it went. */
+    async finish(result, succeeded) {
+        await this.post(result);
+        await this.react(succeeded ? FINAL_REACTION.success : FINAL_REACTION.failure);
+    }
+    /** Sets the job's comment to `body`: an edit when it exists, else a new comment. */
+    async post(body) {
+        const { github, repository } = this.setup;
+        const text = `${this.marker}\n${body}`;
+        try {
+            if (this.commentId !== undefined) {
+                await github.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+                    ...repository,
+                    comment_id: this.commentId,
+                    body: text,
+                });
+                return;
+            }
+            const created = await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+                ...repository,
+                issue_number: this.setup.subject,
+                body: text,
+            });
+            this.commentId = Number(created.data.id);
+        }
+        catch (error) {
+            this.setup.warn(`Could not post the comment on #${this.setup.subject}: ${describeApiError(error)}`);
+        }
+    }
+    /** The id of this job's comment from an earlier attempt of the run, if there is one. */
+    async find() {
+        const { github, repository } = this.setup;
+        try {
+            const comments = await github.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+                ...repository,
+                issue_number: this.setup.subject,
+                per_page: 100,
+            });
+            // The marker opens the body: a comment that merely quotes ours does not count. The marker can
+            // be read (and so copied) only once ours is posted, so ours is the earliest; and a bot's wins
+            // over a person's, who might have guessed it from the public names it is made of.
+            const marked = comments.filter((comment) => comment.body?.startsWith(this.marker));
+            const mine = marked.find((comment) => comment.user?.type === 'Bot') ?? marked[0];
+            return mine === undefined ? undefined : Number(mine.id);
+        }
+        catch (error) {
+            this.setup.warn(`Could not list the comments of #${this.setup.subject}: ${describeApiError(error)}`);
+            return undefined;
+        }
+    }
+    async react(content) {
+        const { github, repository, trigger } = this.setup;
+        const route = reactionRoute(trigger.event);
+        if (!route || !trigger.comment)
+            return;
+        try {
+            await github.request(route, { ...repository, comment_id: trigger.comment.id, content });
+        }
+        catch (error) {
+            this.setup.warn(`Could not react with ${content} to the triggering comment: ${describeApiError(error)}`);
+        }
+    }
+}
+/**
+ * The conversation of a run, started (reaction and progress comment) when the run talks; undefined
+ * when it does not.
+ */
+async function startConversation(setup, progress) {
+    const subject = setup.trigger.subject?.number;
+    if (!wantsConversation(setup.mode, setup.trigger) || subject === undefined)
+        return undefined;
+    const conversation = new conversation_Conversation({ ...setup, subject });
+    await conversation.start(progress);
+    return conversation;
+}
+/**
+ * The short answer to a request the run refused (not authorized, no task): one comment, edited again
+ * by a re-run rather than repeated. No reaction: the request was not taken up.
+ */
+async function replyToSkipped(setup, reply) {
+    const subject = setup.trigger.subject?.number;
+    if (setup.mode === 'false' || subject === undefined)
+        return;
+    await new conversation_Conversation({ ...setup, subject }).say(reply);
+}
+
+;// CONCATENATED MODULE: ./src/github/pulls.ts
+/** The open PR from `head` in the run's own repository, if there is one. */
+async function openPullFor(github, repository, head) {
+    const { data } = await github.request('GET /repos/{owner}/{repo}/pulls', {
+        ...repository,
+        head: `${repository.owner}:${head}`,
+        state: 'open',
+        per_page: 1,
+    });
+    const pull = data[0];
+    return pull ? { url: pull.html_url, number: pull.number, created: false } : undefined;
+}
+async function openOrReusePullRequest(github, repository, request) {
+    const open = await openPullFor(github, repository, request.head);
+    if (open)
+        return open;
+    try {
+        const { data } = await github.request('POST /repos/{owner}/{repo}/pulls', {
+            ...repository,
+            head: request.head,
+            base: request.base,
+            title: request.title,
+            body: request.body,
+        });
+        return { url: data.html_url, number: data.number, created: true };
+    }
+    catch (error) {
+        // Another job opened one for the same head between the lookup and the creation: use it.
+        if (error.status === 422) {
+            const raced = await openPullFor(github, repository, request.head);
+            if (raced)
+                return raced;
+        }
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/repository.ts
+function repositoryReader(github, repository) {
+    return {
+        async permissionOf(login) {
+            const { data } = await github.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { ...repository, username: login });
+            return data;
+        },
+        async pullRequest(number) {
+            const { data } = await github.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+                ...repository,
+                pull_number: number,
+            });
+            return data;
+        },
+        async pullRequestFiles(number, limit) {
+            const names = [];
+            // Pages of 100 until `limit` names are in: a PR of 3,000 files costs one call, not thirty.
+            for await (const page of github.paginate.iterator('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+                ...repository,
+                pull_number: number,
+                per_page: Math.min(100, Math.max(1, limit)),
+            })) {
+                names.push(...page.data.map((file) => file.filename));
+                if (names.length >= limit)
+                    break;
+            }
+            return names.slice(0, limit);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/reporting.ts
+
+
+
+
+
+
+/** A push to a branch other than its base is what a pull request is opened from. */
+function wantsPullRequest(push) {
+    return push.pushed && !push.rescued && !!push.branch && !!push.base && push.branch !== push.base;
+}
+/** A reader whose every call fails with `reason`. */
+function unreachable(reason) {
+    const fail = () => Promise.reject(new Error(reason));
+    return { permissionOf: fail, pullRequest: fail, pullRequestFiles: fail };
+}
+/**
+ * The step's GitHub from its settings and the runner's variables. Without a token or a repository
+ * nothing is posted (one warning says why when a post was due) and the trigger's reads fail.
+ */
+function connectGitHub(settings, warn, env = process.env, 
+/** Tests shrink the client's back-off and pacing. */
+client = {}) {
+    const repository = parseRepository(env.GITHUB_REPOSITORY);
+    const missing = !repository
+        ? `GITHUB_REPOSITORY is not owner/name (got '${env.GITHUB_REPOSITORY ?? ''}')`
+        : settings.githubToken === ''
+            ? `the 'github-token' input is empty`
+            : undefined;
+    if (missing || !repository) {
+        const notPosted = () => warn(`Nothing is posted on GitHub: ${missing}`);
+        return {
+            reader: unreachable(`GitHub cannot be asked: ${missing}`),
+            async beginConversation(trigger) {
+                if (wantsConversation(settings.comment, trigger))
+                    notPosted();
+                return undefined;
+            },
+            async replyToRefusal(trigger) {
+                if (settings.comment !== 'false' && trigger.subject)
+                    notPosted();
+            },
+            async pullRequestForPush(push) {
+                return wantsPullRequest(push)
+                    ? { failure: `Could not open a pull request from ${push.branch}: ${missing}` }
+                    : {};
+            },
+        };
+    }
+    // Loaded at the first call: a run that never talks to GitHub never loads Octokit.
+    let loading;
+    const api = () => (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(59), __nccwpck_require__.e(584)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6584)).then(({ createGitHub }) => createGitHub({ ...client, token: settings.githubToken, baseUrl: env.GITHUB_API_URL, warn })));
+    const reader = async () => repositoryReader(await api(), repository);
+    const setup = async (trigger) => ({
+        github: await api(),
+        repository,
+        trigger,
+        mode: settings.comment,
+        workflow: env.GITHUB_WORKFLOW ?? '',
+        job: env.GITHUB_JOB ?? '',
+        runId: env.GITHUB_RUN_ID ?? '',
+        warn,
+    });
+    const runUrl = runUrlOf(env);
+    return {
+        reader: {
+            permissionOf: async (login) => (await reader()).permissionOf(login),
+            pullRequest: async (number) => (await reader()).pullRequest(number),
+            pullRequestFiles: async (number, limit) => (await reader()).pullRequestFiles(number, limit),
+        },
+        async beginConversation(trigger) {
+            if (!wantsConversation(settings.comment, trigger))
+                return undefined;
+            const conversation = await startConversation(await setup(trigger), renderProgressComment(runUrl));
+            if (!conversation)
+                return undefined;
+            return {
+                async finish(events) {
+                    const result = events.findLast((event) => event.type === 'result');
+                    const succeeded = result?.type === 'result' && result.conclusion === 'success';
+                    await conversation.finish(renderResultComment(events, runUrl), succeeded);
+                },
+            };
+        },
+        async replyToRefusal(trigger, reply) {
+            if (settings.comment !== 'false' && trigger.subject) {
+                await replyToSkipped(await setup(trigger), reply);
+            }
+        },
+        async pullRequestForPush(push, text) {
+            if (!wantsPullRequest(push))
+                return {};
+            try {
+                const opened = await openOrReusePullRequest(await api(), repository, {
+                    head: push.branch,
+                    base: push.base,
+                    title: text.title,
+                    body: renderPullRequestBody(text.finalMessage, runUrl),
+                });
+                return { opened };
+            }
+            catch (error) {
+                return {
+                    failure: `Pushed to ${push.branch}, but could not open a pull request into ${push.base}: ${describeApiError(error)}`,
+                };
+            }
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/trigger-phrase.ts
 /**
  * Finding the trigger phrase in a comment the way a reader of the rendered comment sees it: a line
@@ -70015,18 +70438,15 @@ var v8_tuning = __nccwpck_require__(1870);
 
 
 
+
+
+
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
  * or as `retry-after` says, on 408/409/429/5xx/529 and connection errors: five retries ride out about
  * 15 s of overload, and the run's deadline aborts the wait when it comes first.
  */
 const MAX_RETRIES = 5;
-/** Until the REST client is wired in, requests from GitHub cannot be authorized, so they are refused. */
-const NO_GITHUB_API = {
-    permissionOf: () => Promise.reject(new Error('the GitHub API client is not available')),
-    pullRequest: () => Promise.reject(new Error('the GitHub API client is not available')),
-    pullRequestFiles: () => Promise.reject(new Error('the GitHub API client is not available')),
-};
 /** Starts the session, the policy and the loop for a run with a task. */
 async function runTask(config, trigger, redactor, startedAt, record, track) {
     const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
@@ -70201,18 +70621,25 @@ async function runAction(logBuffer) {
     let config;
     let session;
     let guard;
+    let gitHub;
+    let conversation;
     let start;
     try {
         config = config_loadConfig();
         redactor.add(config.apiKey);
-        const trigger = await decideTrigger(readTriggerEvent(process.env), config, NO_GITHUB_API, process.env.GITHUB_REPOSITORY);
+        gitHub = connectGitHub(config, (message) => warning(redactor.redact(message)));
+        const trigger = await decideTrigger(readTriggerEvent(process.env), config, gitHub.reader, process.env.GITHUB_REPOSITORY);
         report.record(triggerEvent(trigger));
         if (trigger.kind === 'skip') {
             // No model, no shell, no guard: the step succeeds and says why in one line.
             info(`Not running: ${redactor.redact(trigger.reason)}`);
+            if (trigger.reply) {
+                await gitHub.replyToRefusal(triggerEvent(trigger), redactor.redact(trigger.reply));
+            }
             report.end('skipped', trigger.reason);
             return;
         }
+        conversation = await gitHub.beginConversation(triggerEvent(trigger));
         config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
         requireTaskAndKey(config);
         info(`Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`);
@@ -70242,9 +70669,22 @@ async function runAction(logBuffer) {
         const committed = config?.commit && report.conclusion !== 'skipped'
             ? await commitStage(config, start, report, redactor, guard)
             : undefined;
-        failStep(await report.finish(config), config);
+        const pull = config?.pullRequest && committed && gitHub
+            ? await gitHub.pullRequestForPush(committed, {
+                title: subjectFrom(redactor.redact(config.task)),
+                finalMessage: factsOf(report.events).result,
+            })
+            : {};
+        if (pull.opened)
+            report.record({ type: 'pull_request', ...pull.opened });
+        const facts = await report.finish(config);
+        // Last: the comment names everything the report recorded, and its failures are only warnings.
+        await conversation?.finish(report.events);
+        failStep(facts, config);
         if (committed?.severity === 'error')
             setFailed(redactor.redact(committed.note));
+        if (pull.failure)
+            setFailed(redactor.redact(pull.failure));
     }
 }
 
@@ -71003,6 +71443,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
