@@ -18,7 +18,7 @@ describe('the result comment', () => {
     );
     const lines = body.split('\n');
     expect(lines[0]).toBe('### Bash agent: ✅ Done');
-    expect(body).toContain('3 model requests · 5 commands (1 denied by the policy)');
+    expect(body).toContain('3 model requests · 5 commands run, 1 denied by the policy');
     expect(body).toContain('1 min 15 s');
     expect(body).toContain('The test passes now.');
     expect(body).toContain(`[The full job summary](${RUN_URL})`);

@@ -48,8 +48,8 @@ export function renderResultComment(
   if (detail && facts.conclusion !== 'success') head.push(`> ${escapeInline(detail)}`, '');
   if (ended) {
     head.push(
-      `${counted(facts.requests, 'model request')} · ${counted(facts.commands, 'command')}` +
-        `${facts.denied > 0 ? ` (${facts.denied} denied by the policy)` : ''} · ` +
+      `${counted(facts.requests, 'model request')} · ${counted(facts.commands, 'command')} run` +
+        `${facts.denied > 0 ? `, ${facts.denied} denied by the policy` : ''} · ` +
         `${formatUsd(facts.costUsd)} · ${formatDuration(facts.durationMs)}`,
       '',
       '',
