@@ -129,4 +129,21 @@ describe('git', () => {
     await expect(failure).rejects.toThrow(/^git config failed with exit code \d+/);
     await expect(failure).rejects.not.toThrow(secret);
   });
+
+  it("starts git with none of the action's secrets in its environment", async () => {
+    const secrets = {
+      'INPUT_ANTHROPIC-API-KEY': 'sk-ant-api03-not-for-git',
+      ACTIONS_RUNTIME_TOKEN: 'runtime-not-for-git',
+      GITHUB_TOKEN: 'token-not-for-git',
+    };
+    Object.assign(process.env, secrets);
+    try {
+      // An alias runs a program with git's own environment: what a planted helper would see.
+      const { stdout } = await git(['-c', 'alias.showenv=!env', 'showenv'], { cwd: repo });
+      expect(stdout).toContain('GIT_TERMINAL_PROMPT=0');
+      for (const value of Object.values(secrets)) expect(stdout).not.toContain(value);
+    } finally {
+      for (const name of Object.keys(secrets)) delete process.env[name];
+    }
+  });
 });

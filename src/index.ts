@@ -1,7 +1,11 @@
 // The action's entry point: the only module with a side effect on import.
-import { run } from './main.js';
+import { startClean } from './clean-start.js';
 import { keepWasmOnBaselineCompiler } from './v8-tuning.js';
 
+// Before any other module is even loaded: on Node 24 this re-executes without the secrets in the
+// environment and returns only in the re-executed process (V8 flags set earlier would not survive).
+startClean();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 keepWasmOnBaselineCompiler();
+const { run } = await import('./main.js');
 await run();

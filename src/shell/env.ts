@@ -50,12 +50,19 @@ const SECRET_VALUE_PATTERNS = [
  */
 function isRunnerChannel(name: string): boolean {
   return (
-    name.startsWith('INPUT_') ||
-    name.startsWith('ACTIONS_') ||
+    carriesActionInput(name) ||
     ['GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_OUTPUT', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY'].includes(
       name,
     )
   );
+}
+
+/**
+ * The action's inputs and the runner's own tokens (`ACTIONS_RUNTIME_TOKEN`, the OIDC request token):
+ * any input may hold a secret the workflow wrote into it, so all of them are treated as one.
+ */
+function carriesActionInput(name: string): boolean {
+  return name.startsWith('INPUT_') || name.startsWith('ACTIONS_');
 }
 
 /** Variables that make bash read or run something before our first command: startup files are not read. */
@@ -80,6 +87,14 @@ export function looksSecret(name: string, value: string): boolean {
   if (SECRET_SUBSTRINGS.some((word) => upper.includes(word))) return true;
   if (upper.split('_').some((part) => SECRET_PARTS.has(part))) return true;
   return SECRET_VALUE_PATTERNS.some((pattern) => pattern.test(value));
+}
+
+/**
+ * Whether a variable must stay out of every environment another process could read: the action's own
+ * (clean-start.ts re-executes without it) and those of the processes the action starts.
+ */
+export function isSecretVariable(name: string, value: string): boolean {
+  return carriesActionInput(name) || looksSecret(name, value);
 }
 
 /** Input variables that hold secrets; their values are redacted everywhere. */

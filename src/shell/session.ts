@@ -196,7 +196,7 @@ export class BashSession {
     const fifo = path.join(dir, 'bash');
     let commands: number;
     try {
-      execFileSync('mkfifo', ['-m', '600', fifo]);
+      execFileSync('mkfifo', ['-m', '600', fifo], { env: this.#options.env });
       // Read-write, so that opening does not wait for bash to open the other end.
       commands = openSync(fifo, constants.O_RDWR);
     } catch (error) {
