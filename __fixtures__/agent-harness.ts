@@ -48,6 +48,8 @@ export interface HarnessOptions {
   system?: string;
   /** How the server answers the token-counting endpoint (see ServerOptions). */
   countTokens?: ServerOptions['countTokens'];
+  /** Cancels the run, as the runner's signal does in the action. */
+  signal?: AbortSignal;
 }
 
 export interface HarnessRun {
@@ -76,6 +78,7 @@ export async function runScripted(
         env: buildShellEnv(process.env, []).env,
         maxOutput,
         defaultTimeoutMs: commandTimeoutMs,
+        signal: options.signal,
       });
   let policy: CommandPolicy | Promise<CommandPolicy> | undefined;
   try {
@@ -115,6 +118,7 @@ export async function runScripted(
       price: options.price ?? priceFor('claude-sonnet-5-5').price,
       contextBudgetTokens: options.contextBudgetTokens,
       onEvent: (event) => events.push(event),
+      signal: options.signal,
     });
     return { result, server, events, elapsedMs: Date.now() - started, dir };
   } finally {

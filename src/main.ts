@@ -3,6 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { createBashExecutor } from './agent/bash-tool.js';
 import { LIMIT_DESCRIPTIONS, RunLimits } from './agent/limits.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
+import { listenForCancellation, type Cancellation } from './cancellation.js';
 import { priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
@@ -46,6 +47,7 @@ async function runTask(
   startedAt: number,
   record: (event: TranscriptEvent) => void,
   track: (session: Promise<BashSession>) => void,
+  signal: AbortSignal,
 ): Promise<AgentResult> {
   const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
   redactor.add(...secretValues);
@@ -66,6 +68,7 @@ async function runTask(
         // The transcript file keeps more of each output than the model gets (format cuts that).
         maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
         defaultTimeoutMs: config.commandTimeoutMs,
+        signal,
       }),
     );
     const policy = import('./policy/policy.js').then(
@@ -150,6 +153,7 @@ async function runTask(
       startedAt,
     }),
     price: lookup.price,
+    signal,
     onEvent: (event) => {
       if (event.type === 'request' && event.turn === 1) {
         // Not once the run is over: a shell started after the final cleanup would keep the step alive.
@@ -223,16 +227,21 @@ async function commitStage(
 
 /** The action: the one place that turns an error into a failed step. */
 export async function run(): Promise<void> {
+  const cancellation = listenForCancellation({
+    onSignal: (signal, first) =>
+      core.info(`Received ${signal}: ${first ? 'stopping the run' : 'already stopping'}`),
+  });
   // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
   const logBuffer = bufferLog(process.stdout);
   try {
-    await runAction(logBuffer);
+    await runAction(logBuffer, cancellation);
   } finally {
+    cancellation.dispose();
     logBuffer.stop();
   }
 }
 
-async function runAction(logBuffer: LogBuffer): Promise<void> {
+async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Promise<void> {
   const startedAt = Date.now();
   // Every secret of the environment is known before anything can fail and report it; each one is
   // also masked by the runner, for whatever writes to the log without the redactor.
@@ -279,6 +288,8 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
+    // Should the wind-down of a cancelled run overrun, the undo still happens before the exit.
+    cancellation.beforeForcedExit(() => guard?.end());
     report.start(config, config.task);
     await runTask(
       config,
@@ -287,6 +298,7 @@ async function runAction(logBuffer: LogBuffer): Promise<void> {
       startedAt,
       report.record,
       (started) => (session = started),
+      cancellation.signal,
     );
   } catch (error) {
     report.record({

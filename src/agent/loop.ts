@@ -21,7 +21,7 @@ import { windDownInstruction } from './prompt.js';
 import { CHARS_PER_TOKEN, RequestSizer, type CountTokens } from './request-size.js';
 
 /** How the run ended, as the `conclusion` output spells it. */
-export type Conclusion = 'success' | LimitName | 'error';
+export type Conclusion = 'success' | LimitName | 'error' | 'cancelled';
 
 /** The part of the SDK client the loop uses: `client.messages`. */
 export interface MessagesApi {
@@ -55,6 +55,11 @@ export interface AgentOptions {
    */
   contextBudgetTokens?: number;
   onEvent?: (event: TranscriptEvent) => void;
+  /**
+   * Cancels the run (the runner's cancel): aborts the request in flight, runs no further command,
+   * and the loop returns `cancelled`. The running command is the session's to end (it listens too).
+   */
+  signal?: AbortSignal;
 }
 
 export interface AgentResult {
@@ -106,6 +111,9 @@ function isLimit(conclusion: Conclusion): conclusion is LimitName {
 /** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
 export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const { limits, price } = options;
+  const cancel = options.signal;
+  /** What every request and token count waits under: the run's deadline and its cancellation. */
+  const requestSignal = cancel ? AbortSignal.any([limits.signal, cancel]) : limits.signal;
   const budget = options.contextBudgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS;
   const conversation = new Conversation(options.task);
   const usage: TokenUsage = {
@@ -164,6 +172,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     return result;
   };
 
+  const cancelled = (): AgentResult | undefined =>
+    cancel?.aborted
+      ? finish('cancelled', {
+          detail: cancel.reason instanceof Error ? cancel.reason.message : 'The run was cancelled',
+        })
+      : undefined;
+
   /**
    * The size of the next prompt: the last one as reported plus what was added since, or counted
    * from characters when that is larger (a gateway may report usage oddly, or not at all).
@@ -178,7 +193,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     countTokens: options.messages.countTokens?.bind(options.messages),
     // Counting costs a round trip per request: worth it only when a budget depends on it.
     useCounter: limits.maxCostUsd > 0,
-    signal: limits.signal,
+    signal: requestSignal,
     timeLeftMs: () => limits.timeLeftMs(),
     onCounterFailed: (error) =>
       notice(
@@ -207,7 +222,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     for (const call of toolUses) {
       emit({ type: 'tool_call', id: call.id, name: call.name, input: call.input });
       let outcome: ToolOutcome;
-      if (call === cutOff) {
+      if (cancel?.aborted) {
+        outcome = { text: 'Not run: the run was cancelled.', isError: true, kind: 'not-run' };
+      } else if (call === cutOff) {
         outcome = {
           text: `This tool call was cut off because your response reached max_tokens (${maxTokens}); its input may be incomplete, so it was not run. Send it again; split long commands or file contents over several calls.`,
           isError: true,
@@ -267,6 +284,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
 
   try {
     for (;;) {
+      const stopped = cancelled();
+      if (stopped) return stopped;
       condenseIfOverBudget(0.25);
       const tools = [BASH_TOOL];
       // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
@@ -276,6 +295,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         { model: options.model, system, tools, messages: draft },
         nextPromptTokens(),
       );
+      const stoppedWhileCounting = cancelled();
+      if (stoppedWhileCounting) return stoppedWhileCounting;
       const decision = limits.nextRequest(sizer.cost(price, prompt), options.maxTokens, responseMs);
       if (!decision.allowed) {
         if (decision.firstRequestUsd !== undefined) {
@@ -323,10 +344,12 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       const sentAt = Date.now();
       try {
         response = await options.messages.create(params, {
-          signal: limits.signal,
+          signal: requestSignal,
           timeout: Math.max(1, Math.min(MAX_ATTEMPT_TIMEOUT_MS, Math.ceil(limits.timeLeftMs()))),
         });
       } catch (error) {
+        const stoppedWhileWaiting = cancelled();
+        if (stoppedWhileWaiting) return stoppedWhileWaiting;
         if (
           error instanceof APIUserAbortError ||
           limits.signal.aborted ||
@@ -485,7 +508,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       }
     }
   } catch (error) {
-    return finish('error', { detail: describeError(error) });
+    // A cancelled command's session is gone, and the next call fails for that reason, not its own.
+    return cancelled() ?? finish('error', { detail: describeError(error) });
   } finally {
     limits.dispose();
   }

@@ -39,6 +39,11 @@ export interface BashSessionOptions {
   killGraceMs?: number;
   /** The bash executable; `bash` on PATH by default. */
   bashPath?: string;
+  /**
+   * Ends the session when aborted (the run is cancelled): the running command is killed with every
+   * process of the shell, its call returns, and no shell is started again.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunOptions {
@@ -93,7 +98,8 @@ interface Shell {
  * whole process tree and the shell replaced; a command that ends the shell is noticed at once.
  */
 export class BashSession {
-  readonly #options: Required<BashSessionOptions>;
+  readonly #options: Required<Omit<BashSessionOptions, 'signal'>>;
+  readonly #signal: AbortSignal | undefined;
   #shell: Shell | undefined;
   #cwd: string;
   /** The last reading of the kernel's directory of the shell, while it is the one `#cwd` names. */
@@ -109,9 +115,12 @@ export class BashSession {
   /** Output that arrived while no call was running (a background job), given to the next call. */
   #stray = '';
   readonly #onProcessExit = (): void => this.#killNow();
+  readonly #onAbort = (): void => void this.kill().catch(() => undefined);
 
   private constructor(options: BashSessionOptions) {
-    this.#options = { killGraceMs: 200, bashPath: 'bash', ...options };
+    const { signal, ...settings } = options;
+    this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+    this.#signal = signal;
     this.#cwd = options.cwd;
   }
 
@@ -120,9 +129,11 @@ export class BashSession {
     if (!existsSync(options.cwd) || !statSync(options.cwd).isDirectory()) {
       throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
     }
+    if (options.signal?.aborted) throw new Error('The run was cancelled before the shell started');
     const session = new BashSession(options);
     // A crashed or killed action must not leave the shell's processes running on the runner.
     process.once('exit', session.#onProcessExit);
+    options.signal?.addEventListener('abort', session.#onAbort, { once: true });
     try {
       await session.#enqueue(() => session.#startShell());
     } catch (error) {
@@ -155,10 +166,25 @@ export class BashSession {
   close(): Promise<void> {
     if (this.#closed) return this.#queue.then(() => undefined);
     this.#closed = true;
+    this.#signal?.removeEventListener('abort', this.#onAbort);
     return this.#enqueueAlways(async () => {
       await this.#stopShell();
       process.removeListener('exit', this.#onProcessExit);
     });
+  }
+
+  /**
+   * Ends the session now, in the middle of a command if one runs: every process of the shell gets
+   * SIGKILL at once (a cancelled run has no time for a grace period), the running call returns as
+   * if the shell had exited, and the session is closed.
+   */
+  kill(): Promise<void> {
+    const shell = this.#shell;
+    const closing = this.close();
+    if (shell !== undefined && shell.exit === undefined) {
+      signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
+    }
+    return closing;
   }
 
   #enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -426,13 +452,14 @@ export class BashSession {
         outcome.kind === 'tampered' ? 'tampered' : gone ? 'directory-deleted' : 'directory-changed';
       await this.#killShell(shell, 0);
     }
-    const restarted = exitCode === null;
-    if (restarted) {
+    // A closed session (killed mid-command) is not brought back.
+    const restarted = exitCode === null && !this.#closed;
+    if (exitCode === null) {
       // Whatever reached the pipe before the end is part of the command's output.
       capture.append(pending);
       shell.dispose();
       this.#shell = undefined;
-      await this.#startShell();
+      if (restarted) await this.#startShell();
     }
 
     const { head, tail, omitted } = capture.result();

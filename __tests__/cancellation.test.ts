@@ -1,0 +1,120 @@
+/**
+ * Cancellation from the signal to the loop's result: the first signal aborts, later ones cannot cut
+ * the wind-down short, an overrunning wind-down is ended after its last-resort steps; the loop
+ * stops both while the model is thinking and while a command runs, and the command's processes go.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { EventEmitter } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { runScripted } from '../__fixtures__/agent-harness.js';
+import { commands, final } from '../__fixtures__/messages.js';
+import { CancelledError, listenForCancellation } from '../src/cancellation.js';
+
+/** Processes whose command line holds `marker` (left behind by a killed session, if any). */
+function processesWith(marker: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(marker);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Aborts `controller` once `ready` says the run has reached the point under test. */
+function abortWhen(controller: AbortController, ready: () => boolean): void {
+  const poll = setInterval(() => {
+    if (!ready()) return;
+    clearInterval(poll);
+    controller.abort(new CancelledError('SIGTERM'));
+  }, 20);
+}
+
+describe('listenForCancellation', () => {
+  it('aborts at the first signal, swallows the later ones, and forces the exit after its last steps', async () => {
+    const exits: number[] = [];
+    const order: string[] = [];
+    const seen: Array<[string, boolean]> = [];
+    // The process's signals as an emitter: the real ones reach the bundle in e2e.test.ts.
+    const runner = new EventEmitter();
+    const cancellation = listenForCancellation({
+      source: runner,
+      windDownMs: 300,
+      exit: (code) => {
+        order.push('exit');
+        exits.push(code);
+      },
+      onSignal: (signal, first) => seen.push([signal, first]),
+    });
+    try {
+      cancellation.beforeForcedExit(() => order.push('undo'));
+      cancellation.beforeForcedExit(() => {
+        throw new Error('a failing step');
+      });
+      cancellation.beforeForcedExit(() => order.push('after the failing step'));
+      expect(cancellation.signal.aborted).toBe(false);
+
+      runner.emit('SIGINT', 'SIGINT');
+      expect(cancellation.signal.aborted).toBe(true);
+      expect(cancellation.signal.reason).toBeInstanceOf(CancelledError);
+      expect((cancellation.signal.reason as CancelledError).signalName).toBe('SIGINT');
+
+      // A second signal during the wind-down neither ends the process nor skips a step.
+      runner.emit('SIGTERM', 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(exits).toEqual([]);
+      expect(seen).toEqual([
+        ['SIGINT', true],
+        ['SIGTERM', false],
+      ]);
+
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(order).toEqual(['undo', 'after the failing step', 'exit']);
+      expect(exits).toEqual([1]);
+    } finally {
+      cancellation.dispose();
+    }
+    expect(runner.listenerCount('SIGINT') + runner.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('a cancelled run', () => {
+  it('stops while waiting for the model: the request is aborted and the conclusion is cancelled', async () => {
+    const controller = new AbortController();
+    let asked = false;
+    abortWhen(controller, () => asked);
+    const { result, server } = await runScripted(
+      () => {
+        asked = true;
+        return { hang: true };
+      },
+      { signal: controller.signal },
+    );
+
+    expect(result.conclusion).toBe('cancelled');
+    expect(result.detail).toBe('The run was cancelled (SIGTERM)');
+    // The server never answers: only aborting the request could have ended the wait.
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops in the middle of a command: the command and every process of the shell are killed, nothing more runs', async () => {
+    const marker = `30.${process.pid}`;
+    const controller = new AbortController();
+    abortWhen(controller, () => processesWith(`sleep\0${marker}`).length > 0);
+    const { result, server, events } = await runScripted(
+      [commands(`sleep ${marker} & sleep ${marker}; echo after`, 'echo never'), final('no')],
+      { signal: controller.signal, commandTimeoutMs: 60_000 },
+    );
+
+    expect(result.conclusion).toBe('cancelled');
+    expect(server.requests).toHaveLength(1);
+    expect(result.commands).toBe(1);
+    const results = events.filter((event) => event.type === 'tool_result');
+    expect(results.map((event) => event.kind)).toEqual(['command', 'not-run']);
+    expect(JSON.stringify(results[0])).not.toContain('after');
+    expect(processesWith(`sleep\0${marker}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * What a cancelled step does instead of dying. The runner cancels a step (the cancel button,
+ * `timeout-minutes`) with SIGINT, then SIGTERM about 7.5 s later, then SIGKILL; Node's default for
+ * both signals is to end at once, which loses the summary, the outputs and the undo of what the agent
+ * changed, and leaves bash's processes running. Here the first signal aborts the run's signal (the
+ * loop stops, the request in flight and the running command are aborted, and the ordinary wind-down
+ * follows); later signals are swallowed, so they cannot cut that wind-down short; and a hard timer
+ * ends the process well before the runner's SIGKILL, after the steps that must not be skipped.
+ */
+
+/** The runner's two polite signals; SIGKILL cannot be caught. */
+const CANCEL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * From the first signal to the forced exit: inside the 5 s the action promises, and far inside the
+ * runner's 7.5 s before SIGTERM and 10 s before SIGKILL.
+ */
+const WIND_DOWN_MS = 4_500;
+
+/** The abort reason of a cancelled run; its message says which signal came. */
+export class CancelledError extends Error {
+  constructor(readonly signalName: NodeJS.Signals) {
+    super(`The run was cancelled (${signalName})`);
+    this.name = 'CancelledError';
+  }
+}
+
+export interface Cancellation {
+  /** Aborted at the first signal, with a CancelledError as its reason. */
+  readonly signal: AbortSignal;
+  /**
+   * Runs `step` (synchronously) before a forced exit, should the wind-down not have finished in
+   * time: for what must happen however the process ends, such as the undo.
+   */
+  beforeForcedExit(step: () => void): void;
+  /** Stops listening for signals. A forced exit already on its timer still comes. */
+  dispose(): void;
+}
+
+export interface CancellationOptions {
+  /** Told of every signal; `first` is false for the ones that are swallowed. */
+  onSignal?: (signal: NodeJS.Signals, first: boolean) => void;
+  windDownMs?: number;
+  /** How the process ends when the wind-down overruns (tests replace it). */
+  exit?: (code: number) => void;
+  /** Where the signals come from: the process (tests hand in an emitter of their own). */
+  source?: Pick<NodeJS.EventEmitter, 'on' | 'removeListener'>;
+}
+
+/** Starts listening for the runner's cancel signals. */
+export function listenForCancellation(options: CancellationOptions = {}): Cancellation {
+  const controller = new AbortController();
+  const steps: Array<() => void> = [];
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const source = options.source ?? process;
+
+  const forceExit = (): void => {
+    for (const step of steps) {
+      try {
+        step();
+      } catch {
+        // the next step must still run, and the process must still end
+      }
+    }
+    exit(1);
+  };
+
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const first = !controller.signal.aborted;
+    try {
+      options.onSignal?.(signal, first);
+    } catch {
+      // a failing log write must not stop the cancellation
+    }
+    if (!first) return;
+    // unref: when the wind-down ends on time nothing waits for this timer; when something hangs
+    // after it (an open socket), the timer is what ends the process.
+    setTimeout(forceExit, options.windDownMs ?? WIND_DOWN_MS).unref();
+    controller.abort(new CancelledError(signal));
+  };
+
+  for (const signal of CANCEL_SIGNALS) source.on(signal, onSignal);
+  return {
+    signal: controller.signal,
+    beforeForcedExit: (step) => steps.push(step),
+    dispose: () => {
+      for (const signal of CANCEL_SIGNALS) source.removeListener(signal, onSignal);
+    },
+  };
+}
