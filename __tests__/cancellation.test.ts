@@ -5,24 +5,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { EventEmitter } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
 import { runScripted } from '../__fixtures__/agent-harness.js';
 import { commands, final } from '../__fixtures__/messages.js';
+import { processesWith } from '../__fixtures__/processes.js';
 import { CancelledError, listenForCancellation } from '../src/cancellation.js';
-
-/** Processes whose command line holds `marker` (left behind by a killed session, if any). */
-function processesWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** Aborts `controller` once `ready` says the run has reached the point under test. */
 function abortWhen(controller: AbortController, ready: () => boolean): void {

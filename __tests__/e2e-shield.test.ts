@@ -16,6 +16,7 @@ import {
   type Script,
 } from '../__fixtures__/messages-server.js';
 import { commands, final, toolResults, type RequestBody } from '../__fixtures__/messages.js';
+import { processesWith } from '../__fixtures__/processes.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-Shield0e2e0key0000000000000000000000000';
@@ -311,25 +312,29 @@ describe.each([
   },
 );
 
-/** Processes whose command line holds `marker`: what a killed session must not leave running. */
-function processesWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {
     if (waited > 30_000) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Runs the bundle in `w` and sends it `signals` once `ready` holds; the wind-down is the time from
+ * the first signal to the process's end.
+ */
+async function cancelWhen(
+  w: ReturnType<typeof world>,
+  ready: () => boolean,
+  signals: NodeJS.Signals[],
+) {
+  let pid = 0;
+  const running = runBundle(w.env, w.workspace, { onSpawn: (spawned) => (pid = spawned) });
+  await until(ready, 'the moment to cancel');
+  const signalledAt = performance.now();
+  for (const signal of signals) process.kill(pid, signal);
+  const run = await running;
+  return { run, windDownMs: performance.now() - signalledAt };
 }
 
 /** Plants in two watched places, so the undo of a cancelled run can be seen. */
@@ -346,13 +351,11 @@ describe('dist/index.js cancelled by the runner', () => {
     ]);
     const w = world({ task: 'Sleep', 'allowed-commands': '*', 'max-cost-usd': '0' });
     const before = laterStepInputs(w);
-    let pid = 0;
-    const running = runBundle(w.env, w.workspace, { onSpawn: (spawned) => (pid = spawned) });
-    await until(() => processesWith(`sleep\0${marker}`).length === 2, 'the sleeps to start');
-    const signalledAt = performance.now();
-    process.kill(pid, 'SIGTERM');
-    const run = await running;
-    const windDownMs = performance.now() - signalledAt;
+    const { run, windDownMs } = await cancelWhen(
+      w,
+      () => processesWith(`sleep\0${marker}`).length === 2,
+      ['SIGTERM'],
+    );
 
     // The runner's contract, not a speed goal: it sends SIGKILL soon after.
     expect(windDownMs).toBeLessThan(5_000);
@@ -371,14 +374,11 @@ describe('dist/index.js cancelled by the runner', () => {
     server = await startMessagesServer([commands(PLANT), { hang: true }]);
     const w = world({ task: 'Think', 'allowed-commands': '*', 'max-cost-usd': '0' });
     const before = laterStepInputs(w);
-    let pid = 0;
-    const running = runBundle(w.env, w.workspace, { onSpawn: (spawned) => (pid = spawned) });
-    await until(() => server!.requests.length === 2, 'the second request');
-    const signalledAt = performance.now();
-    process.kill(pid, 'SIGINT');
-    process.kill(pid, 'SIGTERM');
-    const run = await running;
-    const windDownMs = performance.now() - signalledAt;
+    // The runner's escalation, compressed: SIGTERM comes while SIGINT's wind-down runs.
+    const { run, windDownMs } = await cancelWhen(w, () => server!.requests.length === 2, [
+      'SIGINT',
+      'SIGTERM',
+    ]);
 
     expect(windDownMs).toBeLessThan(5_000);
     expect(run.code).toBe(1);
