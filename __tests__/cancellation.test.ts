@@ -9,6 +9,8 @@ import { runScripted } from '../__fixtures__/agent-harness.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
 import { CancelledError, listenForCancellation } from '../src/cancellation.js';
+import { buildShellEnv } from '../src/shell/env.js';
+import { BashSession } from '../src/shell/session.js';
 
 /** Aborts `controller` once `ready` says the run has reached the point under test. */
 function abortWhen(controller: AbortController, ready: () => boolean): void {
@@ -100,7 +102,43 @@ describe('a cancelled run', () => {
     expect(result.commands).toBe(1);
     const results = events.filter((event) => event.type === 'tool_result');
     expect(results.map((event) => event.kind)).toEqual(['command', 'not-run']);
-    expect(JSON.stringify(results[0])).not.toContain('after');
+    const killed = results[0] as Extract<(typeof results)[number], { type: 'tool_result' }>;
+    expect(killed.text).toContain('the shell exited: it was killed by SIGKILL');
+    expect(killed.text).toContain('no new shell was started');
+    expect(killed.text).not.toContain('after');
     expect(processesWith(`sleep\0${marker}`)).toEqual([]);
+  });
+});
+
+describe("a session given the run's signal", () => {
+  const start = (signal: AbortSignal) =>
+    BashSession.start({
+      cwd: process.cwd(),
+      env: buildShellEnv(process.env, []).env,
+      maxOutput: 10_000,
+      defaultTimeoutMs: 60_000,
+      signal,
+    });
+
+  it('ends the running call when aborted, starts no new shell, and takes no further call', async () => {
+    const marker = `31.${process.pid}`;
+    const controller = new AbortController();
+    const session = await start(controller.signal);
+    abortWhen(controller, () => processesWith(`sleep\0${marker}`).length > 0);
+    const result = await session.run(`sleep ${marker}`);
+
+    expect(result).toMatchObject({
+      shellExited: true,
+      shellExitSignal: 'SIGKILL',
+      restarted: false,
+    });
+    expect(processesWith(`sleep\0${marker}`)).toEqual([]);
+    await expect(session.run('true')).rejects.toThrow('The bash session is closed');
+  });
+
+  it('does not start at all once the run is cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort(new CancelledError('SIGTERM'));
+    await expect(start(controller.signal)).rejects.toThrow('cancelled before the shell started');
   });
 });

@@ -109,7 +109,9 @@ export function formatCommandResult(
   } else if (result.frameFault !== null) {
     notes.push(`[${FRAME_FAULTS[result.frameFault]}; ${RESET}]`);
   } else if (result.shellExited) {
-    notes.push(`[${describeShellExit(result)}; ${RESET}]`);
+    // Not restarted: the session was ended around the command (the run was cancelled).
+    const after = result.restarted ? RESET : 'the session is closed, so no new shell was started';
+    notes.push(`[${describeShellExit(result)}; ${after}]`);
   } else if (result.exitCode !== 0) {
     notes.push(`[exit code: ${result.exitCode}]`);
   }
