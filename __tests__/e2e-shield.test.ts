@@ -17,6 +17,7 @@ import {
 } from '../__fixtures__/messages-server.js';
 import { commands, final, toolResults, type RequestBody } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
+import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-Shield0e2e0key0000000000000000000000000';
@@ -123,37 +124,26 @@ function laterStepInputs(w: ReturnType<typeof world>): Record<string, string> {
 }
 
 /**
- * Lines the runner would act on: `::command::` at a line's start, the legacy `##[command]`
- * anywhere in it, except between `::stop-commands::TOKEN` and `::TOKEN::`.
+ * What the runner would act on in `log` beyond the action's own groups, stop-commands blocks,
+ * masks, debug lines and warnings: whatever carries the agent's text out of its block.
  */
-function liveWorkflowCommands(log: string): string[] {
-  const live: string[] = [];
-  let resumeWith: string | undefined;
-  for (const line of log.split(/\r\n|\r|\n/)) {
-    if (resumeWith !== undefined) {
-      if (line.trim() === resumeWith) resumeWith = undefined;
-      continue;
-    }
-    const stop = /^::stop-commands::(.+)$/.exec(line.trim());
-    if (stop) {
-      resumeWith = `::${stop[1]}::`;
-      continue;
-    }
-    if (line.trimStart().startsWith('::') || line.includes('##[')) live.push(line);
-  }
-  return live;
+function foreignCommands(log: string): string[] {
+  return liveCommands(log)
+    .filter(
+      (command) =>
+        !/^(group|endgroup|stop-commands|bash-agent-[0-9a-f]{32}|add-mask|debug|warning)$/.test(
+          command.name,
+        ),
+    )
+    .map((command) => command.line);
 }
 
-/**
- * The live lines that carry what the agent printed: a `::` command the action never writes itself
- * (`::error::x`, `::set-output`), or any legacy `##[` form (the action writes none).
- */
-function attackerCommands(log: string): string[] {
-  return liveWorkflowCommands(log).filter((line) => {
-    const trimmed = line.trimStart();
-    if (!trimmed.startsWith('::')) return true;
-    return trimmed.startsWith('::error::x') || trimmed.startsWith('::set-output');
-  });
+/** The log without the runner's mask commands, which carry the secrets so that it hides them. */
+function withoutMasks(log: string): string {
+  return log
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n');
 }
 
 /** The text of the last tool result the model received. */
@@ -282,10 +272,11 @@ describe.each([
       // Nothing secret anywhere the action wrote.
       const written = [
         JSON.stringify(server.requests.map((request) => request.body)),
-        run.stdout,
+        withoutMasks(run.stdout),
         run.summary,
         JSON.stringify(run.outputs),
         readFileSync(w.env.GITHUB_OUTPUT!, 'latin1'),
+        readFileSync(run.outputs['transcript-file']!, 'utf8'),
       ].join('\n');
       for (const secret of SECRETS) expect(written).not.toContain(secret);
 
@@ -299,15 +290,12 @@ describe.each([
       expect(laterStepInputs(w)).toEqual(before);
       expect(run.outputs.result).toBe('Done. ::error::x');
       expect(readFileSync(w.env.GITHUB_OUTPUT!, 'latin1')).not.toContain('evil');
-      expect(run.summary).not.toContain('NODE_OPTIONS=--require');
+      // The summary shows the commands, but no line the agent appended to its file.
+      expect(run.summary.split('\n')).not.toContain('NODE_OPTIONS=--require=/tmp/evil.js');
       // What the agent printed reached the log, and none of it acts as a workflow command.
       expect(run.stdout).toContain('::error::x');
       expect(run.stdout).toContain('##[error]x');
-      const live = attackerCommands(run.stdout);
-      expect(live.filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
-      // The legacy form still acts today: the runner finds `##[` anywhere in a line, and the line
-      // prefix of the log does not stop it. Framing untrusted text in stop-commands closes this.
-      expect(live).toEqual(['│ ##[error]x', '│ status: ##[error]x']);
+      expect(foreignCommands(run.stdout)).toEqual([]);
     }, 120_000);
   },
 );
@@ -337,6 +325,15 @@ async function cancelWhen(
   return { run, windDownMs: performance.now() - signalledAt };
 }
 
+/** The conclusion the transcript file recorded: the JSONL of a cancelled run is written too. */
+function recordedConclusion(file: string): string | undefined {
+  const events = readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; conclusion?: string });
+  return events.find((event) => event.type === 'result')?.conclusion;
+}
+
 /** Plants in two watched places, so the undo of a cancelled run can be seen. */
 const PLANT = `echo 'touch ~/CANARY' >> ~/.bashrc; git config core.fsmonitor 'touch "$HOME/CANARY"'`;
 
@@ -364,6 +361,7 @@ describe('dist/index.js cancelled by the runner', () => {
     expect(run.stdout).toContain('Received SIGTERM: stopping the run');
     expect(run.stdout).toMatch(/^::error::The run was cancelled \(SIGTERM\)$/m);
     expect(run.summary).toContain('Cancelled');
+    expect(recordedConclusion(run.outputs['transcript-file']!)).toBe('cancelled');
     expect(server.requests).toHaveLength(2);
     expect(processesWith(`sleep\0${marker}`)).toEqual([]);
     expect(laterStepInputs(w)).toEqual(before);
@@ -387,6 +385,7 @@ describe('dist/index.js cancelled by the runner', () => {
     expect(run.stdout).toContain('Received SIGTERM: already stopping');
     expect(run.stdout).toMatch(/^::error::The run was cancelled \(SIGINT\)$/m);
     expect(run.summary).toContain('Cancelled');
+    expect(recordedConclusion(run.outputs['transcript-file']!)).toBe('cancelled');
     expect(laterStepInputs(w)).toEqual(before);
     expect(run.stderr).toBe('');
   }, 60_000);
