@@ -317,10 +317,18 @@ async function cancelWhen(
   signals: NodeJS.Signals[],
 ) {
   let pid = 0;
-  const running = runBundle(w.env, w.workspace, { onSpawn: (spawned) => (pid = spawned) });
+  let log = '';
+  const running = runBundle(w.env, w.workspace, {
+    onSpawn: (spawned) => (pid = spawned),
+    onStdout: (soFar) => (log = soFar),
+  });
   await until(ready, 'the moment to cancel');
   const signalledAt = performance.now();
-  for (const signal of signals) process.kill(pid, signal);
+  for (const signal of signals) {
+    process.kill(pid, signal);
+    // Two signals sent at once may be handled in either order: each waits for the one before.
+    await until(() => log.includes(`Received ${signal}`), `the action to see ${signal}`);
+  }
   const run = await running;
   return { run, windDownMs: performance.now() - signalledAt };
 }
