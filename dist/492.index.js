@@ -418,6 +418,7 @@ const REMEMBERED_MARKERS = 256;
  */
 class BashSession {
     #options;
+    #signal;
     #shell;
     #cwd;
     /** The last reading of the kernel's directory of the shell, while it is the one `#cwd` names. */
@@ -433,8 +434,11 @@ class BashSession {
     /** Output that arrived while no call was running (a background job), given to the next call. */
     #stray = '';
     #onProcessExit = () => this.#killNow();
+    #onAbort = () => void this.kill().catch(() => undefined);
     constructor(options) {
-        this.#options = { killGraceMs: 200, bashPath: 'bash', ...options };
+        const { signal, ...settings } = options;
+        this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+        this.#signal = signal;
         this.#cwd = options.cwd;
     }
     /** Starts bash in `options.cwd` and waits until it answers. */
@@ -442,9 +446,12 @@ class BashSession {
         if (!(0,external_node_fs_.existsSync)(options.cwd) || !(0,external_node_fs_.statSync)(options.cwd).isDirectory()) {
             throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
         }
+        if (options.signal?.aborted)
+            throw new Error('The run was cancelled before the shell started');
         const session = new BashSession(options);
         // A crashed or killed action must not leave the shell's processes running on the runner.
         process.once('exit', session.#onProcessExit);
+        options.signal?.addEventListener('abort', session.#onAbort, { once: true });
         try {
             await session.#enqueue(() => session.#startShell());
         }
@@ -475,10 +482,24 @@ class BashSession {
         if (this.#closed)
             return this.#queue.then(() => undefined);
         this.#closed = true;
+        this.#signal?.removeEventListener('abort', this.#onAbort);
         return this.#enqueueAlways(async () => {
             await this.#stopShell();
             process.removeListener('exit', this.#onProcessExit);
         });
+    }
+    /**
+     * Ends the session now, in the middle of a command if one runs: every process of the shell gets
+     * SIGKILL at once (a cancelled run has no time for a grace period), the running call returns as
+     * if the shell had exited, and the session is closed.
+     */
+    kill() {
+        const shell = this.#shell;
+        const closing = this.close();
+        if (shell !== undefined && shell.exit === undefined) {
+            signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
+        }
+        return closing;
     }
     #enqueue(work) {
         if (this.#closed)
@@ -514,7 +535,7 @@ class BashSession {
         const fifo = external_node_path_default().join(dir, 'bash');
         let commands;
         try {
-            (0,external_node_child_process_.execFileSync)('mkfifo', ['-m', '600', fifo]);
+            (0,external_node_child_process_.execFileSync)('mkfifo', ['-m', '600', fifo], { env: this.#options.env });
             // Read-write, so that opening does not wait for bash to open the other end.
             commands = (0,external_node_fs_.openSync)(fifo, external_node_fs_.constants.O_RDWR);
         }
@@ -733,13 +754,15 @@ class BashSession {
                 outcome.kind === 'tampered' ? 'tampered' : gone ? 'directory-deleted' : 'directory-changed';
             await this.#killShell(shell, 0);
         }
-        const restarted = exitCode === null;
-        if (restarted) {
+        // A closed session (killed mid-command) is not brought back.
+        const restarted = exitCode === null && !this.#closed;
+        if (exitCode === null) {
             // Whatever reached the pipe before the end is part of the command's output.
             capture.append(pending);
             shell.dispose();
             this.#shell = undefined;
-            await this.#startShell();
+            if (restarted)
+                await this.#startShell();
         }
         const { head, tail, omitted } = capture.result();
         const whole = omitted > 0 ? `${head}${(0,format/* omissionMarker */.M)(omitted)}${tail}` : head + tail;
