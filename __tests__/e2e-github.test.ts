@@ -160,6 +160,76 @@ describe('dist/index.js on a /agent comment', () => {
   });
 });
 
+describe('dist/index.js on a /agent comment with commit: true', () => {
+  it('works on the pull request’s head branch and pushes the work there', async () => {
+    github = await startGitHubServer();
+    repos = makeRepos();
+    const headSha = repos.pushFromElsewhere('changes', { 'README.md': 'hello from the PR\n' });
+    github.permissions.Codertocat = 'write';
+    github.pulls.push({
+      number: 1,
+      title: 'Update the README',
+      body: 'Please',
+      head: 'changes',
+      base: 'main',
+      state: 'open',
+    });
+    github.pullFiles[1] = ['README.md'];
+    // The model sees where it is, then changes a file; the action commits it.
+    messages = await startMessagesServer([
+      commands('git branch --show-current && cat README.md'),
+      commands('echo fixed > FIX.md'),
+      final('Fixed it.'),
+    ]);
+
+    // The checkout a workflow has on issue_comment: the default branch, not the PR's head.
+    const clone = repos.clone('workspace');
+    const event = loadEvent('issue_comment.created.on-pr');
+    event.comment.body = '/agent fix the README';
+    event.comment.user.login = 'Codertocat';
+    const runner = runnerEnvironment(
+      {
+        'anthropic-api-key': KEY,
+        'github-token': TOKEN,
+        'allowed-commands': 'git branch *\ncat *\necho *\n> *.md',
+        commit: 'true',
+      },
+      {
+        ANTHROPIC_BASE_URL: messages.url,
+        GITHUB_API_URL: github.url,
+        GITHUB_EVENT_NAME: 'issue_comment',
+        GITHUB_REPOSITORY: event.repository.full_name,
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_RUN_ID: '4343',
+        GITHUB_WORKFLOW: 'Agent',
+        GITHUB_JOB: 'agent',
+        GITHUB_WORKSPACE: clone,
+      },
+    );
+    root = runner.root;
+    const eventPath = path.join(root, 'event.json');
+    writeFileSync(eventPath, JSON.stringify(event));
+    runner.env.GITHUB_EVENT_PATH = eventPath;
+    const run = await runBundle(runner.env, clone);
+
+    expect(run.stderr).toBe('');
+    expect(run.outputs.conclusion).toBe('success');
+    // The agent started on the PR's head, with the PR's content.
+    const firstAnswer = JSON.stringify(messages.requests[1]!.body.messages.at(-1));
+    expect(firstAnswer).toContain('changes');
+    expect(firstAnswer).toContain('hello from the PR');
+    // Its work went onto the head branch, on top of the PR's commit; main is untouched.
+    expect(run.outputs.branch).toBe('changes');
+    expect(run.outputs['commit-sha']).toBe(sh(repos.origin, 'rev-parse', 'changes'));
+    expect(sh(repos.origin, 'rev-parse', 'changes~1')).toBe(headSha);
+    expect(sh(repos.origin, 'show', 'changes:FIX.md')).toBe('fixed');
+    expect(sh(repos.origin, 'ls-tree', '--name-only', 'main')).toBe('README.md');
+    // The result comment says where the work went.
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]!.body).toContain('changes');
+  });
+});
+
 describe('dist/index.js with pull-request: true', () => {
   /** A scheduled-style run in a clone of a bare origin: the model writes a file, the action commits. */
   async function maintenanceRun(clone: string, note: string, file: string) {
