@@ -322,34 +322,41 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
     );
   }
 
-  it('runs the bundle on the directory it is typed in, a git repository elsewhere, with inputs from flags, then prints the summary and outputs', async () => {
-    server = await startMessagesServer([commands('pwd'), final('All done here.')]);
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
-    expect(spawnSync('git', ['init', '-q', root]).status).toBe(0);
+  it.each([
+    ['npx --prefix <checkout> bash-agent', false],
+    ['npm --prefix <checkout> run agent', true],
+  ])(
+    '%s runs the bundle on the directory it is typed in, a git repository elsewhere, with inputs from flags, then prints the summary and outputs',
+    async (_how, viaNpmRun) => {
+      server = await startMessagesServer([commands('pwd'), final('All done here.')]);
+      root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+      expect(spawnSync('git', ['init', '-q', root]).status).toBe(0);
 
-    const run = await agent(
-      ['--max-turns', '4', '--allowed-commands=pwd', 'Where am I?'],
-      {
-        ANTHROPIC_API_KEY: KEY,
-        ANTHROPIC_BASE_URL: server.url,
-      },
-      root,
-    );
+      const run = await agent(
+        ['--max-turns', '4', '--allowed-commands=pwd', 'Where am I?'],
+        {
+          ANTHROPIC_API_KEY: KEY,
+          ANTHROPIC_BASE_URL: server.url,
+        },
+        root,
+        viaNpmRun,
+      );
 
-    expect(run.status).toBe(0);
-    expect(server.requests[0]!.body.messages[0]!.content).toEqual([
-      expect.objectContaining({ type: 'text', text: 'Where am I?' }),
-    ]);
-    expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
-    expect(run.stdout).toContain(`Running dist/index.js on ${root}`);
-    // The shell started in that directory: the model got it back as pwd's output.
-    expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(root);
-    expect(run.stdout).toContain('▶ ✓ · $ pwd');
-    expect(run.stdout).toContain('===== Job summary');
-    expect(run.stdout).toContain('All done here.');
-    expect(run.stdout).toMatch(/conclusion: success\n/);
-    expect(run.stdout).toContain('The step succeeded.');
-  });
+      expect(run.status).toBe(0);
+      expect(server.requests[0]!.body.messages[0]!.content).toEqual([
+        expect.objectContaining({ type: 'text', text: 'Where am I?' }),
+      ]);
+      expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
+      expect(run.stdout).toContain(`Running dist/index.js on ${root}`);
+      // The shell started in that directory: the model got it back as pwd's output.
+      expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(root);
+      expect(run.stdout).toContain('▶ ✓ · $ pwd');
+      expect(run.stdout).toContain('===== Job summary');
+      expect(run.stdout).toContain('All done here.');
+      expect(run.stdout).toMatch(/conclusion: success\n/);
+      expect(run.stdout).toContain('The step succeeded.');
+    },
+  );
 
   it('says exactly what is missing without an API key, through npm run agent too', async () => {
     root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
