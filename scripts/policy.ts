@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
-import { parseCommandLine, UsageError } from './cli-options.js';
 import type { CommandPolicy, PolicyDecision } from '../src/policy/types.js';
+import { parseCommandLine, UsageError } from './cli-options.js';
 
 const USAGE = `Usage: npm run policy -- [options] COMMAND...
        npm run policy -- [options] --json < commands.jsonl
