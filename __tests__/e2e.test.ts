@@ -291,17 +291,23 @@ describe('the log', () => {
   });
 });
 
-describe('npm run agent (scripts/agent.mjs)', () => {
-  const script = fileURLToPath(new URL('../scripts/agent.mjs', import.meta.url));
+describe('the bash-agent command (bin/bash-agent.mjs)', () => {
+  const checkout = fileURLToPath(new URL('..', import.meta.url));
 
-  /** Runs the script without blocking this process, which serves the scripted API. */
-  function agent(args: string[], env: Record<string, string>, cwd: string) {
-    // On the shipped Node, which the script then runs the bundle on.
-    const child = spawn(shippedNode(), [script, ...args], {
+  /**
+   * Runs `npx --prefix <checkout> bash-agent …` (or `npm --prefix <checkout> run agent -- …`) in `cwd`,
+   * as a user would from their own project, without blocking this process, which serves the API.
+   */
+  function agent(args: string[], env: Record<string, string>, cwd: string, viaNpmRun = false) {
+    const command = viaNpmRun
+      ? ['npm', '--prefix', checkout, 'run', '--silent', 'agent', '--', ...args]
+      : ['npx', '--prefix', checkout, 'bash-agent', ...args];
+    const child = spawn(command[0]!, command.slice(1), {
       cwd,
-      // TMPDIR inside the test's directory: the script keeps its files after a failed run.
+      // TMPDIR inside the test's directory: the script keeps its files after a failed run. The
+      // shipped Node first on PATH, so npm, the script and the bundle all run on it.
       env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        PATH: `${path.dirname(shippedNode())}:${process.env.PATH ?? '/usr/bin:/bin'}`,
         HOME: process.env.HOME ?? cwd,
         TMPDIR: cwd,
         ...env,
@@ -316,34 +322,45 @@ describe('npm run agent (scripts/agent.mjs)', () => {
     );
   }
 
-  it('runs the bundle on the current directory with inputs from flags, then prints the summary and outputs', async () => {
-    server = await startMessagesServer([commands('pwd'), final('All done here.')]);
+  it.each([
+    ['npx --prefix <checkout> bash-agent', false],
+    ['npm --prefix <checkout> run agent', true],
+  ])(
+    '%s runs the bundle on the directory it is typed in, a git repository elsewhere, with inputs from flags, then prints the summary and outputs',
+    async (_how, viaNpmRun) => {
+      server = await startMessagesServer([commands('pwd'), final('All done here.')]);
+      root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+      expect(spawnSync('git', ['init', '-q', root]).status).toBe(0);
+
+      const run = await agent(
+        ['--max-turns', '4', '--allowed-commands=pwd', 'Where am I?'],
+        {
+          ANTHROPIC_API_KEY: KEY,
+          ANTHROPIC_BASE_URL: server.url,
+        },
+        root,
+        viaNpmRun,
+      );
+
+      expect(run.status).toBe(0);
+      expect(server.requests[0]!.body.messages[0]!.content).toEqual([
+        expect.objectContaining({ type: 'text', text: 'Where am I?' }),
+      ]);
+      expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
+      expect(run.stdout).toContain(`Running dist/index.js on ${root}`);
+      // The shell started in that directory: the model got it back as pwd's output.
+      expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(root);
+      expect(run.stdout).toContain('▶ ✓ · $ pwd');
+      expect(run.stdout).toContain('===== Job summary');
+      expect(run.stdout).toContain('All done here.');
+      expect(run.stdout).toMatch(/conclusion: success\n/);
+      expect(run.stdout).toContain('The step succeeded.');
+    },
+  );
+
+  it('says exactly what is missing without an API key, through npm run agent too', async () => {
     root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
-
-    const run = await agent(
-      ['--max-turns', '4', '--allowed-commands=pwd', 'Where am I?'],
-      {
-        ANTHROPIC_API_KEY: KEY,
-        ANTHROPIC_BASE_URL: server.url,
-      },
-      root,
-    );
-
-    expect(run.status).toBe(0);
-    expect(server.requests[0]!.body.messages[0]!.content).toEqual([
-      expect.objectContaining({ type: 'text', text: 'Where am I?' }),
-    ]);
-    expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
-    expect(run.stdout).toContain('▶ ✓ · $ pwd');
-    expect(run.stdout).toContain('===== Job summary');
-    expect(run.stdout).toContain('All done here.');
-    expect(run.stdout).toMatch(/conclusion: success\n/);
-    expect(run.stdout).toContain('The step succeeded.');
-  });
-
-  it('says exactly what is missing without an API key', async () => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
-    const run = await agent(['List the TODO comments in src'], {}, root);
+    const run = await agent(['List the TODO comments in src'], {}, root, true);
 
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('ANTHROPIC_API_KEY is not set');

@@ -4,10 +4,11 @@
 // reason.
 import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy, PolicyDecision } from '../src/policy/types.js';
+import { parseCommandLine, UsageError } from './cli-options.js';
 
 const USAGE = `Usage: npm run policy -- [options] COMMAND...
        npm run policy -- [options] --json < commands.jsonl
@@ -35,55 +36,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
-class UsageError extends Error {}
-
 /** The reason printed for an allowed command: the policy says no more than that it passed. */
 const ALLOWED_REASON = 'allowed by the patterns';
-
-const PARSE = { options: OPTIONS, allowPositionals: true, strict: true } as const;
-
-function parse(argv: string[]): ReturnType<typeof parseArgs<typeof PARSE>> {
-  try {
-    return parseArgs({ ...PARSE, args: argv });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
-    if (unknown === undefined) throw new UsageError(message);
-    const near = nearestOption(unknown);
-    throw new UsageError(
-      `unknown option '${unknown}'${near ? ` (did you mean '--${near}'?)` : ''}; see --help`,
-    );
-  }
-}
-
-/** The known option closest in spelling to an unknown one, if it is close enough to be a typo. */
-function nearestOption(unknown: string): string | undefined {
-  const name = unknown.replace(/^-+/, '').split('=')[0] ?? '';
-  let best: { option: string; distance: number } | undefined;
-  for (const option of Object.keys(OPTIONS)) {
-    const distance = editDistance(name, option);
-    if (!best || distance < best.distance) best = { option, distance };
-  }
-  // A third of the name may differ: `--alowed-commands`, `--deny-commands`, `--jsno` all count.
-  return best && best.distance <= Math.max(2, Math.floor(best.option.length / 3))
-    ? best.option
-    : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(
-        Math.min(substitution, (previous[j] as number) + 1, (current[j - 1] as number) + 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
-}
 
 function reason(decision: PolicyDecision): string {
   return decision.allowed ? ALLOWED_REASON : decision.message;
@@ -138,7 +92,7 @@ function checkArguments(policy: CommandPolicy, cwd: string, commands: string[]):
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv);
+  const { values, positionals } = parseCommandLine(OPTIONS, argv);
   if (values.help) {
     process.stdout.write(USAGE + '\n');
     return 0;

@@ -1,0 +1,233 @@
+// `bash-agent [--<input> <value> ...] "<task>"` (also `npm run agent -- …`): runs the bundled action
+// (dist/index.js) on the current directory the way a workflow step would: every input of action.yml
+// as an INPUT_<NAME> variable (its default unless a flag sets it), temporary files for the step's
+// outputs and summary, and the Anthropic key from ANTHROPIC_API_KEY. Prints the summary and the
+// outputs at the end; the exit status is the step's.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { localDefault, readActionYml, type ActionInput } from './action-yml.js';
+import { parseCommandLine, UsageError } from './cli-options.js';
+
+const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
+
+/** Each input of action.yml is an option of the same name; the task may also come as positionals. */
+function optionsFor(inputs: ActionInput[]) {
+  const options: Record<string, { type: 'string' } | { type: 'boolean'; short: string }> = {};
+  for (const input of inputs) options[input.name] = { type: 'string' };
+  options.help = { type: 'boolean', short: 'h' };
+  return options;
+}
+
+/** The help text: how to call, then every input with its default and description from action.yml. */
+export function usage(inputs: ActionInput[]): string {
+  const lines = [
+    'Usage: bash-agent [--<input> <value> ...] "<task>"',
+    '       npx --prefix <checkout of bash-agent-action> bash-agent [--<input> <value> ...] "<task>"',
+    '',
+    'Runs the bundled action (dist/index.js) on the current directory as a workflow step would.',
+    'The Anthropic API key comes from ANTHROPIC_API_KEY (or --anthropic-api-key).',
+    '',
+    'Examples:',
+    '  bash-agent "List the TODO comments in src"',
+    '  bash-agent --max-turns 10 --allowed-commands "*" "Run the tests and explain any failure"',
+    '',
+    'Inputs (from action.yml; --<input>=<value> works too):',
+  ];
+  for (const input of inputs) {
+    const fallback = input.default.replace(/\n$/, '');
+    const shown = fallback.includes('\n')
+      ? `default:\n${fallback.replace(/^/gm, '          ')}`
+      : `default: ${fallback === '' ? "''" : fallback}`;
+    lines.push(`  --${input.name}`, ...wrap(input.description, 6), `      ${shown}`);
+  }
+  lines.push('  -h, --help', '      Show this help.');
+  return lines.join('\n');
+}
+
+/** Words of `text` on lines of at most 100 characters, each indented by `indent`. */
+function wrap(text: string, indent: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && indent + line.length + 1 + word.length > 100) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((text) => ' '.repeat(indent) + text);
+}
+
+/** The inputs the command line sets, by input name. */
+function valuesFrom(argv: string[], inputs: ActionInput[]): Record<string, string> | 'help' {
+  const { values, positionals } = parseCommandLine(optionsFor(inputs), argv);
+  if (values.help) return 'help';
+  const set: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values))
+    if (typeof value === 'string') set[name] = value;
+  if (positionals.length > 0) {
+    if (set.task !== undefined) {
+      throw new UsageError('give the task either as --task or as the last argument, not both');
+    }
+    set.task = positionals.join(' ');
+  }
+  return set;
+}
+
+/** `owner/name` of the origin remote, when it is a GitHub URL. */
+function repositoryOf(dir: string): string | undefined {
+  const remote = spawnSync('git', ['remote', 'get-url', 'origin'], { cwd: dir, encoding: 'utf8' });
+  const match = /github\.com[:/]([^/]+\/[^/]+?)(\.git)?\s*$/.exec(remote.stdout ?? '');
+  return match?.[1];
+}
+
+/** Reads a GITHUB_OUTPUT file (`name<<DELIMITER` … `DELIMITER` blocks). */
+function readOutputs(file: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(lines[index] ?? '');
+    if (!heredoc) continue;
+    const value: string[] = [];
+    for (index += 1; index < lines.length && lines[index] !== heredoc[2]; index += 1) {
+      value.push(lines[index] ?? '');
+    }
+    outputs[heredoc[1] ?? ''] = value.join('\n');
+  }
+  return outputs;
+}
+
+/** Shows the runner's workflow commands the way the Actions log renders them. */
+function logRenderer(): (line: string) => string | undefined {
+  // The token of the stop-commands block the log is in, while it is in one.
+  let stopToken: string | undefined;
+  return (line) => {
+    const command = /^::([a-z0-9-]+)(?: [^:]*)?::(.*)$/i.exec(line);
+    if (stopToken !== undefined) {
+      // Inside a stop-commands block nothing acts; the line that names the token ends it.
+      if (!command || command[1]?.toLowerCase() !== stopToken) return line;
+      stopToken = undefined;
+      return undefined;
+    }
+    if (!command) return line;
+    const [, name = '', data = ''] = command;
+    if (name === 'stop-commands') {
+      stopToken = data.toLowerCase();
+      return undefined;
+    }
+    const text = data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+    switch (name) {
+      case 'group':
+        return `▶ ${text}`;
+      case 'endgroup':
+        return undefined;
+      case 'debug':
+        return process.env.RUNNER_DEBUG === '1' ? `[debug] ${text}` : undefined;
+      case 'error':
+        return `Error: ${text}`;
+      case 'warning':
+        return `Warning: ${text}`;
+      case 'notice':
+        return `Notice: ${text}`;
+      default:
+        return line;
+    }
+  };
+}
+
+/** `npm run agent` runs in the package's root; INIT_CWD is where it was typed. Otherwise: here. */
+function workspaceDirectory(): string {
+  const underNpmRun = process.env.npm_lifecycle_event === 'agent' && process.env.INIT_CWD;
+  return underNpmRun || process.cwd();
+}
+
+/** Runs the command line `argv`; resolves to the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  const { inputs } = readActionYml();
+  let values: ReturnType<typeof valuesFrom>;
+  try {
+    values = valuesFrom(argv, inputs);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bash-agent: ${error.message}\n`);
+    return 2;
+  }
+  if (values === 'help') {
+    out(usage(inputs));
+    return 0;
+  }
+
+  const missing: string[] = [];
+  if (!values.task?.trim() && !values['task-file']?.trim()) {
+    missing.push('a task: bash-agent "List the TODO comments in src"');
+  }
+  if (!values['anthropic-api-key'] && !process.env.ANTHROPIC_API_KEY) {
+    missing.push(
+      'an Anthropic API key: ANTHROPIC_API_KEY is not set. Run `export ANTHROPIC_API_KEY=sk-ant-...` ' +
+        '(create a key at https://console.anthropic.com/settings/keys), or pass --anthropic-api-key',
+    );
+  }
+  if (missing.length > 0) {
+    process.stderr.write(
+      `Cannot run the agent; missing:\n${missing.map((item) => `  - ${item}`).join('\n')}\n`,
+    );
+    return 2;
+  }
+  if (!existsSync(ENTRY)) {
+    process.stderr.write(`${ENTRY} is missing: build it first with \`npm run bundle\`.\n`);
+    return 2;
+  }
+
+  const workspace = workspaceDirectory();
+  const temp = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
+  const outputFile = path.join(temp, 'output.txt');
+  const summaryFile = path.join(temp, 'summary.md');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const input of inputs) {
+    env[`INPUT_${input.name.toUpperCase()}`] = values[input.name] ?? localDefault(input);
+  }
+  Object.assign(env, {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: temp,
+  });
+  const repository = repositoryOf(workspace);
+  if (repository && !env.GITHUB_REPOSITORY) env.GITHUB_REPOSITORY = repository;
+
+  out(`Running dist/index.js on ${workspace}\n`);
+  const child = spawn(process.execPath, [ENTRY], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const render = logRenderer();
+  createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
+    const shown = render(line);
+    if (shown !== undefined) out(shown);
+  });
+  const code = await new Promise<number>((resolve) =>
+    child.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0))),
+  );
+
+  const summary = readFileSync(summaryFile, 'utf8');
+  if (summary.trim() !== '')
+    out(`\n===== Job summary (${summaryFile}) =====\n\n${summary.trimEnd()}`);
+  out('\n===== Outputs =====');
+  for (const [name, value] of Object.entries(readOutputs(outputFile))) {
+    out(value.includes('\n') ? `${name}:\n${value.replace(/^/gm, '    ')}` : `${name}: ${value}`);
+  }
+  out(`\nThe step ${code === 0 ? 'succeeded' : `failed (exit code ${code})`}.`);
+  if (code === 0) rmSync(temp, { recursive: true, force: true });
+  return code;
+}
