@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -75,6 +75,37 @@ describe('README.md', () => {
     await expect(
       regenerate(SOURCES, '<!-- docs:flowchart -->\n<!-- docs:end -->\n'),
     ).rejects.toThrow('unknown generated part: docs:flowchart');
+  });
+});
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+}
+
+describe('the links of README.md', () => {
+  it('lead to its own headings and to files that exist', () => {
+    const prose = README.replace(/```[\s\S]*?```/g, '');
+    const anchors = new Set(
+      [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] as string)),
+    );
+    const targets = [...prose.matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)].map(
+      (match) => (match[1] ?? match[2]) as string,
+    );
+    const inPage = targets.filter((target) => target.startsWith('#'));
+    expect(inPage.length).toBeGreaterThan(10);
+    expect(inPage.filter((target) => !anchors.has(target.slice(1)))).toEqual([]);
+    // Files the other parts of the release add are linked before they exist on every branch.
+    const local = targets.filter((target) => !/^(#|https?:)/.test(target));
+    expect(local).toEqual(expect.arrayContaining(['docs/job-summary.png', 'examples/']));
+    const planned = ['CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md', 'LICENSE'];
+    const missing = local.filter(
+      (target) => !planned.includes(target) && !existsSync(path.join(ROOT, target)),
+    );
+    expect(missing).toEqual([]);
   });
 });
 
