@@ -11,9 +11,9 @@
  * start with `##[error]` or `##[group]` even when the runner did not act on them.
  */
 import * as core from '@actions/core';
-import { randomBytes } from 'node:crypto';
 import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
 import { formatUsd } from '../agent/pricing.js';
+import { randomHex } from '../random-hex.js';
 import type { RecordedEvent } from '../transcript.js';
 import { callLabel, callStatus, type CallRecord, type RunFacts } from './facts.js';
 import { counted, formatDuration } from './markdown.js';
@@ -30,7 +30,7 @@ const LINE_BREAK = /\r\n|\r|\n/;
 
 /** A token no text written inside its block can know. */
 function stopToken(): string {
-  return `bash-agent-${randomBytes(16).toString('hex')}`;
+  return `bash-agent-${randomHex(16)}`;
 }
 
 /**

@@ -25,6 +25,7 @@ import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
 import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
 import type { CommandResult, FrameFault } from './result.js';
+import { randomHex } from '../random-hex.js';
 
 export interface BashSessionOptions {
   /** Directory the shell starts in, and restarts in. */
@@ -340,7 +341,7 @@ export class BashSession {
     const capture = new OutputCapture(this.#options.maxOutput);
     // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
     // read it ahead from the FIFO.
-    const { line, marker } = frameCall(shell.frame, command, checkedCwd, nextNonce());
+    const { line, marker } = frameCall(shell.frame, command, checkedCwd, randomHex(NONCE_HALF));
     const past = shell.pastMarkers;
 
     let pending = '';
@@ -520,22 +521,6 @@ export class BashSession {
     signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
     shell.dispose();
   }
-}
-
-/**
- * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 1024 calls at a time: one call
- * into the random source per call cost a measurable share of a short command's round trip.
- */
-const NONCE_BYTES = NONCE_HALF;
-let noncePool = Buffer.alloc(0);
-let noncePoolAt = 0;
-function nextNonce(): string {
-  if (noncePoolAt + NONCE_BYTES > noncePool.length) {
-    noncePool = randomBytes(NONCE_BYTES * 1024);
-    noncePoolAt = 0;
-  }
-  noncePoolAt += NONCE_BYTES;
-  return noncePool.toString('hex', noncePoolAt - NONCE_BYTES, noncePoolAt);
 }
 
 function delay(ms: number): Promise<void> {
