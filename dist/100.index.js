@@ -2809,8 +2809,8 @@ function openJsonl(file, warn) {
     };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/random-hex.ts
+var random_hex = __webpack_require__(8068);
 ;// CONCATENATED MODULE: ./src/report/log.ts
 /**
  * The step's log, written as events come: a line per request and response, a group per command
@@ -2833,7 +2833,7 @@ var external_node_crypto_ = __webpack_require__(7598);
 const LINE_BREAK = /\r\n|\r|\n/;
 /** A token no text written inside its block can know. */
 function stopToken() {
-    return `bash-agent-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+    return `bash-agent-${(0,random_hex/* randomHex */.n)(16)}`;
 }
 /**
  * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
@@ -4099,6 +4099,8 @@ async function commitAndPush(options) {
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/file-snapshot.ts
 /**
  * A bounded copy of chosen files and directories, and the way back to it. Taking the copy never
@@ -6647,6 +6649,38 @@ function homeWriteAllowed(pattern, tildePath) {
     if (pattern.anyPath && !pattern.home)
         return true;
     return pattern.home && pattern.regex.test(tildePath.replace(/^~\//, ''));
+}
+
+
+/***/ }),
+
+/***/ 8068:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ randomHex)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Random hex digits for tokens that must not be guessed (frame nonces, the log's stop-commands
+ * token), drawn from a pool refilled a few kilobytes at a time: each call into the random source
+ * costs several microseconds, and a burst of commands asks for a few of these per command.
+ */
+
+const POOL_BYTES = 8192;
+let pool = Buffer.alloc(0);
+let used = 0;
+/** `bytes` random bytes as 2 × `bytes` hex digits; bytes handed out are never handed out again. */
+function randomHex(bytes) {
+    if (bytes > POOL_BYTES)
+        return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(bytes).toString('hex');
+    if (used + bytes > pool.length) {
+        pool = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(POOL_BYTES);
+        used = 0;
+    }
+    used += bytes;
+    return pool.toString('hex', used - bytes, used);
 }
 
 

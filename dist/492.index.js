@@ -385,7 +385,10 @@ function anyAlive(pids) {
     });
 }
 
+// EXTERNAL MODULE: ./src/random-hex.ts
+var random_hex = __webpack_require__(8068);
 ;// CONCATENATED MODULE: ./src/shell/session.ts
+
 
 
 
@@ -639,7 +642,7 @@ class BashSession {
         const capture = new OutputCapture(this.#options.maxOutput);
         // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
         // read it ahead from the FIFO.
-        const { line, marker } = frameCall(shell.frame, command, checkedCwd, nextNonce());
+        const { line, marker } = frameCall(shell.frame, command, checkedCwd, (0,random_hex/* randomHex */.n)(NONCE_HALF));
         const past = shell.pastMarkers;
         let pending = '';
         let trailer;
@@ -821,21 +824,6 @@ class BashSession {
         signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
         shell.dispose();
     }
-}
-/**
- * 2 × NONCE_HALF random hex digits per call, drawn from a pool refilled 1024 calls at a time: one call
- * into the random source per call cost a measurable share of a short command's round trip.
- */
-const NONCE_BYTES = NONCE_HALF;
-let noncePool = Buffer.alloc(0);
-let noncePoolAt = 0;
-function nextNonce() {
-    if (noncePoolAt + NONCE_BYTES > noncePool.length) {
-        noncePool = (0,external_node_crypto_.randomBytes)(NONCE_BYTES * 1024);
-        noncePoolAt = 0;
-    }
-    noncePoolAt += NONCE_BYTES;
-    return noncePool.toString('hex', noncePoolAt - NONCE_BYTES, noncePoolAt);
 }
 function delay(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
