@@ -79,8 +79,11 @@ interface Shell {
   /** Markers of this shell's earlier calls: one showing up later means a call ended only in appearance. */
   pastMarkers: Set<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** `exited` as the outcome of a call, made once rather than per call. */
-  exitedOutcome: Promise<'exited'>;
+  /**
+   * Ends the running call when the shell exits. Set per call rather than racing each call against
+   * `exited`, which would leave one reaction per call on that promise for the shell's whole life.
+   */
+  endCallOnExit: (() => void) | undefined;
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** Called with each decoded piece of output. */
   sink: (text: string) => void;
@@ -262,6 +265,7 @@ export class BashSession {
     const exited = new Promise<NonNullable<Shell['exit']>>((resolve) => {
       child.once('exit', (code, signal) => {
         shell.exit = { code, signal };
+        shell.endCallOnExit?.();
         resolve(shell.exit);
       });
     });
@@ -273,7 +277,7 @@ export class BashSession {
       pastMarkers: new Set(),
       exit: undefined,
       exited,
-      exitedOutcome: exited.then(() => 'exited' as const),
+      endCallOnExit: undefined,
       sink: (text) => this.#collectStray(text),
       send: (text) => channel.write(text),
       drained: new Promise((resolve) => stdout.once('end', resolve)),
@@ -347,8 +351,10 @@ export class BashSession {
     let pending = '';
     let trailer: string | undefined;
     // Settled by the end marker, a late marker of an earlier call, or the timer below.
-    let finishFrame!: (end: FrameEnd | 'late' | 'timeout') => void;
-    const framed = new Promise<FrameEnd | 'late' | 'timeout'>((resolve) => (finishFrame = resolve));
+    let finishFrame!: (end: FrameEnd | 'late' | 'timeout' | 'exited') => void;
+    const framed = new Promise<FrameEnd | 'late' | 'timeout' | 'exited'>(
+      (resolve) => (finishFrame = resolve),
+    );
     let finished = false;
     const finish = (end: FrameEnd | 'late', rest: string): void => {
       finished = true;
@@ -411,7 +417,10 @@ export class BashSession {
     if (!finished) shell.send(line);
 
     const timer = setTimeout(() => finishFrame('timeout'), timeoutMs);
-    const outcome = await Promise.race([framed, shell.exitedOutcome]);
+    if (shell.exit) finishFrame('exited');
+    else shell.endCallOnExit = () => finishFrame('exited');
+    const outcome = await framed;
+    shell.endCallOnExit = undefined;
     clearTimeout(timer);
     past.add(marker);
     if (past.size > REMEMBERED_MARKERS) past.delete(past.values().next().value!);
