@@ -10,6 +10,7 @@ import { createBashExecutor, type ToolExecutor } from '../src/agent/bash-tool.js
 import { RunLimits } from '../src/agent/limits.js';
 import { runAgent, type AgentResult } from '../src/agent/loop.js';
 import { priceFor, type ModelPrice } from '../src/agent/pricing.js';
+import type { OutputSchema } from '../src/agent/structured-output.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { Redactor } from '../src/redact.js';
@@ -50,6 +51,8 @@ export interface HarnessOptions {
   countTokens?: ServerOptions['countTokens'];
   /** Cancels the run, as the runner's signal does in the action. */
   signal?: AbortSignal;
+  /** The schema the final answer must satisfy (`output-schema`). */
+  outputSchema?: OutputSchema;
 }
 
 export interface HarnessRun {
@@ -119,6 +122,7 @@ export async function runScripted(
       contextBudgetTokens: options.contextBudgetTokens,
       onEvent: (event) => events.push(event),
       signal: options.signal,
+      outputSchema: options.outputSchema,
     });
     return { result, server, events, elapsedMs: Date.now() - started, dir };
   } finally {

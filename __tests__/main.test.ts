@@ -130,6 +130,7 @@ describe('run', () => {
     expect(core.outputs).toEqual({
       conclusion: 'success',
       result: 'There is one file: README.md.',
+      'structured-output': '',
       turns: '2',
       commands: '1',
       denied: '0',
@@ -375,6 +376,58 @@ describe('start-up', () => {
       ),
     ]);
     expectGroupsClosed(core.log);
+  });
+
+  it('refuses an output schema that is not JSON, or that ajv cannot compile, before any request', async () => {
+    const notJson = await runWith([final('{}')], { 'output-schema': '{"type": "object",' });
+    expect(notJson.requests).toHaveLength(0);
+    expect(core.outputs.conclusion).toBe('error');
+    expect(core.failures).toEqual([expect.stringMatching(/^Input 'output-schema' is not JSON: /)]);
+    await server?.close();
+    core.reset();
+
+    const uncompilable = await runWith([final('{}')], {
+      'output-schema': '{"type": "objekt"}',
+    });
+    expect(uncompilable.requests).toHaveLength(0);
+    expect(core.failures).toEqual([
+      expect.stringMatching(/^Input 'output-schema' is not a valid JSON Schema: .*type/),
+    ]);
+  });
+
+  it('refuses output-schema and output-schema-file together, naming both', async () => {
+    writeFileSync(path.join(workspace, 'schema.json'), '{"type": "object"}');
+    const api = await runWith([final('{}')], {
+      'output-schema': '{"type": "object"}',
+      'output-schema-file': 'schema.json',
+    });
+    expect(api.requests).toHaveLength(0);
+    expect(core.failures).toEqual([
+      expect.stringMatching(/'output-schema' and 'output-schema-file' are alternatives/),
+    ]);
+  });
+
+  it('reads output-schema-file, asks for the document, and sets it as structured-output', async () => {
+    writeFileSync(
+      path.join(workspace, 'schema.json'),
+      JSON.stringify({
+        type: 'object',
+        properties: { broken: { type: 'boolean' } },
+        required: ['broken'],
+        additionalProperties: false,
+      }),
+    );
+    const api = await runWith([final('```json\n{ "broken": true }\n```')], {
+      'output-schema-file': 'schema.json',
+    });
+
+    expect(api.requests[0]!.body.system![0]!.text).toContain('"required": [\n    "broken"\n  ]');
+    expect(core.outputs.conclusion).toBe('success');
+    expect(JSON.parse(core.outputs['structured-output']!)).toEqual({ broken: true });
+    expect(core.summaries[0]).toContain(
+      '<details><summary>Structured output</summary>\n\n```json\n{\n  "broken": true\n}\n```',
+    );
+    expect(core.failures).toEqual([]);
   });
 
   it('fails a 1 MB task under max-cost-usd 0.10 before any request, with both amounts', async () => {

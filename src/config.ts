@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compileOutputSchema, type OutputSchema } from './agent/structured-output.js';
 import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
 import { parsePattern } from './policy/patterns.js';
 
@@ -19,6 +20,8 @@ export interface Config {
   maxTokens: number;
   /** Extra instructions appended to the built-in system prompt. */
   systemPrompt: string;
+  /** The compiled `output-schema` / `output-schema-file`; undefined when neither is set. */
+  outputSchema: OutputSchema | undefined;
   /** Absolute directory the shell starts in. */
   workingDirectory: string;
   /** Allow pattern lines (comments and blank lines removed), each one checked to parse. */
@@ -277,35 +280,66 @@ export function resolveTranscriptFile(value: string, env: NodeJS.ProcessEnv): st
   return path.resolve(env.GITHUB_WORKSPACE || process.cwd(), value.trim());
 }
 
-function readTask(
+/**
+ * The text of an input that has a file alternative (`task` / `task-file`): the one given, trimmed,
+ * and where it came from; '' when neither is. Both given is an error, as is an unreadable or empty file.
+ */
+function readTextOrFile(
   read: InputReader,
+  input: string,
+  fileInput: string,
   workingDirectory: string,
-): { task: string; taskSource: string } {
-  const task = read('task').trim();
-  const taskFile = read('task-file').trim();
-  if (task !== '' && taskFile !== '') {
+): { text: string; source: string; from: string } {
+  const value = read(input).trim();
+  const relative = read(fileInput).trim();
+  if (value !== '' && relative !== '') {
     throw new InputError(
-      'task-file',
-      `Inputs 'task' and 'task-file' are alternatives; give one of them, not both`,
+      fileInput,
+      `Inputs '${input}' and '${fileInput}' are alternatives; give one of them, not both`,
     );
   }
-  if (taskFile === '') return { task, taskSource: task === '' ? '' : "input 'task'" };
-  const file = path.resolve(workingDirectory, taskFile);
+  if (relative === '') {
+    return { text: value, source: value === '' ? '' : `input '${input}'`, from: input };
+  }
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(path.resolve(workingDirectory, relative), 'utf8');
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(error);
     throw new InputError(
-      'task-file',
-      `Input 'task-file' must name a readable file relative to the working directory, got '${taskFile}': ${reason}`,
+      fileInput,
+      `Input '${fileInput}' must name a readable file relative to the working directory, got '${relative}': ${reason}`,
     );
   }
   if (text.trim() === '') {
-    throw new InputError('task-file', `Input 'task-file' names an empty file: '${taskFile}'`);
+    throw new InputError(fileInput, `Input '${fileInput}' names an empty file: '${relative}'`);
   }
-  return { task: text.trim(), taskSource: `input 'task-file' (${taskFile})` };
+  return { text: text.trim(), source: `input '${fileInput}' (${relative})`, from: fileInput };
+}
+
+function readTask(
+  read: InputReader,
+  workingDirectory: string,
+): { task: string; taskSource: string } {
+  const { text, source } = readTextOrFile(read, 'task', 'task-file', workingDirectory);
+  return { task: text, taskSource: source };
+}
+
+/** The output schema, compiled now so that a schema ajv refuses fails before any request. */
+function readOutputSchema(read: InputReader, workingDirectory: string): OutputSchema | undefined {
+  const { text, source, from } = readTextOrFile(
+    read,
+    'output-schema',
+    'output-schema-file',
+    workingDirectory,
+  );
+  if (text === '') return undefined;
+  try {
+    return compileOutputSchema(text, source.replace(/^input/, 'Input'));
+  } catch (error) {
+    throw new InputError(from, (error as Error).message);
+  }
 }
 
 function parseCommentMode(value: string): CommentMode {
@@ -393,6 +427,7 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     model,
     maxTokens: parseInteger('max-tokens', read('max-tokens'), 1, 1_000_000),
     systemPrompt: read('system-prompt').trim(),
+    outputSchema: readOutputSchema(read, workingDirectory),
     workingDirectory,
     // An explicitly empty allow list would deny everything; GitHub passes the default when unset, so
     // empty means "not given" here as well.

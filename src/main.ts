@@ -6,6 +6,7 @@ import { runAgent, type AgentResult } from './agent/loop.js';
 import { listenForCancellation, type Cancellation } from './cancellation.js';
 import { priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
+import { schemaPromptSection } from './agent/structured-output.js';
 import { loadConfig, requireTaskAndKey, type Config } from './config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
 import { commitResults, type CommitOutcome } from './git/commit.js';
@@ -104,6 +105,7 @@ async function runTask(
     extra: config.systemPrompt,
     workflowInstructions: trigger.workflowInstructions,
     quotesGitHub: trigger.source !== 'input',
+    answerForm: config.outputSchema && schemaPromptSection(config.outputSchema),
   });
 
   const sdkLog =
@@ -153,6 +155,7 @@ async function runTask(
       startedAt,
     }),
     price: lookup.price,
+    outputSchema: config.outputSchema,
     signal,
     onEvent: (event) => {
       if (event.type === 'request' && event.turn === 1) {

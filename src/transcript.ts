@@ -164,6 +164,8 @@ export type TranscriptEvent =
       costUsd: number;
       estimatedCostUsd: number;
       durationMs: number;
+      /** The final answer as parsed, when `output-schema` is set and the answer is valid against it. */
+      structuredOutput?: unknown;
     };
 
 /** An event as recorded: stamped with the time it happened (milliseconds since the epoch). */

@@ -19,6 +19,12 @@ import { LIMIT_DESCRIPTIONS, type LimitName, type RunLimits } from './limits.js'
 import { costOfUsage, formatUsd, promptTokens, type ModelPrice } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
 import { CHARS_PER_TOKEN, RequestSizer, type CountTokens } from './request-size.js';
+import {
+  checkStructuredOutput,
+  correctionRequest,
+  WIND_DOWN_SCHEMA_REMINDER,
+  type OutputSchema,
+} from './structured-output.js';
 
 /** How the run ended, as the `conclusion` output spells it. */
 export type Conclusion = 'success' | LimitName | 'error' | 'cancelled';
@@ -60,6 +66,8 @@ export interface AgentOptions {
    * and the loop returns `cancelled`. The running command is the session's to end (it listens too).
    */
   signal?: AbortSignal;
+  /** The schema the final answer must satisfy (`output-schema`); the system prompt already says so. */
+  outputSchema?: OutputSchema;
 }
 
 export interface AgentResult {
@@ -78,6 +86,8 @@ export interface AgentResult {
   costUsd: number;
   /** What the requests sent could have cost at most, as estimated before sending each. */
   estimatedCostUsd: number;
+  /** The final answer as parsed, when an output schema is set and the answer is valid against it. */
+  structuredOutput?: unknown;
 }
 
 const DEFAULT_CONTEXT_BUDGET_TOKENS = 80_000;
@@ -87,6 +97,8 @@ const MAX_CONSECUTIVE_CUTOFFS = 3;
 const MAX_CONSECUTIVE_PAUSES = 3;
 /** Longest a single API attempt may take; the run's deadline aborts earlier when it comes first. */
 const MAX_ATTEMPT_TIMEOUT_MS = 60 * 60_000;
+/** Final answers sent back for not matching the output schema before the run ends in `error`. */
+export const MAX_SCHEMA_CORRECTIONS = 2;
 function textOf(content: readonly ContentBlock[]): string {
   return content
     .filter((block): block is Extract<ContentBlock, { type: 'text' }> => block.type === 'text')
@@ -130,6 +142,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   let responseMs = 0;
   let cutoffs = 0;
   let pauses = 0;
+  let corrections = 0;
 
   const emit = (event: TranscriptEvent): void => {
     try {
@@ -144,7 +157,12 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   /** The loop's result; told as events too, so a report needs nothing but the transcript. */
   const finish = (
     conclusion: Conclusion,
-    fields: { result?: string; finalMessage?: boolean; detail?: string } = {},
+    fields: {
+      result?: string;
+      finalMessage?: boolean;
+      detail?: string;
+      structuredOutput?: unknown;
+    } = {},
   ): AgentResult => {
     const result: AgentResult = {
       conclusion,
@@ -157,6 +175,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       usage: { ...usage },
       costUsd: limits.costUsd,
       estimatedCostUsd,
+      ...(fields.structuredOutput !== undefined
+        ? { structuredOutput: fields.structuredOutput }
+        : {}),
     };
     if (conclusion === 'error') {
       emit({ type: 'error', message: fields.detail ?? 'The run failed' });
@@ -311,7 +332,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       }
       const windDown = decision.lastBecause;
       if (windDown) {
-        conversation.appendUserText(windDownInstruction(windDown));
+        const instruction = windDownInstruction(windDown);
+        conversation.appendUserText(
+          options.outputSchema ? `${instruction} ${WIND_DOWN_SCHEMA_REMINDER}` : instruction,
+        );
         notice(`Winding down: this is the last request ${LIMIT_DESCRIPTIONS[windDown]} allows`);
       }
 
@@ -409,12 +433,45 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
 
       switch (stopReason) {
         case 'end_turn':
-        case 'stop_sequence':
+        case 'stop_sequence': {
+          const result = text || lastText;
+          const stoppedAt = windDown ? `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` : undefined;
+          if (options.outputSchema) {
+            const check = checkStructuredOutput(options.outputSchema, result);
+            if (!check.valid) {
+              // The wind-down is the last request: no correction can follow it.
+              if (windDown || corrections >= MAX_SCHEMA_CORRECTIONS) {
+                const tries =
+                  corrections === 0
+                    ? ''
+                    : ` after ${corrections} correction${corrections === 1 ? '' : 's'}`;
+                return finish('error', {
+                  result,
+                  finalMessage: true,
+                  detail: `The final message is not valid against output-schema${tries}${stoppedAt ? ` (${stoppedAt.toLowerCase()})` : ''}: ${check.errors}`,
+                });
+              }
+              corrections += 1;
+              notice(
+                `The final message is not valid against output-schema; sending it back (correction ${corrections} of ${MAX_SCHEMA_CORRECTIONS}): ${check.errors}`,
+                'warning',
+              );
+              conversation.appendUserText(correctionRequest(check.errors));
+              continue;
+            }
+            return finish(windDown ?? 'success', {
+              result,
+              finalMessage: true,
+              structuredOutput: check.value,
+              ...(stoppedAt ? { detail: stoppedAt } : {}),
+            });
+          }
           return finish(windDown ?? 'success', {
-            result: text || lastText,
+            result,
             finalMessage: true,
-            ...(windDown ? { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` } : {}),
+            ...(stoppedAt ? { detail: stoppedAt } : {}),
           });
+        }
 
         case 'tool_use': {
           if (windDown) {

@@ -25,6 +25,8 @@ export interface PromptContext {
   workflowInstructions?: string;
   /** The first message quotes text written on GitHub (a comment, an issue, a pull request). */
   quotesGitHub?: boolean;
+  /** What the final message must be instead of prose (`output-schema`): schemaPromptSection's text. */
+  answerForm?: string;
 }
 
 /** How to read the quoted blocks of a run someone on GitHub asked for. */
@@ -91,6 +93,7 @@ export function buildSystemPrompt(context: PromptContext): string {
     `Limits of this run: ${limits.join('; ')}. When a limit is near you will be asked for your final message without further tool use. Older command outputs may be shortened as the conversation grows; run a command again if you need its full output.`,
     'When you are done, reply without a tool call: a short final message saying what you did, what you found or changed, and anything left undone. That message is the result of the run.',
   ];
+  if (context.answerForm) sections.push(context.answerForm);
   if (context.quotesGitHub) sections.push(QUOTED_DATA_SECTION);
   if (context.workflowInstructions && context.workflowInstructions.trim() !== '') {
     sections.push(

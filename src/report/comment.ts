@@ -14,7 +14,7 @@ import {
   formatDuration,
   neutraliseMarkdown,
 } from './markdown.js';
-import { HEADLINES } from './summary.js';
+import { HEADLINES, structuredOutputBlock } from './summary.js';
 
 /** GitHub refuses a comment body longer than 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -70,6 +70,7 @@ export function renderResultComment(
       `**Pull request:** ${pullRequest.url} (${pullRequest.created ? 'opened' : 'updated'})`,
     );
   }
+  tail.push(...structuredOutputBlock(facts).filter((part) => part !== ''));
   if (runUrl) tail.push(`[The full job summary](${runUrl})`);
 
   const headText = head.join('\n');

@@ -55,6 +55,8 @@ export interface RunFacts {
   result: string;
   /** What went wrong, or what stopped the run. */
   detail?: string;
+  /** The final answer as parsed, when `output-schema` is set and the answer was valid. */
+  structuredOutput?: unknown;
   settings?: RunSettings;
   task?: string;
   runUrl?: string;
@@ -239,6 +241,7 @@ export function factsOf(events: readonly RecordedEvent[]): RunFacts {
     facts.conclusion = result.conclusion;
     facts.result = result.result;
     facts.detail = result.detail;
+    if (result.structuredOutput !== undefined) facts.structuredOutput = result.structuredOutput;
     facts.durationMs = result.durationMs;
   } else {
     facts.detail = facts.errors.at(-1) ?? 'The run ended without a result';

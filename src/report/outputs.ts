@@ -9,6 +9,9 @@ export function outputsOf(facts: RunFacts, transcriptFile: string): Record<strin
   return {
     conclusion: facts.conclusion,
     result: facts.result,
+    // Compact JSON, so `fromJSON(steps.<id>.outputs.structured-output)` reads it back as it was.
+    'structured-output':
+      facts.structuredOutput === undefined ? '' : JSON.stringify(facts.structuredOutput),
     turns: String(facts.requests),
     commands: String(facts.commands),
     denied: String(facts.denied),

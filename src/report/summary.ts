@@ -192,6 +192,22 @@ function warnings(facts: RunFacts): string[] {
   ];
 }
 
+/**
+ * The structured output as a collapsed `json` block, for the summary and the comment; empty without
+ * one. Clipped like the final message: the whole document is in the output and the transcript.
+ */
+export function structuredOutputBlock(facts: RunFacts): string[] {
+  if (facts.structuredOutput === undefined) return [];
+  const json = JSON.stringify(facts.structuredOutput, null, 2);
+  return [
+    details(
+      'Structured output',
+      fenced(clipBytes(json, FINAL_MAX_BYTES, REST_IN_TRANSCRIPT), 'json'),
+    ),
+    '',
+  ];
+}
+
 function finalMessage(facts: RunFacts): string[] {
   // A skipped run has no model text; why it was skipped is what there is to read.
   if (facts.conclusion === 'skipped') return facts.detail ? [escapeInline(facts.detail), ''] : [];
@@ -376,6 +392,7 @@ export function renderSummary(facts: RunFacts): string {
     ...(facts.commit ? [`**Commit:** ${escapeInline(facts.commit.note)}`, ''] : []),
     ...warnings(facts),
     ...finalMessage(facts),
+    ...structuredOutputBlock(facts),
   ].join('\n');
   const tail = [
     ...(facts.task

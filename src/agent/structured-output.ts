@@ -1,0 +1,87 @@
+/**
+ * Structured output: the JSON Schema a run's final answer must satisfy (`output-schema` or
+ * `output-schema-file`), how the answer is read out of the model's final text, and what the model
+ * is told when it does not fit. The loop only asks `check` and sends back `correctionRequest`.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+/** A compiled schema; built once at start so a bad schema fails before any request. */
+export interface OutputSchema {
+  /** The schema as pretty JSON, for the system prompt. */
+  readonly text: string;
+  readonly validate: ValidateFunction;
+}
+
+export type SchemaCheck = { valid: true; value: unknown } | { valid: false; errors: string };
+
+/**
+ * Compiles `text` as a JSON Schema; throws an Error naming `source` (the input it came from) with
+ * the parser's or ajv's message.
+ */
+export function compileOutputSchema(text: string, source: string): OutputSchema {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof schema !== 'object' && typeof schema !== 'boolean') {
+    throw new Error(`${source} must be a JSON Schema (an object or a boolean), got ${text.trim()}`);
+  }
+  // allErrors: the model gets every problem at once, not one per correction.
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  try {
+    const validate = ajv.compile(schema as object);
+    return { text: JSON.stringify(schema, null, 2), validate };
+  } catch (error) {
+    throw new Error(`${source} is not a valid JSON Schema: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The document in a final text: the whole text, or the body of one ```json (or bare ```) fence
+ * when the model wrapped it as it often does. Anything else around the document is not accepted,
+ * so prose with a JSON example inside is never mistaken for the answer.
+ */
+function documentText(text: string): string {
+  const fenced = /^```(?:json)?[ \t]*\n([\s\S]*?)\n?```$/i.exec(text.trim());
+  return fenced ? (fenced[1] ?? '') : text.trim();
+}
+
+function describeErrors(errors: readonly ErrorObject[]): string {
+  return errors
+    .map(
+      (error) =>
+        `${error.instancePath === '' ? '(root)' : error.instancePath} ${error.message ?? 'is invalid'}${error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : ''}`,
+    )
+    .join('; ');
+}
+
+/** Whether the final text is a JSON document valid against the schema. */
+export function checkStructuredOutput(schema: OutputSchema, text: string): SchemaCheck {
+  let value: unknown;
+  try {
+    value = JSON.parse(documentText(text));
+  } catch (error) {
+    return {
+      valid: false,
+      errors: `the final message is not a JSON document: ${(error as Error).message}`,
+    };
+  }
+  if (schema.validate(value)) return { valid: true, value };
+  return { valid: false, errors: describeErrors(schema.validate.errors ?? []) };
+}
+
+/** The system prompt's section on the answer's form. */
+export function schemaPromptSection(schema: OutputSchema): string {
+  return `Your final message must be only a JSON document valid against this JSON Schema, with no other text (a single \`\`\`json fence around it is accepted):\n${schema.text}`;
+}
+
+/** What the wind-down adds, so the last answer still has the required form. */
+export const WIND_DOWN_SCHEMA_REMINDER =
+  'Write it as the JSON document the JSON Schema in the system prompt describes, and nothing else; put what remains to be done in it where the schema allows.';
+
+/** The user message that sends an invalid final answer back. */
+export function correctionRequest(errors: string): string {
+  return `Your final message is not valid against the required JSON Schema: ${errors}. Reply with only the corrected JSON document, without tool calls.`;
+}
