@@ -41,6 +41,25 @@ describe('the result comment', () => {
     expect(body).toContain('_The model wrote no final text._');
   });
 
+  it('carries the structured output as a collapsed json block, a fence inside it kept inside', () => {
+    const document = { broken: true, note: '```\n# not a heading' };
+    const events = runEvents('success', JSON.stringify(document));
+    const result = events.at(-1)!;
+    const body = renderResultComment(
+      recorded(...events.slice(0, -1), { ...result, structuredOutput: document } as typeof result),
+      RUN_URL,
+    );
+    const block =
+      /<details><summary>Structured output<\/summary>\n\n(`{3,})json\n([\s\S]*?)\n\1\n\n<\/details>/.exec(
+        body,
+      );
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![2]!)).toEqual(document);
+    expect(renderResultComment(recorded(...runEvents('success', '{}')), RUN_URL)).not.toContain(
+      'Structured output',
+    );
+  });
+
   it('reports a run that never recorded a result as failed', () => {
     const body = renderResultComment(recorded(), RUN_URL);
     expect(body.split('\n')[0]).toMatch(/Failed/);
