@@ -132,6 +132,30 @@ describe('dist/index.js', () => {
     expect(readFileSync(file, 'utf8')).not.toContain(KEY);
   });
 
+  it('returns a structured output through the runner files after one correction', async () => {
+    const schema = { type: 'object', properties: { ok: { const: true } }, required: ['ok'] };
+    const { requests, run } = await runScripted(
+      [final('{"ok": false}'), final('```json\n{"ok": true}\n```')],
+      { task: 'Check it', 'output-schema': JSON.stringify(schema) },
+    );
+
+    expect(run.code).toBe(0);
+    expect(requests).toHaveLength(2);
+    expect(JSON.stringify(requests[1]!.body.messages.at(-1))).toContain(
+      '/ok must be equal to constant',
+    );
+    expect(run.outputs).toMatchObject({
+      conclusion: 'success',
+      'structured-output': '{"ok":true}',
+    });
+    expect(run.summary).toContain('<summary>Structured output</summary>');
+    const events = readFileSync(run.outputs['transcript-file']!, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; structuredOutput?: unknown });
+    expect(events.find((event) => event.type === 'result')?.structuredOutput).toEqual({ ok: true });
+  });
+
   it('winds down the moment no command can start: sleep 2 under time-limit 6s ends time-limit within 3 requests', async () => {
     const { requests, run } = await runScripted(
       (request) =>
