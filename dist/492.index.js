@@ -579,6 +579,7 @@ class BashSession {
         const exited = new Promise((resolve) => {
             child.once('exit', (code, signal) => {
                 shell.exit = { code, signal };
+                shell.endCallOnExit?.();
                 resolve(shell.exit);
             });
         });
@@ -590,7 +591,7 @@ class BashSession {
             pastMarkers: new Set(),
             exit: undefined,
             exited,
-            exitedOutcome: exited.then(() => 'exited'),
+            endCallOnExit: undefined,
             sink: (text) => this.#collectStray(text),
             send: (text) => channel.write(text),
             drained: new Promise((resolve) => stdout.once('end', resolve)),
@@ -713,7 +714,12 @@ class BashSession {
         if (!finished)
             shell.send(line);
         const timer = setTimeout(() => finishFrame('timeout'), timeoutMs);
-        const outcome = await Promise.race([framed, shell.exitedOutcome]);
+        if (shell.exit)
+            finishFrame('exited');
+        else
+            shell.endCallOnExit = () => finishFrame('exited');
+        const outcome = await framed;
+        shell.endCallOnExit = undefined;
         clearTimeout(timer);
         past.add(marker);
         if (past.size > REMEMBERED_MARKERS)
