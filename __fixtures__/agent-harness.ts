@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBashExecutor, type ToolExecutor } from '../src/agent/bash-tool.js';
 import { RunLimits } from '../src/agent/limits.js';
+import type { ModelChoice } from '../src/agent/fallback.js';
 import { runAgent, type AgentResult } from '../src/agent/loop.js';
 import { priceFor, type ModelPrice } from '../src/agent/pricing.js';
 import type { OutputSchema } from '../src/agent/structured-output.js';
@@ -40,6 +41,8 @@ export interface HarnessOptions {
   contextBudgetTokens?: number;
   windDownReserveMs?: number;
   price?: ModelPrice;
+  /** The fallback model of the run; none by default. */
+  fallback?: ModelChoice;
   policy?: CommandPolicy;
   secrets?: string[];
   maxRetries?: number;
@@ -120,6 +123,7 @@ export async function runScripted(
       }),
       price: options.price ?? priceFor('claude-sonnet-5-5').price,
       contextBudgetTokens: options.contextBudgetTokens,
+      fallback: options.fallback,
       onEvent: (event) => events.push(event),
       signal: options.signal,
       outputSchema: options.outputSchema,

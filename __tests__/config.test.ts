@@ -96,6 +96,7 @@ describe('parseConfig', () => {
       apiKey: 'sk-ant-env',
       baseUrl: undefined,
       model: 'claude-sonnet-5-5',
+      fallbackModel: '',
       maxTokens: 16000,
       workingDirectory: workspace,
       allowedCommands: [...DEFAULT_ALLOWED_COMMANDS],
@@ -233,6 +234,12 @@ describe('parseConfig', () => {
       /Input 'max-output' must be a whole number from 200/,
     );
     expect(() => configFrom({ model: 'bad model' })).toThrow(/Input 'model' must be a model id/);
+    expect(configFrom({ 'fallback-model': ' claude-haiku-4-5 ' }).fallbackModel).toBe(
+      'claude-haiku-4-5',
+    );
+    expect(() => configFrom({ 'fallback-model': 'haiku; rm -rf /' })).toThrow(
+      /Input 'fallback-model' must be a model id/,
+    );
     expect(() => configFrom({ summary: 'nope' })).toThrow(/Input 'summary' must be true or false/);
     expect(configFrom({ 'time-limit': '45s', 'command-timeout': '5m' })).toMatchObject({
       timeLimitMs: 45_000,

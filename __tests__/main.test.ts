@@ -241,6 +241,33 @@ describe('run', () => {
     expect(core.secrets).toEqual(expect.arrayContaining([KEY, SCRUBBED]));
   });
 
+  it('goes on with fallback-model after 529s, warns once, and every report names both models', async () => {
+    const fallbackReplies = [commands('echo on-fallback'), final('Done on the fallback.')];
+    await runWith(
+      (request) =>
+        request.body.model === 'claude-sonnet-5-5'
+          ? apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '5' })
+          : fallbackReplies.shift()!,
+      { 'fallback-model': 'claude-haiku-9-9', 'allowed-commands': 'echo *' },
+    );
+
+    expect(server!.requests.map((request) => request.body.model)).toEqual([
+      ...Array<string>(server!.requests.length - 2).fill('claude-sonnet-5-5'),
+      'claude-haiku-9-9',
+      'claude-haiku-9-9',
+    ]);
+    expect(core.outputs).toMatchObject({ conclusion: 'success', turns: '3', commands: '1' });
+    const warnings = core.log.filter((line) => line.startsWith('::warning::'));
+    // An unlisted fallback gets the price warning at start, as an unlisted model does.
+    expect(warnings.filter((line) => line.includes("model 'claude-haiku-9-9'"))).toHaveLength(1);
+    expect(
+      warnings.filter((line) => line.includes('fallback model claude-haiku-9-9')),
+    ).toHaveLength(1);
+    expect(core.summaries[0]).toContain(
+      '| Model | claude\\-sonnet\\-5\\-5, then claude\\-haiku\\-9\\-9 (fallback model) |',
+    );
+  });
+
   it('writes the transcript file as it goes, and every report agrees with the loop on the figures', async () => {
     await runWith(
       [

@@ -17,6 +17,8 @@ export interface Config {
   /** API base URL from `anthropic-base-url` or ANTHROPIC_BASE_URL; undefined for the SDK default. */
   baseUrl: string | undefined;
   model: string;
+  /** The model to go on with when `model` stays overloaded or unavailable; '' for none. */
+  fallbackModel: string;
   maxTokens: number;
   /** Extra instructions appended to the built-in system prompt. */
   systemPrompt: string;
@@ -257,6 +259,18 @@ function parseBaseUrl(input: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/** A model id as the API, a gateway or a cloud spells it; anything else is a typo to report. */
+function parseModelId(name: string, value: string): string {
+  const model = value.trim();
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
+    throw new InputError(
+      name,
+      `Input '${name}' must be a model id like claude-sonnet-5-5, got '${model}'`,
+    );
+  }
+  return model;
+}
+
 function resolveWorkingDirectory(value: string, env: NodeJS.ProcessEnv): string {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const dir = path.resolve(workspace, value);
@@ -407,13 +421,9 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
   const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);
   const baseUrlInput = read('anthropic-base-url').trim();
   const baseUrlEnv = env.ANTHROPIC_BASE_URL?.trim() ?? '';
-  const model = read('model').trim();
-  if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
-    throw new InputError(
-      'model',
-      `Input 'model' must be a model id like claude-sonnet-5-5, got '${model}'`,
-    );
-  }
+  const model = parseModelId('model', read('model'));
+  const fallbackInput = read('fallback-model').trim();
+  const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
   const allowedText = readRaw('allowed-commands');
 
   return {
@@ -425,6 +435,7 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
         ? parseBaseUrl('ANTHROPIC_BASE_URL', baseUrlEnv)
         : undefined,
     model,
+    fallbackModel,
     maxTokens: parseInteger('max-tokens', read('max-tokens'), 1, 1_000_000),
     systemPrompt: read('system-prompt').trim(),
     outputSchema: readOutputSchema(read, workingDirectory),

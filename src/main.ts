@@ -55,6 +55,10 @@ async function runTask(
 
   const lookup = priceFor(config.model);
   if (lookup.warning) core.warning(lookup.warning);
+  const fallback = config.fallbackModel
+    ? { model: config.fallbackModel, price: priceFor(config.fallbackModel) }
+    : undefined;
+  if (fallback?.price.warning) core.warning(fallback.price.warning);
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -156,6 +160,7 @@ async function runTask(
     }),
     price: lookup.price,
     outputSchema: config.outputSchema,
+    ...(fallback ? { fallback: { model: fallback.model, price: fallback.price.price } } : {}),
     signal,
     onEvent: (event) => {
       if (event.type === 'request' && event.turn === 1) {

@@ -97,6 +97,8 @@ export type TranscriptEvent =
   | {
       type: 'request';
       turn: number;
+      /** The model the request went to (the fallback's once the run switched to it). */
+      model?: string;
       windDown?: LimitName;
       /** max_tokens sent (the configured one, or less to stay inside the budget). */
       maxTokens: number;

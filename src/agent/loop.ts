@@ -15,6 +15,7 @@ import type {
 import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.js';
 import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
 import { Conversation, EPHEMERAL } from './conversation.js';
+import { ModelSelection, type ModelChoice } from './fallback.js';
 import { LIMIT_DESCRIPTIONS, type LimitName, type RunLimits } from './limits.js';
 import { costOfUsage, formatUsd, promptTokens, type ModelPrice } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
@@ -54,6 +55,8 @@ export interface AgentOptions {
   tools: ToolExecutor;
   limits: RunLimits;
   price: ModelPrice;
+  /** The model the run goes on with when `model` stays overloaded or unavailable; none by default. */
+  fallback?: ModelChoice;
   /**
    * Prompt size (tokens) past which older tool outputs are condensed. 80k by default: well inside
    * every current context window next to max-tokens, under the 100k-token prompt above which Haiku
@@ -122,7 +125,11 @@ function isLimit(conclusion: Conclusion): conclusion is LimitName {
 
 /** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
 export async function runAgent(options: AgentOptions): Promise<AgentResult> {
-  const { limits, price } = options;
+  const { limits } = options;
+  const models = new ModelSelection(
+    { model: options.model, price: options.price },
+    options.fallback,
+  );
   const cancel = options.signal;
   /** What every request and token count waits under: the run's deadline and its cancellation. */
   const requestSignal = cancel ? AbortSignal.any([limits.signal, cancel]) : limits.signal;
@@ -143,6 +150,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   let cutoffs = 0;
   let pauses = 0;
   let corrections = 0;
+  /** Whether the wind-down instruction is in the conversation (a resend to the fallback keeps it). */
+  let windDownAsked = false;
 
   const emit = (event: TranscriptEvent): void => {
     try {
@@ -313,12 +322,16 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       const system = [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }];
       const draft = conversation.requestMessages();
       const prompt = await sizer.measure(
-        { model: options.model, system, tools, messages: draft },
+        { model: models.current.model, system, tools, messages: draft },
         nextPromptTokens(),
       );
       const stoppedWhileCounting = cancelled();
       if (stoppedWhileCounting) return stoppedWhileCounting;
-      const decision = limits.nextRequest(sizer.cost(price, prompt), options.maxTokens, responseMs);
+      const decision = limits.nextRequest(
+        sizer.cost(models.current.price, prompt),
+        options.maxTokens,
+        responseMs,
+      );
       if (!decision.allowed) {
         if (decision.firstRequestUsd !== undefined) {
           const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
@@ -331,7 +344,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         });
       }
       const windDown = decision.lastBecause;
-      if (windDown) {
+      if (windDown && !windDownAsked) {
+        windDownAsked = true;
         const instruction = windDownInstruction(windDown);
         conversation.appendUserText(
           options.outputSchema ? `${instruction} ${WIND_DOWN_SCHEMA_REMINDER}` : instruction,
@@ -341,7 +355,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
 
       const maxTokens = decision.maxTokens;
       const params: MessageCreateParamsNonStreaming = {
-        model: options.model,
+        model: models.current.model,
         max_tokens: maxTokens,
         system,
         tools,
@@ -357,6 +371,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       emit({
         type: 'request',
         turn,
+        model: models.current.model,
         ...(windDown ? { windDown } : {}),
         maxTokens,
         promptTokens: prompt.tokens,
@@ -383,7 +398,16 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
             detail: `Stopped at ${LIMIT_DESCRIPTIONS['time-limit']} while waiting for the model; the request was aborted`,
           });
         }
-        throw error;
+        const givenUp = models.switchAfter(error);
+        if (!givenUp) throw error;
+        notice(
+          `${describeError(error)}; model ${givenUp.model} stays unavailable after retries, so the run goes on with the fallback model ${models.current.model} (priced as ${models.current.price.name}) from this request on`,
+          'warning',
+        );
+        // The request is sent again as the next turn (max-turns counts requests sent), measured and
+        // priced for the fallback, whose cache holds nothing of this run yet.
+        sizer.forgetCache();
+        continue;
       }
 
       responseMs = Date.now() - sentAt;
@@ -396,7 +420,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       };
       // A response without usage (some gateways) is counted at its estimate, the most it could
       // cost: counted as nothing, it would let the budget be crossed unseen.
-      const costUsd = responseUsage ? costOfUsage(price, responseUsage) : decision.estimatedUsd;
+      const costUsd = responseUsage
+        ? costOfUsage(models.current.price, responseUsage)
+        : decision.estimatedUsd;
       if (!responseUsage) {
         notice(
           `Response ${turn} reported no token usage; it is counted at its estimate, ${formatUsd(costUsd)}`,

@@ -58,6 +58,8 @@ export interface RunFacts {
   /** The final answer as parsed, when `output-schema` is set and the answer was valid. */
   structuredOutput?: unknown;
   settings?: RunSettings;
+  /** The models the requests went to, in the order first used (two once a fallback took over). */
+  models: string[];
   task?: string;
   runUrl?: string;
   trigger?: EventOf<'trigger'>;
@@ -149,6 +151,7 @@ export function factsOf(events: readonly RecordedEvent[]): RunFacts {
     warnings: [],
     undone: [],
     exchanges: [],
+    models: [],
   };
   const open = new Map<string, CallRecord>();
   let result: EventOf<'result'> | undefined;
@@ -170,6 +173,7 @@ export function factsOf(events: readonly RecordedEvent[]): RunFacts {
         facts.requests += 1;
         facts.estimatedCostUsd += event.estimatedUsd;
         facts.exchanges.push({ turn: event.turn, sentAt: event.at });
+        if (event.model && !facts.models.includes(event.model)) facts.models.push(event.model);
         break;
       case 'response': {
         for (const key of Object.keys(NO_USAGE) as Array<keyof TokenUsage>) {

@@ -285,10 +285,20 @@ function keyValueTable(rows: readonly string[]): string {
   return [rows[0]!, '|---|---|', ...rows.slice(1)].join('\n');
 }
 
+/** The configured model, or the models the requests went to when a fallback took over. */
+function modelsUsed(facts: RunFacts): string {
+  if (facts.models.length > 1) {
+    const [first, ...rest] = facts.models.map(escapeInline);
+    return `${first}, then ${rest.join(', then ')} (fallback model)`;
+  }
+  const model = facts.models[0] ?? facts.settings?.model;
+  return model ? escapeInline(model) : 'unknown';
+}
+
 function modelBlock(facts: RunFacts): string {
   const u = facts.usage;
   const rows = [
-    tableLine('Model', facts.settings ? escapeInline(facts.settings.model) : 'unknown'),
+    tableLine('Model', modelsUsed(facts)),
     tableLine(
       'Requests',
       `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`,
