@@ -154,7 +154,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 (0,_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .x)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(813), __nccwpck_require__.e(797)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4797));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(813), __nccwpck_require__.e(556)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3556));
 await run();
 
 __webpack_async_result__();
