@@ -2487,6 +2487,15 @@ class Transcript {
 }
 
 ;// CONCATENATED MODULE: ./src/report/facts.ts
+/** The statuses whose words need no figure of the call, as every report says them. */
+const STATUS_WORDS = {
+    'timed-out': 'timed out',
+    'shell-exited': 'shell exited',
+    restart: 'shell restarted',
+    invalid: 'invalid call',
+    'not-run': 'not run',
+    unfinished: 'did not finish',
+};
 /** How a tool call ended, from its result. */
 function callStatus(event) {
     const facts = event.command;
@@ -3066,18 +3075,8 @@ function outcomeWords(call) {
             return `exit ${call.command?.exitCode ?? '?'}`;
         case 'denied':
             return `denied (${call.command?.refusal?.code ?? 'policy'})`;
-        case 'timed-out':
-            return 'timed out';
-        case 'shell-exited':
-            return 'shell exited';
-        case 'restart':
-            return 'restarted';
-        case 'invalid':
-            return 'invalid call';
-        case 'not-run':
-            return 'not run';
-        case 'unfinished':
-            return 'unfinished';
+        default:
+            return STATUS_WORDS[call.status];
     }
 }
 function seconds(ms) {
@@ -3227,6 +3226,7 @@ function outputsOf(facts, transcriptFile) {
 
 
 
+
 /** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
 const SUMMARY_MAX_BYTES = 1_000_000;
 /** The final message may take this much; the rest of the summary always fits beside it. */
@@ -3276,18 +3276,8 @@ function resultWords(call) {
             return `exit ${call.command?.exitCode ?? 0}`;
         case 'denied':
             return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
-        case 'timed-out':
-            return 'timed out';
-        case 'shell-exited':
-            return 'shell exited';
-        case 'restart':
-            return 'shell restarted';
-        case 'invalid':
-            return 'invalid call';
-        case 'not-run':
-            return 'not run';
-        case 'unfinished':
-            return 'did not finish';
+        default:
+            return STATUS_WORDS[call.status];
     }
 }
 function oneLine(label) {

@@ -29,6 +29,18 @@ export type CallStatus =
   /** The call was made but its result never came (the run ended during it). */
   | 'unfinished';
 
+/** The statuses whose words need no figure of the call, as every report says them. */
+export const STATUS_WORDS: Readonly<
+  Record<Exclude<CallStatus, 'ok' | 'failed' | 'denied'>, string>
+> = {
+  'timed-out': 'timed out',
+  'shell-exited': 'shell exited',
+  restart: 'shell restarted',
+  invalid: 'invalid call',
+  'not-run': 'not run',
+  unfinished: 'did not finish',
+};
+
 /** One tool call and what came of it, in the order the model made them. */
 export interface CallRecord {
   /** 1-based position among the run's tool calls. */

@@ -15,7 +15,7 @@ import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
 import { formatUsd } from '../agent/pricing.js';
 import { randomHex } from '../random-hex.js';
 import type { RecordedEvent } from '../transcript.js';
-import { callLabel, callStatus, type CallRecord, type RunFacts } from './facts.js';
+import { callLabel, callStatus, STATUS_WORDS, type CallRecord, type RunFacts } from './facts.js';
 import { counted, formatDuration } from './markdown.js';
 
 /** What the log writes through: `@actions/core` in the action, a recorder in tests. */
@@ -59,18 +59,8 @@ export function outcomeWords(call: Pick<CallRecord, 'status' | 'command'>): stri
       return `exit ${call.command?.exitCode ?? '?'}`;
     case 'denied':
       return `denied (${call.command?.refusal?.code ?? 'policy'})`;
-    case 'timed-out':
-      return 'timed out';
-    case 'shell-exited':
-      return 'shell exited';
-    case 'restart':
-      return 'restarted';
-    case 'invalid':
-      return 'invalid call';
-    case 'not-run':
-      return 'not run';
-    case 'unfinished':
-      return 'unfinished';
+    default:
+      return STATUS_WORDS[call.status];
   }
 }
 

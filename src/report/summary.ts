@@ -9,7 +9,7 @@
 import * as core from '@actions/core';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
-import type { CallRecord, CallStatus, RunFacts } from './facts.js';
+import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
 import {
   byteLength,
   clipBytes,
@@ -78,18 +78,8 @@ function resultWords(call: CallRecord): string {
       return `exit ${call.command?.exitCode ?? 0}`;
     case 'denied':
       return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
-    case 'timed-out':
-      return 'timed out';
-    case 'shell-exited':
-      return 'shell exited';
-    case 'restart':
-      return 'shell restarted';
-    case 'invalid':
-      return 'invalid call';
-    case 'not-run':
-      return 'not run';
-    case 'unfinished':
-      return 'did not finish';
+    default:
+      return STATUS_WORDS[call.status];
   }
 }
 
