@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
-import { TranscriptBuilder, realisticRun } from '../__fixtures__/transcripts.js';
+import { SETTINGS, TranscriptBuilder, realisticRun } from '../__fixtures__/transcripts.js';
 import { factsOf } from '../src/report/facts.js';
 import { closingLine, eventLog, type LogSink } from '../src/report/log.js';
-import type { RecordedEvent } from '../src/transcript.js';
+import type { RecordedEvent, TranscriptEvent } from '../src/transcript.js';
 
 /** A sink that writes lines as @actions/core does, workflow commands escaped the same way. */
 function recordingSink(): LogSink & { lines: string[] } {
@@ -118,6 +118,30 @@ describe('the log', () => {
     expect(lines.filter((line) => line === '::endgroup::')).toHaveLength(1);
     expect(lines).toContain('$ ::error::in the command');
     expect(liveCommands(lines).some((command) => command.name === 'error')).toBe(false);
+  });
+
+  it('names the model each request went to, so a switch to the fallback shows in the log', () => {
+    const request = (turn: number, model?: string): TranscriptEvent => ({
+      type: 'request',
+      turn,
+      ...(model ? { model } : {}),
+      maxTokens: 16_000,
+      promptTokens: 1_000,
+      promptCounted: false,
+      estimatedUsd: 0.05,
+    });
+    const events = new TranscriptBuilder()
+      .event(request(1, 'claude-sonnet-5-5'))
+      .event(request(2, 'claude-haiku-4-5'))
+      // A transcript from before requests named their model: the run's model stands in.
+      .event(request(3))
+      .result('success', '');
+    const requestLines = logOf(events).filter((line) => line.startsWith('Request '));
+    expect(requestLines.map((line) => line.slice(0, line.indexOf(':')))).toEqual([
+      `Request 1 of at most ${SETTINGS.maxTurns} to claude-sonnet-5-5`,
+      `Request 2 of at most ${SETTINGS.maxTurns} to claude-haiku-4-5`,
+      `Request 3 of at most ${SETTINGS.maxTurns} to ${SETTINGS.model}`,
+    ]);
   });
 
   it('ends with one line of the figures', () => {

@@ -75,19 +75,25 @@ function seconds(ms: number): string {
  */
 export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
   let maxTurns: number | undefined;
+  /** The run's model, for request events recorded before they named theirs. */
+  let runModel: string | undefined;
   const calls = new Map<string, { label: string; at: number }>();
   return (event: RecordedEvent): void => {
     switch (event.type) {
       case 'start':
         maxTurns = event.settings.maxTurns;
+        runModel = event.settings.model;
         break;
       case 'request': {
         const of = maxTurns === undefined ? '' : ` of at most ${maxTurns}`;
+        // Named on every line: after a switch to the fallback model, the log shows where each went.
+        const model = event.model ?? runModel;
+        const to = model === undefined ? '' : ` to ${model}`;
         const last = event.windDown
           ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
           : '';
         sink.info(
-          `Request ${event.turn}${of}${last}: prompt ${event.promptTokens} tokens ` +
+          `Request ${event.turn}${of}${to}${last}: prompt ${event.promptTokens} tokens ` +
             `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
             `at most ${formatUsd(event.estimatedUsd)}`,
         );
