@@ -5,6 +5,7 @@ import {
   type RequestCostEstimate,
 } from '../src/agent/limits.js';
 import { buildSystemPrompt, windDownInstruction } from '../src/agent/prompt.js';
+import { compileOutputSchema, schemaPromptSection } from '../src/agent/structured-output.js';
 
 function clockAt(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
   let time = start;
@@ -293,6 +294,23 @@ describe('system prompt', () => {
     expect(prompt).toContain(
       'Standing instructions from the workflow, for every request:\nRun npm test before finishing.\n\nInstructions from the workflow:\nNever touch the docs folder.',
     );
+  });
+
+  it('asks for a short final message without a schema, and with one for the document alone, in the same place', () => {
+    const prose = buildSystemPrompt(context);
+    expect(prose).toMatch(/When you are done.*a short final message/);
+    const schema = compileOutputSchema('{"type": "object", "required": ["ok"]}', 'output-schema');
+    const withSchema = buildSystemPrompt({ ...context, answerForm: schemaPromptSection(schema) });
+    // One instruction on the final answer: the prose one is gone, not overridden by a later section.
+    expect(withSchema).not.toMatch(/short final message/);
+    expect(withSchema.match(/When you are done/g)).toHaveLength(1);
+    expect(withSchema).toContain(schema.text);
+    // It stands where the prose one stood: after the limits, before the workflow's instructions.
+    const sections = (prompt: string) => prompt.split('\n\n');
+    const at = (prompt: string) =>
+      sections(prompt).findIndex((section) => section.startsWith('When you are done'));
+    expect(at(withSchema)).toBe(at(prose));
+    expect(sections(withSchema)[at(withSchema) - 1]).toMatch(/^Limits of this run/);
   });
 
   it('asks for a final summary of what was done and what remains, naming the limit', () => {

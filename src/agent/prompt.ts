@@ -25,9 +25,16 @@ export interface PromptContext {
   workflowInstructions?: string;
   /** The first message quotes text written on GitHub (a comment, an issue, a pull request). */
   quotesGitHub?: boolean;
-  /** What the final message must be instead of prose (`output-schema`): schemaPromptSection's text. */
+  /**
+   * The section on the final answer when it must be a document, not prose (`output-schema`):
+   * schemaPromptSection's text, said instead of the prose one so the model is told one thing.
+   */
   answerForm?: string;
 }
+
+/** What the final message is when no output schema sets its form. */
+const PROSE_ANSWER_SECTION =
+  'When you are done, reply without a tool call: a short final message saying what you did, what you found or changed, and anything left undone. That message is the result of the run.';
 
 /** How to read the quoted blocks of a run someone on GitHub asked for. */
 const QUOTED_DATA_SECTION = [
@@ -91,9 +98,8 @@ export function buildSystemPrompt(context: PromptContext): string {
     ].join('\n'),
     policySection(context.allowedCommands, context.deniedCommands),
     `Limits of this run: ${limits.join('; ')}. When a limit is near you will be asked for your final message without further tool use. Older command outputs may be shortened as the conversation grows; run a command again if you need its full output.`,
-    'When you are done, reply without a tool call: a short final message saying what you did, what you found or changed, and anything left undone. That message is the result of the run.',
+    context.answerForm ?? PROSE_ANSWER_SECTION,
   ];
-  if (context.answerForm) sections.push(context.answerForm);
   if (context.quotesGitHub) sections.push(QUOTED_DATA_SECTION);
   if (context.workflowInstructions && context.workflowInstructions.trim() !== '') {
     sections.push(

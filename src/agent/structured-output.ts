@@ -72,9 +72,12 @@ export function checkStructuredOutput(schema: OutputSchema, text: string): Schem
   return { valid: false, errors: describeErrors(schema.validate.errors ?? []) };
 }
 
-/** The system prompt's section on the answer's form. */
+/**
+ * The system prompt's section on the final answer when a schema is set: it stands in for the prose
+ * one, so nothing asks for a summary the document has no room for.
+ */
 export function schemaPromptSection(schema: OutputSchema): string {
-  return `Your final message must be only a JSON document valid against this JSON Schema, with no other text (a single \`\`\`json fence around it is accepted):\n${schema.text}`;
+  return `When you are done, reply without a tool call. Your final message is the result of the run, and it is a JSON document: only a document valid against this JSON Schema, with no other text (a single \`\`\`json fence around it is accepted). Say what you did, found or left undone only where the schema has a place for it.\n${schema.text}`;
 }
 
 /** What the wind-down adds, so the last answer still has the required form. */
