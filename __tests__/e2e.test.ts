@@ -23,7 +23,15 @@ import {
   type Reply,
   type Script,
 } from '../__fixtures__/messages-server.js';
-import { apiError, commands, final, toolResults } from '../__fixtures__/messages.js';
+import {
+  apiError,
+  commands,
+  final,
+  message,
+  text,
+  toolResults,
+  toolUse,
+} from '../__fixtures__/messages.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import {
@@ -33,6 +41,8 @@ import {
   type RunBundleOptions,
 } from '../__fixtures__/runner.js';
 import { loadEvent } from '../__fixtures__/events.js';
+import { costOfUsage, priceFor } from '../src/agent/pricing.js';
+import { escapeInline } from '../src/report/markdown.js';
 
 const KEY = 'sk-ant-api03-e2e-test-key-00000000000000000000';
 let server: MessagesServer | undefined;
@@ -154,6 +164,69 @@ describe('dist/index.js', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { type: string; structuredOutput?: unknown });
     expect(events.find((event) => event.type === 'result')?.structuredOutput).toEqual({ ok: true });
+  });
+
+  it('goes on with fallback-model when the model answers 529 on every attempt, priced at the fallback', async () => {
+    const primary = 'claude-sonnet-5-5';
+    const fallback = 'claude-haiku-4-5';
+    // Large enough that the two models' prices differ in the sixth decimal of cost-usd.
+    const usage = { input_tokens: 40_000, output_tokens: 3_000 };
+    const fallbackReplies = [
+      message([toolUse({ command: 'echo on-fallback' })], 'tool_use', { usage, model: fallback }),
+      message([text('Done on the fallback.')], 'end_turn', { usage, model: fallback }),
+    ];
+    const { requests, run } = await runScripted(
+      (request) =>
+        request.body.model === primary
+          ? // retry-after-ms keeps the SDK's backoff between its attempts short.
+            apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '5' })
+          : (fallbackReplies.shift() ?? final('past the script')),
+      {
+        task: 'Echo something',
+        model: primary,
+        'fallback-model': fallback,
+        'allowed-commands': 'echo *',
+      },
+    );
+
+    expect(run.code).toBe(0);
+    // Every attempt the SDK makes at the primary (the first and its retries), then the fallback.
+    const models = requests.map((request) => request.body.model);
+    const attempts = models.filter((model) => model === primary).length;
+    expect(attempts).toBeGreaterThan(1);
+    expect(models).toEqual([...Array<string>(attempts).fill(primary), fallback, fallback]);
+    expect(toolResults(requests.at(-1)!.body)[0]!.content.trim()).toBe('on-fallback');
+
+    // One warning annotation says the switch; the request lines say where each request went.
+    const switched = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::warning::') && line.includes('fallback model'));
+    expect(switched).toHaveLength(1);
+    expect(switched[0]).toContain('529');
+    expect(switched[0]).toContain(`model ${primary} stays unavailable`);
+    expect(switched[0]).toContain(`fallback model ${fallback}`);
+    expect(run.stdout).toMatch(new RegExp(`^Request 1 of at most \\d+ to ${primary}:`, 'm'));
+    expect(run.stdout).toMatch(new RegExp(`^Request 2 of at most \\d+ to ${fallback}:`, 'm'));
+    expect(run.stdout).toMatch(new RegExp(`^Request 3 of at most \\d+ to ${fallback}:`, 'm'));
+
+    expect(run.summary).toContain(
+      `| Model | ${escapeInline(primary)}, then ${escapeInline(fallback)} (fallback model) |`,
+    );
+    expect(run.summary).toContain(`the fallback model ${escapeInline(fallback)}`);
+
+    // Both responses came from the fallback and are billed at its price, not the primary's.
+    const atFallback = 2 * costOfUsage(priceFor(fallback).price, usage);
+    const atPrimary = 2 * costOfUsage(priceFor(primary).price, usage);
+    expect(atFallback.toFixed(6)).not.toBe(atPrimary.toFixed(6));
+    expect(run.outputs).toMatchObject({
+      conclusion: 'success',
+      result: 'Done on the fallback.',
+      turns: '3',
+      commands: '1',
+      'input-tokens': '80000',
+      'output-tokens': '6000',
+      'cost-usd': atFallback.toFixed(6),
+    });
   });
 
   it('winds down the moment no command can start: sleep 2 under time-limit 6s ends time-limit within 3 requests', async () => {
