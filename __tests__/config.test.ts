@@ -8,10 +8,10 @@ import {
   parseConfig,
   parseDuration,
   parseInteger,
-  parseLines,
   parseList,
 } from '../src/config.js';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { loadPolicy } from '../src/policy/policy.js';
 
 let workspace: string;
 beforeEach(() => {
@@ -69,9 +69,8 @@ describe('scalar inputs', () => {
     );
   });
 
-  it('splits lists on commas and newlines, and pattern lines on newlines without comments', () => {
+  it('splits lists on commas and newlines', () => {
     expect(parseList('A, B\nC,,\n')).toEqual(['A', 'B', 'C']);
-    expect(parseLines('# reads\nls *\n\n  git diff *  \n#x')).toEqual(['ls *', 'git diff *']);
   });
 });
 
@@ -269,10 +268,38 @@ describe('parseConfig', () => {
     },
   );
 
-  it('keeps the pattern lines it checked, without comments and blank lines', () => {
-    expect(
-      configFrom({ 'allowed-commands': 'ls *\n\n# tests\nnpm test\n> src/**' }).allowedCommands,
-    ).toEqual(['ls *', 'npm test', '> src/**']);
+  it('keeps the pattern lines it checked, trimmed, without comments and blank lines', () => {
+    const config = configFrom({
+      'allowed-commands': 'ls *\n\n# tests\n  npm test  \n> src/**',
+      'denied-commands': '# never\nnpm publish *',
+    });
+    expect(config.allowedCommands).toEqual(['ls *', 'npm test', '> src/**']);
+    expect(config.deniedCommands).toEqual(['npm publish *']);
+    // The lines are those of the patterns parsed for the policy, one for one.
+    expect(config.policyPatterns.allow.map((pattern) => [pattern.kind, pattern.source])).toEqual([
+      ['command', 'ls *'],
+      ['command', 'npm test'],
+      ['write', '> src/**'],
+    ]);
+    expect(config.policyPatterns.deny.map((pattern) => pattern.source)).toEqual(['npm publish *']);
+  });
+
+  it('gives the policy the patterns it parsed: the default allowlist when the input is empty', async () => {
+    const config = configFrom({ 'allowed-commands': '  \n', 'denied-commands': 'git show *' });
+    expect(config.allowedCommands).toEqual([...DEFAULT_ALLOWED_COMMANDS]);
+    const policy = await loadPolicy({
+      patterns: config.policyPatterns,
+      workingDirectory: workspace,
+    });
+    expect(policy.check('git log -3 | head', workspace)).toMatchObject({ allowed: true });
+    expect(policy.check('git show HEAD', workspace)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'denied-pattern' },
+    });
+    expect(policy.check('rm -rf src', workspace)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'no-matching-pattern' },
+    });
   });
 
   it('refuses env-passthrough entries that are not variable names', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { parsePatternInput } from '../src/policy/patterns.js';
 import { DEFAULT_ALLOWED_COMMANDS, loadPolicy } from '../src/policy/policy.js';
 
 const WD = '/work/repo';
@@ -14,12 +15,39 @@ describe('loading a policy', () => {
   });
 
   it('fails on a line that is not a pattern, naming the input and the line', async () => {
-    await expect(
-      loadPolicy({ allow: ['ls *', 'ls | wc'], deny: [], workingDirectory: WD }),
-    ).rejects.toThrow("Input 'allowed-commands' has a pattern that cannot be parsed: 'ls | wc'");
+    const failure = loadPolicy({ allow: ['ls *', 'ls | wc'], deny: [], workingDirectory: WD });
+    await expect(failure).rejects.toThrow(
+      "Input 'allowed-commands' has a pattern that cannot be parsed: 'ls | wc'",
+    );
+    await expect(failure).rejects.toMatchObject({ input: 'allowed-commands', line: 2 });
+    await expect(failure).rejects.toThrow(/ on line 2$/);
     await expect(loadPolicy({ allow: [], deny: ["rm 'x"], workingDirectory: WD })).rejects.toThrow(
       /'denied-commands'.*rm 'x/,
     );
+  });
+
+  it('takes patterns parsed beforehand as they are, and decides as from their lines', async () => {
+    const patterns = {
+      allow: parsePatternInput('git *\n> out/**', 'allowed-commands'),
+      deny: parsePatternInput('git push *', 'denied-commands'),
+    };
+    const parsed = await loadPolicy({ patterns, workingDirectory: WD });
+    const fromLines = await loadPolicy({
+      allow: ['git *', '> out/**'],
+      deny: ['git push *'],
+      workingDirectory: WD,
+    });
+    for (const policy of [parsed, fromLines]) {
+      expect(policy.check('git log > out/log.txt', WD)).toMatchObject({ allowed: true });
+      expect(policy.check('git push origin main', WD)).toMatchObject({
+        allowed: false,
+        refusal: { code: 'denied-pattern' },
+      });
+      expect(policy.check('git log > elsewhere.txt', WD)).toMatchObject({
+        allowed: false,
+        refusal: { code: 'write-not-allowed' },
+      });
+    }
   });
 
   it('exports the read-only default of allowed-commands', async () => {

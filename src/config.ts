@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileOutputSchema, type OutputSchema } from './agent/structured-output.js';
 import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
-import { parsePattern } from './policy/patterns.js';
+import {
+  parsePatternInput,
+  PatternError,
+  type Pattern,
+  type PolicyPatterns,
+} from './policy/patterns.js';
 
 /** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
 export interface Config {
@@ -26,9 +31,11 @@ export interface Config {
   outputSchema: OutputSchema | undefined;
   /** Absolute directory the shell starts in. */
   workingDirectory: string;
-  /** Allow pattern lines (comments and blank lines removed), each one checked to parse. */
+  /** The allow and deny patterns, parsed once here for the policy. */
+  policyPatterns: PolicyPatterns;
+  /** Allow pattern lines as written (trimmed, no comments or blank lines), for prompt and reports. */
   allowedCommands: string[];
-  /** Deny pattern lines (comments and blank lines removed), each one checked to parse. */
+  /** Deny pattern lines as written, the same way. */
   deniedCommands: string[];
   commandTimeoutMs: number;
   timeLimitMs: number;
@@ -203,28 +210,17 @@ export function parseList(value: string): string[] {
     .filter((item) => item !== '');
 }
 
-/** One pattern per line; blank lines and `#` comment lines are dropped. */
-export function parseLines(value: string): string[] {
-  return value
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
-
 /**
- * The pattern lines of a policy input, each parsed now so that a broken one stops the run before
- * any request: the error names the input, the line number and what is wrong.
+ * The patterns of a policy input, parsed now so that a broken one stops the run before any request:
+ * the error names the input, the line number and what is wrong.
  */
-function parsePatternLines(input: string, value: string): string[] {
-  value.split('\n').forEach((line, index) => {
-    try {
-      parsePattern(line, input);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new InputError(input, `${why} on line ${index + 1}`);
-    }
-  });
-  return parseLines(value);
+function parsePatternLines(input: string, value: string): Pattern[] {
+  try {
+    return parsePatternInput(value, input);
+  } catch (error) {
+    if (error instanceof PatternError) throw new InputError(input, error.message);
+    throw error;
+  }
 }
 
 /** Environment variable names, as `env-passthrough` lists them. */
@@ -425,6 +421,15 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
   const fallbackInput = read('fallback-model').trim();
   const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
   const allowedText = readRaw('allowed-commands');
+  const policyPatterns: PolicyPatterns = {
+    // An explicitly empty allow list would deny everything; GitHub passes the default when unset,
+    // so empty means "not given" here as well.
+    allow: parsePatternLines(
+      'allowed-commands',
+      allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText,
+    ),
+    deny: parsePatternLines('denied-commands', read('denied-commands')),
+  };
 
   return {
     ...readTask(read, workingDirectory),
@@ -440,13 +445,9 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     systemPrompt: read('system-prompt').trim(),
     outputSchema: readOutputSchema(read, workingDirectory),
     workingDirectory,
-    // An explicitly empty allow list would deny everything; GitHub passes the default when unset, so
-    // empty means "not given" here as well.
-    allowedCommands: parsePatternLines(
-      'allowed-commands',
-      allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText,
-    ),
-    deniedCommands: parsePatternLines('denied-commands', read('denied-commands')),
+    policyPatterns,
+    allowedCommands: policyPatterns.allow.map((pattern) => pattern.source),
+    deniedCommands: policyPatterns.deny.map((pattern) => pattern.source),
     commandTimeoutMs: parseDuration('command-timeout', read('command-timeout'), 's'),
     timeLimitMs: parseDuration('time-limit', read('time-limit'), 'm'),
     maxTurns: parseInteger('max-turns', read('max-turns'), 1, 10_000),

@@ -80,8 +80,7 @@ async function runTask(
       async ({ loadPolicy }) =>
         new DecisionCache(
           await loadPolicy({
-            allow: config.allowedCommands,
-            deny: config.deniedCommands,
+            patterns: config.policyPatterns,
             workingDirectory: config.workingDirectory,
           }),
         ),

@@ -104,6 +104,48 @@ export function parsePattern(line: string, input: string): Pattern | undefined {
   };
 }
 
+/** The two pattern inputs of a policy, each line parsed once. */
+export interface PolicyPatterns {
+  /** `allowed-commands`, in order. */
+  readonly allow: readonly Pattern[];
+  /** `denied-commands`, in order. */
+  readonly deny: readonly Pattern[];
+}
+
+/** A line of a pattern input that is not a pattern; the message names the input and the line. */
+export class PatternError extends Error {
+  constructor(
+    readonly input: string,
+    /** 1-based, counting blank and comment lines as the workflow file shows them. */
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PatternError';
+  }
+}
+
+/**
+ * Parses every line of one pattern input, given as its text or as a list of texts (each may hold
+ * several lines: the whole input passed as one string is tolerated). Blank lines and comments are
+ * skipped; a line that is not a pattern throws a PatternError.
+ */
+export function parsePatternInput(value: string | readonly string[], input: string): Pattern[] {
+  const lines = (typeof value === 'string' ? value : value.join('\n')).split('\n');
+  const patterns: Pattern[] = [];
+  lines.forEach((line, index) => {
+    let pattern: Pattern | undefined;
+    try {
+      pattern = parsePattern(line, input);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new PatternError(input, index + 1, `${why} on line ${index + 1}`);
+    }
+    if (pattern) patterns.push(pattern);
+  });
+  return patterns;
+}
+
 interface PatternWord {
   text: string;
   /** Positions in `text` of unquoted `*`. */

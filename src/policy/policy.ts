@@ -15,13 +15,13 @@ import {
   homeWriteAllowed,
   matchAllow,
   matchDeny,
-  parsePattern,
+  parsePatternInput,
   spells,
   wordMatches,
   writeAllowed,
   type CommandPattern,
   type Match,
-  type Pattern,
+  type PolicyPatterns,
   type WordPattern,
   type WritePattern,
 } from './patterns.js';
@@ -39,11 +39,21 @@ import type { CommandPolicy, PolicyDecision } from './types.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { literalWord, splitApart, type Word } from './words.js';
 
-export interface PolicyOptions {
-  /** Lines of the `allowed-commands` input. */
-  allow: readonly string[];
-  /** Lines of the `denied-commands` input. */
-  deny: readonly string[];
+/**
+ * Where the policy's patterns come from: already parsed (the action's configuration parses them as
+ * it reads its inputs), or the lines of `allowed-commands` and `denied-commands` (the policy CLI,
+ * tests), parsed here.
+ */
+export type PatternSource =
+  | { patterns: PolicyPatterns }
+  | {
+      /** Lines of the `allowed-commands` input. */
+      allow: readonly string[];
+      /** Lines of the `denied-commands` input. */
+      deny: readonly string[];
+    };
+
+export type PolicyOptions = PatternSource & {
   /** Absolute working directory; write patterns are relative to it. */
   workingDirectory: string;
   /** Where symlinks are resolved; the real file system unless given. */
@@ -55,7 +65,7 @@ export interface PolicyOptions {
    * `1`, which the test set-up sets for every test.
    */
   onInternalError?: (error: unknown, command: string) => void;
-}
+};
 
 /** Set to `1` by the test set-up: a checker crash then throws instead of refusing. */
 export const STRICT_POLICY_VARIABLE = 'BASH_AGENT_STRICT_POLICY';
@@ -67,27 +77,20 @@ function rethrowWhenStrict(error: unknown): void {
 export { DEFAULT_ALLOWED_COMMANDS } from './defaults.js';
 
 /**
- * Builds the command policy. Throws when a pattern line cannot be parsed (the message names the
- * input and the line). Loading the bash grammar is the only asynchronous part; `check` is
+ * Builds the command policy. Throws a PatternError when a pattern line cannot be parsed (the message
+ * names the input and the line). Loading the bash grammar is the only asynchronous part; `check` is
  * synchronous.
  */
 export async function loadPolicy(options: PolicyOptions): Promise<CommandPolicy> {
-  const allow = parsePatterns(options.allow, 'allowed-commands');
-  const deny = parsePatterns(options.deny, 'denied-commands');
+  const patterns =
+    'patterns' in options
+      ? options.patterns
+      : {
+          allow: parsePatternInput(options.allow, 'allowed-commands'),
+          deny: parsePatternInput(options.deny, 'denied-commands'),
+        };
   const parser = await loadBashParser();
-  return new Policy(parser, allow, deny, options);
-}
-
-function parsePatterns(lines: readonly string[], input: string): Pattern[] {
-  const patterns: Pattern[] = [];
-  for (const raw of lines) {
-    // Tolerate the whole input passed as one string.
-    for (const line of raw.split('\n')) {
-      const pattern = parsePattern(line, input);
-      if (pattern) patterns.push(pattern);
-    }
-  }
-  return patterns;
+  return new Policy(parser, patterns, options);
 }
 
 const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
@@ -130,8 +133,7 @@ class Policy implements CommandPolicy {
 
   constructor(
     readonly parser: BashParser,
-    allow: Pattern[],
-    deny: Pattern[],
+    { allow, deny }: PolicyPatterns,
     options: PolicyOptions,
   ) {
     this.allowCommands = allow.filter((p): p is CommandPattern => p.kind === 'command');
