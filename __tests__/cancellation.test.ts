@@ -38,7 +38,7 @@ describe('listenForCancellation', () => {
       onSignal: (signal, first) => seen.push([signal, first]),
     });
     try {
-      cancellation.beforeForcedExit(() => order.push('undo'));
+      cancellation.beforeForcedExit((why) => order.push(`undo: ${why}`));
       cancellation.beforeForcedExit(() => {
         throw new Error('a failing step');
       });
@@ -60,7 +60,11 @@ describe('listenForCancellation', () => {
       ]);
 
       await new Promise((resolve) => setTimeout(resolve, 350));
-      expect(order).toEqual(['undo', 'after the failing step', 'exit']);
+      expect(order).toEqual([
+        'undo: The run was cancelled (SIGINT), and its wind-down did not finish within 0.3 s',
+        'after the failing step',
+        'exit',
+      ]);
       expect(exits).toEqual([1]);
     } finally {
       cancellation.dispose();

@@ -8,6 +8,7 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -19,6 +20,7 @@ import { commands, final, toolResults, type RequestBody } from '../__fixtures__/
 import { processesWith } from '../__fixtures__/processes.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import { escapeInline } from '../src/report/markdown.js';
 
 const KEY = 'sk-ant-api03-Shield0e2e0key0000000000000000000000000';
 const TOKEN = 'ghs_shieldToken0e2e0000000000000000000000';
@@ -396,5 +398,60 @@ describe('dist/index.js cancelled by the runner', () => {
     expect(recordedConclusion(run.outputs['transcript-file']!)).toBe('cancelled');
     expect(laterStepInputs(w)).toEqual(before);
     expect(run.stderr).toBe('');
+  }, 60_000);
+
+  it('when the wind-down hangs on a push that is never answered, the forced exit undoes, then writes the outputs and a short summary', async () => {
+    // An origin that takes the connection and never answers: the commit stage's push waits on it.
+    const connections = new Set<Socket>();
+    const silent = createServer((socket) => connections.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      server = await startMessagesServer([
+        commands(`${PLANT}; echo work > notes.txt`),
+        { hang: true },
+      ]);
+      const w = world({
+        task: 'Work',
+        'allowed-commands': '*',
+        'max-cost-usd': '0',
+        commit: 'true',
+      });
+      const { port } = silent.address() as AddressInfo;
+      execFileSync('git', ['remote', 'add', 'origin', `http://127.0.0.1:${port}/repo.git`], {
+        cwd: w.workspace,
+      });
+      const before = laterStepInputs(w);
+      const { run, windDownMs } = await cancelWhen(w, () => server!.requests.length === 2, [
+        'SIGTERM',
+      ]);
+
+      // The wind-down got as far as the push, and the forced exit ended it before the runner would.
+      expect(connections.size).toBeGreaterThan(0);
+      expect(windDownMs).toBeLessThan(5_000);
+      expect(run.code).toBe(1);
+      const why = 'The run was cancelled (SIGTERM), and its wind-down did not finish within 4.5 s';
+      expect(run.stdout.split('\n')).toContain(`::error::${why}`);
+      expect(run.outputs).toMatchObject({
+        conclusion: 'cancelled',
+        turns: '2',
+        commands: '1',
+        'commit-sha': '',
+      });
+      expect(run.outputs['transcript-file']).toBe(
+        path.join(w.env.RUNNER_TEMP!, 'bash-agent', 'transcript.jsonl'),
+      );
+      expect(recordedConclusion(run.outputs['transcript-file']!)).toBe('cancelled');
+      expect(run.summary).toContain('## Bash agent: 🛑 Cancelled');
+      expect(run.summary).toContain(escapeInline(why));
+      expect(run.summary).toContain('this summary is short');
+      // Written once: the report pass that was waiting for the push never wrote its own.
+      expect(run.summary.match(/## Bash agent/g)).toHaveLength(1);
+      // The undo came first: what the agent planted is gone, and the outputs were not taken back.
+      expect(laterStepInputs(w)).toEqual(before);
+      expect(run.stderr).toBe('');
+    } finally {
+      for (const socket of connections) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 60_000);
 });

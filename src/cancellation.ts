@@ -30,9 +30,11 @@ export interface Cancellation {
   readonly signal: AbortSignal;
   /**
    * Runs `step` (synchronously) before a forced exit, should the wind-down not have finished in
-   * time: for what must happen however the process ends, such as the undo.
+   * time: for what must happen however the process ends, such as the undo. Steps run in the order
+   * they were given, each whether or not the one before failed; `why` says what happened, in words
+   * for the report.
    */
-  beforeForcedExit(step: () => void): void;
+  beforeForcedExit(step: (why: string) => void): void;
   /** Stops listening for signals. A forced exit already on its timer still comes. */
   dispose(): void;
 }
@@ -50,14 +52,20 @@ export interface CancellationOptions {
 /** Starts listening for the runner's cancel signals. */
 export function listenForCancellation(options: CancellationOptions = {}): Cancellation {
   const controller = new AbortController();
-  const steps: Array<() => void> = [];
+  const steps: Array<(why: string) => void> = [];
+  const windDownMs = options.windDownMs ?? WIND_DOWN_MS;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const source = options.source ?? process;
 
   const forceExit = (): void => {
+    const cancelled =
+      controller.signal.reason instanceof Error
+        ? controller.signal.reason.message
+        : 'The run was cancelled';
+    const why = `${cancelled}, and its wind-down did not finish within ${windDownMs / 1000} s`;
     for (const step of steps) {
       try {
-        step();
+        step(why);
       } catch {
         // the next step must still run, and the process must still end
       }
@@ -75,7 +83,7 @@ export function listenForCancellation(options: CancellationOptions = {}): Cancel
     if (!first) return;
     // unref: when the wind-down ends on time nothing waits for this timer; when something hangs
     // after it (an open socket), the timer is what ends the process.
-    setTimeout(forceExit, options.windDownMs ?? WIND_DOWN_MS).unref();
+    setTimeout(forceExit, windDownMs).unref();
     controller.abort(new CancelledError(signal));
   };
 

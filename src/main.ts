@@ -262,6 +262,10 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   let gitHub: RunGitHub | undefined;
   let conversation: RunConversation | undefined;
   let start: StartingPoint | undefined;
+  // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
+  // changes, first, and then writes what the report can.
+  cancellation.beforeForcedExit(() => guard?.end());
+  cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = loadConfig();
     redactor.add(config.apiKey);
@@ -295,8 +299,6 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
-    // Should the wind-down of a cancelled run overrun, the undo still happens before the exit.
-    cancellation.beforeForcedExit(() => guard?.end());
     report.start(config, config.task);
     await runTask(
       config,

@@ -18,7 +18,12 @@ import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog } from './log.js';
 import { outputsOf } from './outputs.js';
-import { renderSummary, writeJobSummary } from './summary.js';
+import {
+  appendJobSummarySync,
+  renderCutShortSummary,
+  renderSummary,
+  writeJobSummary,
+} from './summary.js';
 
 function settingsOf(config: Config): RunSettings {
   return {
@@ -47,6 +52,13 @@ export class RunReport {
   readonly #transcript: Transcript;
   #transcriptFile: string | undefined;
   #file: JsonlFile | undefined;
+  /** The `summary` input, once start has the settings: on until then, as its default is. */
+  #summaryWanted = true;
+  /**
+   * Set when a report pass begins: the runner's files then get the outputs and the summary once,
+   * from finish or from finishCutShort, whichever came first.
+   */
+  #reporting = false;
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
     this.#transcript = new Transcript(redact);
@@ -66,6 +78,7 @@ export class RunReport {
    * before the shell starts, so the file is open before any command could put a link in its place.
    */
   start(config: Config, task: string): void {
+    this.#summaryWanted = config.summary;
     this.#openFile(config.transcriptFile);
     this.record({
       type: 'start',
@@ -113,14 +126,13 @@ export class RunReport {
    * job summary (unless `summary` is off) and the closing line, all from the same facts.
    */
   async finish(config: Config | undefined): Promise<RunFacts> {
+    this.#reporting = true;
     // A run that failed before its settings were read still leaves its file where the default is.
     this.#openFile(resolveTranscriptFile('', process.env));
     if (!this.#transcript.has('result')) this.end('error');
     this.#file?.close();
     const facts = factsOf(this.#transcript.events);
-    for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
-      core.setOutput(name, value);
-    }
+    this.#writeOutputs(facts);
     if (config?.summary ?? true) {
       try {
         await writeJobSummary(renderSummary(facts));
@@ -132,5 +144,49 @@ export class RunReport {
     }
     core.info(closingLine(facts));
     return facts;
+  }
+
+  /**
+   * The report of a cancelled run whose wind-down overran, written synchronously just before the
+   * forced exit, and after the undo, which would take back what is written to the runner's files
+   * before it: the outputs with conclusion `cancelled` and the figures recorded so far, a short
+   * summary, the closing line and the step's failure, each saying `why`. When finish has already
+   * begun, it wrote the outputs and the summary or is writing them: only the log hears why.
+   */
+  finishCutShort(why: string): void {
+    if (this.#reporting) {
+      core.warning(why);
+      return;
+    }
+    this.#reporting = true;
+    this.#openFile(resolveTranscriptFile('', process.env));
+    this.record({ type: 'error', message: why });
+    if (!this.#transcript.has('result')) this.end('cancelled', why);
+    this.#file?.close();
+    // A run that ended otherwise but is still reporting when the cancel came is cancelled too: what
+    // its report would have said next (a commit, a pull request) is not known.
+    const facts: RunFacts = {
+      ...factsOf(this.#transcript.events),
+      conclusion: 'cancelled',
+      detail: why,
+    };
+    this.#writeOutputs(facts);
+    if (this.#summaryWanted) {
+      try {
+        appendJobSummarySync(renderCutShortSummary(facts));
+      } catch (error) {
+        core.warning(
+          `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    core.info(closingLine(facts));
+    core.setFailed(why);
+  }
+
+  #writeOutputs(facts: RunFacts): void {
+    for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
+      core.setOutput(name, value);
+    }
   }
 }

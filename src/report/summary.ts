@@ -7,6 +7,7 @@
  * figures, the warnings and the final message always stay.
  */
 import * as core from '@actions/core';
+import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
 import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
@@ -381,10 +382,14 @@ function linkLine(facts: RunFacts): string[] {
     : [];
 }
 
+function headline(facts: RunFacts): string {
+  return `## Bash agent: ${HEADLINES[facts.conclusion]}`;
+}
+
 /** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
 export function renderSummary(facts: RunFacts): string {
   const head = [
-    `## Bash agent: ${HEADLINES[facts.conclusion]}`,
+    headline(facts),
     '',
     // A skipped run did nothing: figures of zero would only hide why, which comes next.
     ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
@@ -459,7 +464,32 @@ export function renderSummary(facts: RunFacts): string {
   return `${head}\n${commands.join('\n')}\n${tail}\n`;
 }
 
+/**
+ * The summary of a run whose report was cut short by the forced exit of an overrunning wind-down:
+ * the headline, the figures and the warning block (which says what happened), all of bounded size
+ * and quick to render; the transcript file has the rest.
+ */
+export function renderCutShortSummary(facts: RunFacts): string {
+  return [
+    headline(facts),
+    '',
+    figures(facts),
+    '',
+    ...warnings(facts),
+    '_The process was ended before the report was complete, so this summary is short; the transcript file has everything recorded until then._',
+    '',
+    ...linkLine(facts),
+  ].join('\n');
+}
+
 /** Writes the summary to the step's summary file. */
 export async function writeJobSummary(markdown: string): Promise<void> {
   await core.summary.addRaw(markdown, true).write();
+}
+
+/** Appends to the step's summary file synchronously, for a process about to end. */
+export function appendJobSummarySync(markdown: string, env: NodeJS.ProcessEnv = process.env): void {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) throw new Error('GITHUB_STEP_SUMMARY is not set');
+  appendFileSync(file, `${markdown}\n`);
 }
