@@ -5,14 +5,30 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CARRIER_VARIABLE,
+  carrierFileOf,
+  carrierProblem,
+  carrierMarker,
+  FORGED_MARKER_NOTE,
   needsNode24Note,
+  processIdentity,
   splitEnvironment,
   startClean,
   takeCarrier,
@@ -57,7 +73,7 @@ function runChild(env: Record<string, string>, names: string[]) {
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise<{ spawnedPid: number; report: ChildReport; stderr: string }>(
+  return new Promise<{ spawnedPid: number; report: ChildReport; notes: string[]; stderr: string }>(
     (resolve, reject) => {
       child.on('error', reject);
       child.on('close', (code) => {
@@ -65,7 +81,10 @@ function runChild(env: Record<string, string>, names: string[]) {
           reject(new Error(`the child exited with ${code}: ${stderr}`));
           return;
         }
-        resolve({ spawnedPid: child.pid!, report: JSON.parse(stdout) as ChildReport, stderr });
+        // The report is the last line; the lines before it are the start's notes to the log.
+        const lines = stdout.trimEnd().split('\n');
+        const report = JSON.parse(lines.pop()!) as ChildReport;
+        resolve({ spawnedPid: child.pid!, report, notes: lines, stderr });
       });
     },
   );
@@ -169,11 +188,186 @@ describe('startClean on Node 24', () => {
     }
     expect(report.environ).toContain('GITHUB_REPOSITORY=octo/repo');
     expect(report.environ).not.toContain('INPUT_');
-    // The carrier is closed and gone.
-    const carrier = /BASH_AGENT_CARRIED_ENV=([^\0]*)/.exec(report.environ)?.[1];
-    expect(carrier).toBeDefined();
-    expect(existsSync(carrier!)).toBe(false);
-    expect(existsSync(path.dirname(carrier!))).toBe(false);
+    // The marker is this process's, and its carrier is closed and gone.
+    const carrier = markedCarrier(report);
+    expect(existsSync(carrier)).toBe(false);
+    expect(existsSync(path.dirname(carrier))).toBe(false);
     expect(report.fds.filter((target) => target.includes('bash-agent-env-'))).toEqual([]);
   });
+});
+
+/**
+ * The carrier file the marker in the child's exec-time environment names; the marker must be bound
+ * to the child itself (its pid, then a start time).
+ */
+function markedCarrier(report: ChildReport): string {
+  const marker = new RegExp(`${CARRIER_VARIABLE}=(\\d+):(\\d+):([^\\0]*)`).exec(report.environ);
+  expect(marker).not.toBeNull();
+  expect(Number(marker![1])).toBe(report.pid);
+  return marker![3]!;
+}
+
+/** A file an earlier step plants for a forged marker to name: private, as the action's own are. */
+function plantCarrier(parent: string, carried: Record<string, string> = {}): string {
+  const dir = path.join(parent, 'bash-agent-env-planted');
+  mkdirSync(dir, { mode: 0o700 });
+  const file = path.join(dir, 'env.json');
+  writeFileSync(file, JSON.stringify(carried), { mode: 0o600 });
+  return file;
+}
+
+describe('the marker of the re-executed process', () => {
+  it("reads this process's pid and start time from /proc/self/stat, whatever the command name holds", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stat-test-'));
+    try {
+      const stat = path.join(dir, 'stat');
+      const after = Array.from({ length: 30 }, (_, index) => String(index + 3));
+      after[0] = 'S';
+      // A command name with spaces and a parenthesis cannot shift the fields.
+      writeFileSync(stat, `4242 (node ) (x) ${after.join(' ')}\n`);
+      expect(processIdentity(stat)).toBe('4242:22');
+      expect(processIdentity(path.join(dir, 'missing'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const own = processIdentity();
+    expect(own).toMatch(new RegExp(`^${process.pid}:\\d+$`));
+    // It is the kernel's start time, not the time of asking: the same at every read.
+    expect(processIdentity()).toBe(own);
+  });
+
+  it("names a carrier only when it is this process's", () => {
+    const identity = '4242:1941977';
+    expect(carrierFileOf(carrierMarker(identity, '/dev/shm/x:y/env.json'), identity)).toBe(
+      '/dev/shm/x:y/env.json',
+    );
+    // The form an earlier version wrote, another pid, another start time, a relative path.
+    expect(carrierFileOf('/dev/shm/x/env.json', identity)).toBeUndefined();
+    expect(carrierFileOf('4243:1941977:/dev/shm/x/env.json', identity)).toBeUndefined();
+    expect(carrierFileOf('4242:1941976:/dev/shm/x/env.json', identity)).toBeUndefined();
+    expect(carrierFileOf('4242:19419770:/dev/shm/x/env.json', identity)).toBeUndefined();
+    expect(carrierFileOf('4242:1941977:env.json', identity)).toBeUndefined();
+    expect(carrierFileOf(carrierMarker(identity, '/x/env.json'), undefined)).toBeUndefined();
+  });
+
+  it('ignores a marker set before the start, leaves its file alone and re-executes without the secrets', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'forged-marker-'));
+    try {
+      const planted = plantCarrier(parent, { 'INPUT_ALLOWED-COMMANDS': '*' });
+      const identity = '4242:1941977';
+      for (const forged of [planted, `4242:1941976:${planted}`, `1:${identity}:${planted}`]) {
+        const env: NodeJS.ProcessEnv = {
+          PATH: '/usr/bin',
+          'INPUT_ANTHROPIC-API-KEY': API_KEY,
+          [CARRIER_VARIABLE]: forged,
+        };
+        const notes: string[] = [];
+        const execs: Array<Record<string, string>> = [];
+        startClean({
+          env,
+          identity,
+          note: (line) => notes.push(line),
+          execve: ((_file: string, _args: string[], next: Record<string, string>) => {
+            execs.push(next);
+          }) as unknown as (file: string, args: string[], env: Record<string, string>) => never,
+        });
+
+        expect(notes[0]).toBe(FORGED_MARKER_NOTE);
+        expect(execs).toHaveLength(1);
+        const next = execs[0]!;
+        expect(Object.keys(next).sort()).toEqual([CARRIER_VARIABLE, 'PATH']);
+        const carrier = carrierFileOf(next[CARRIER_VARIABLE]!, identity);
+        expect(carrier).toBeDefined();
+        expect(carrier).not.toBe(planted);
+        // What the exec would have carried is the secret, not the planted variables.
+        expect(takeCarrier(carrier!)).toEqual({ 'INPUT_ANTHROPIC-API-KEY': API_KEY });
+        expect(readFileSync(planted, 'utf8')).toBe('{"INPUT_ALLOWED-COMMANDS":"*"}');
+      }
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['a file others can read', (file: string) => chmodSync(file, 0o644)],
+    ['a directory others can enter', (file: string) => chmodSync(path.dirname(file), 0o755)],
+    [
+      'a link in the file’s place',
+      (file: string) => {
+        renameSync(file, `${file}.real`);
+        symlinkSync(`${file}.real`, file);
+      },
+    ],
+  ])('refuses to take a carrier that is %s, and removes nothing', (_what, spoil) => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'carrier-spoilt-'));
+    try {
+      const file = writeCarrier({ INPUT_TASK: 'planted' }, parent);
+      spoil(file);
+      expect(() => takeCarrier(file)).toThrow(/is not the action's own|ELOOP/);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a carrier of another user's, as only the owner's own is private", () => {
+    const stat = (uid: number, mode: number, kind: 'file' | 'dir') => ({
+      uid,
+      mode,
+      isFile: () => kind === 'file',
+      isDirectory: () => kind === 'dir',
+    });
+    const dir = stat(1001, 0o40700, 'dir');
+    const file = stat(1001, 0o100600, 'file');
+    expect(carrierProblem(dir, file, 1001)).toBeUndefined();
+    expect(carrierProblem(dir, stat(1002, 0o100600, 'file'), 1001)).toBe(
+      'it belongs to uid 1002, not 1001',
+    );
+    expect(carrierProblem(stat(0, 0o40700, 'dir'), file, 1001)).toBe(
+      'its directory belongs to uid 0, not 1001',
+    );
+    expect(carrierProblem(dir, stat(1001, 0o100600, 'dir'), 1001)).toBe('it is not a regular file');
+  });
+});
+
+describe('startClean on Node 24 after an earlier step set the marker', () => {
+  it.each([
+    ['the path of a planted file, as the marker once was', (planted: string) => planted],
+    // The best an earlier step can do now: a guess at the pid, with a start time it cannot know.
+    ['a guessed pid and start time', (planted: string) => `${process.pid + 1}:0:${planted}`],
+  ])(
+    'given %s, still keeps every secret out of /proc, and the action still gets them',
+    async (_what, forge) => {
+      const parent = mkdtempSync(path.join(tmpdir(), 'forged-marker-'));
+      try {
+        const planted = plantCarrier(parent, { 'INPUT_ALLOWED-COMMANDS': '*' });
+        const env = {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: process.env.HOME ?? '/tmp',
+          'INPUT_ANTHROPIC-API-KEY': API_KEY,
+          GITHUB_TOKEN: TOKEN,
+          [CARRIER_VARIABLE]: forge(planted),
+        };
+        const names = ['INPUT_ANTHROPIC-API-KEY', 'GITHUB_TOKEN', 'INPUT_ALLOWED-COMMANDS'];
+        const { report, notes } = await runChild(env, names);
+
+        expect(notes).toEqual([FORGED_MARKER_NOTE]);
+        // The oracle an agent's command would use: the secrets are nowhere in what /proc shows.
+        for (const secret of [API_KEY, TOKEN]) {
+          expect(report.environ).not.toContain(secret);
+          expect(report.cmdline).not.toContain(secret);
+        }
+        expect(report.values).toEqual({
+          'INPUT_ANTHROPIC-API-KEY': API_KEY,
+          GITHUB_TOKEN: TOKEN,
+          // Nothing of the planted file reached the action.
+          'INPUT_ALLOWED-COMMANDS': null,
+        });
+        expect(existsSync(markedCarrier(report))).toBe(false);
+        expect(existsSync(planted)).toBe(true);
+      } finally {
+        rmSync(parent, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -20,6 +20,7 @@ import { commands, final, toolResults, type RequestBody } from '../__fixtures__/
 import { processesWith } from '../__fixtures__/processes.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import { CARRIER_VARIABLE, FORGED_MARKER_NOTE } from '../src/clean-start.js';
 import { escapeInline } from '../src/report/markdown.js';
 
 const KEY = 'sk-ant-api03-Shield0e2e0key0000000000000000000000000';
@@ -301,6 +302,36 @@ describe.each([
     }, 120_000);
   },
 );
+
+describe('dist/index.js after an earlier step set the re-exec marker', () => {
+  it('ignores the marker and still keeps every secret from the shell: the /proc oracles find none', async () => {
+    server = await startMessagesServer([
+      commands(`grep -a -c ${ORACLE} /proc/$PPID/environ /proc/$PPID/cmdline`),
+      commands(`grep -a -l ${VALUE_ORACLE} /proc/*/cmdline /proc/*/environ`),
+      final('Looked.'),
+    ]);
+    const w = world({ task: 'Look', 'allowed-commands': '*', 'max-cost-usd': '0' });
+    // What an earlier step leaves through GITHUB_ENV: the marker, naming a carrier it planted.
+    const planted = path.join(root!, 'planted', 'env.json');
+    mkdirSync(path.dirname(planted), { mode: 0o700 });
+    writeFileSync(planted, JSON.stringify({ 'INPUT_ALLOWED-COMMANDS': '*' }), { mode: 0o600 });
+    const run = await runBundle({ ...w.env, [CARRIER_VARIABLE]: planted }, w.workspace);
+
+    expect(run.stderr).toBe('');
+    expect(run.outputs.conclusion).toBe('success');
+    const [own, everyone] = server.requests.slice(1).map((request) => lastResult(request.body));
+    expect(own!.trim().split('\n')).toEqual([
+      expect.stringMatching(/^\/proc\/\d+\/environ:0$/),
+      expect.stringMatching(/^\/proc\/\d+\/cmdline:0$/),
+      // grep's exit status when nothing matched.
+      '[exit code: 1]',
+    ]);
+    expect(everyone).not.toMatch(/^\/proc\//m);
+    // The planted file was neither read as the carrier nor removed, and the log says why.
+    expect(existsSync(planted)).toBe(true);
+    expect(run.stdout.split('\n')).toContain(FORGED_MARKER_NOTE);
+  });
+});
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {

@@ -12,11 +12,19 @@
  * fresh 0700 directory on tmpfs where there is one, so the values are never on disk; the new image
  * unlinks it before reading, before anything else of the action has run. Only the file's path is in
  * the new environment.
+ *
+ * The variable that names the file is also what tells the new image it is the re-executed one, and an
+ * earlier step can set any variable for this one (through GITHUB_ENV). So the marker is bound to this
+ * very process: it names the process's pid and start time (/proc/self/stat), which execve keeps and
+ * no earlier step can know, and the file it names must be a private file of this user's. A marker
+ * that is not this process's is ignored, with a warning, and the secrets are kept out as usual.
  */
 import {
   accessSync,
   closeSync,
   constants,
+  fstatSync,
+  lstatSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -28,8 +36,52 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isSecretVariable } from './shell/env.js';
 
-/** Names the carrier file in the re-executed process's environment. */
+/**
+ * Marks the re-executed process and names its carrier file: `PID:STARTTIME:PATH` (carrierMarker).
+ */
 export const CARRIER_VARIABLE = 'BASH_AGENT_CARRIED_ENV';
+
+/** The warning of a start whose environment held a marker that is not this process's. */
+export const FORGED_MARKER_NOTE =
+  `::warning::${CARRIER_VARIABLE} was set before the action started (by an earlier step, through ` +
+  `GITHUB_ENV?) but does not belong to this process; it was ignored, and the action's secrets are ` +
+  `kept out of its environment as usual.`;
+
+/**
+ * What identifies this process across execve and to no one before it existed: its pid and its
+ * start time in clock ticks since boot (field 22 of /proc/self/stat), as `PID:STARTTIME`.
+ * Undefined where there is no /proc.
+ */
+export function processIdentity(statFile = '/proc/self/stat'): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(statFile, 'latin1');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
+  const pid = /^(\d+) \(/.exec(stat)?.[1];
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (the state), so field 22 is fields[19].
+  const startTime = fields[19];
+  if (pid === undefined || startTime === undefined || !/^\d+$/.test(startTime)) return undefined;
+  return `${pid}:${startTime}`;
+}
+
+/** The marker of the process `identity` whose carrier is `file`. */
+export function carrierMarker(identity: string, file: string): string {
+  return `${identity}:${file}`;
+}
+
+/**
+ * The carrier file a marker names, when the marker is this process's (`identity`); undefined for a
+ * marker of another process, or one in no form the action writes.
+ */
+export function carrierFileOf(marker: string, identity: string | undefined): string | undefined {
+  if (identity === undefined || !marker.startsWith(`${identity}:`)) return undefined;
+  const file = marker.slice(identity.length + 1);
+  return path.isAbsolute(file) ? file : undefined;
+}
 
 /** The line the log gets when the protection is not available. */
 export function needsNode24Note(version: string): string {
@@ -93,15 +145,49 @@ export function writeCarrier(carried: Record<string, string>, parent = carrierPa
   return file;
 }
 
+/** What carrierProblem needs of a file's status. */
+interface Ownership {
+  uid: number;
+  mode: number;
+  isFile(): boolean;
+  isDirectory(): boolean;
+}
+
+/**
+ * Why a carrier (`file`, in `dir`) is not as writeCarrier leaves one, a private file of the user
+ * `uid` in a private directory; undefined when it is.
+ */
+export function carrierProblem(dir: Ownership, file: Ownership, uid: number): string | undefined {
+  const notPrivate = (stat: Ownership, what: string, mode: number): string | undefined => {
+    if (stat.uid !== uid) return `${what} belongs to uid ${stat.uid}, not ${uid}`;
+    const actual = stat.mode & 0o777;
+    return actual === mode
+      ? undefined
+      : `${what} has mode ${actual.toString(8)}, not ${mode.toString(8)}`;
+  };
+  if (!dir.isDirectory()) return 'its directory is not a directory';
+  if (!file.isFile()) return 'it is not a regular file';
+  return notPrivate(dir, 'its directory', 0o700) ?? notPrivate(file, 'it', 0o600);
+}
+
 /**
  * Reads the carrier and removes it: unlinked before it is read, so it is gone by name whatever the
- * read does, and its descriptor closed before this returns.
+ * read does, and its descriptor closed before this returns. Throws, without reading or removing
+ * anything, when the file or its directory is not as writeCarrier left them: a private file of this
+ * user's in a private directory (someone else's could hand the action variables of their choosing).
  */
 export function takeCarrier(file: string): Record<string, string> {
-  const fd = openSync(file, 'r');
+  const dir = path.dirname(file);
+  const dirStat = lstatSync(dir);
+  // O_NOFOLLOW: a link in the file's place is refused rather than followed.
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
+    const problem = carrierProblem(dirStat, fstatSync(fd), process.getuid?.() ?? 0);
+    if (problem !== undefined) {
+      throw new Error(`The carried environment ${file} is not the action's own: ${problem}`);
+    }
     rmSync(file, { force: true });
-    rmdirSync(path.dirname(file));
+    rmdirSync(dir);
     return decodeCarried(readFileSync(fd, 'utf8'));
   } finally {
     closeSync(fd);
@@ -114,6 +200,8 @@ export interface CleanStartOptions {
   execve?: (file: string, args: string[], env: Record<string, string>) => never;
   /** Where the one-line note goes: the log (stdout; the log buffer is not set up yet). */
   note?: (line: string) => void;
+  /** This process's processIdentity (tests stand in for another process, or for no /proc). */
+  identity?: string | undefined;
 }
 
 /**
@@ -125,11 +213,17 @@ export interface CleanStartOptions {
 export function startClean(options: CleanStartOptions = {}): void {
   const env = options.env ?? process.env;
   const note = options.note ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const carrier = env[CARRIER_VARIABLE];
-  if (carrier !== undefined) {
+  const identity = 'identity' in options ? options.identity : processIdentity();
+  const marker = env[CARRIER_VARIABLE];
+  if (marker !== undefined) {
     delete env[CARRIER_VARIABLE];
-    Object.assign(env, takeCarrier(carrier));
-    return;
+    const carrier = carrierFileOf(marker, identity);
+    if (carrier !== undefined) {
+      Object.assign(env, takeCarrier(carrier));
+      return;
+    }
+    // Set by someone else: its file is left alone, and this start goes on as a first one.
+    note(FORGED_MARKER_NOTE);
   }
 
   const { kept, carried } = splitEnvironment(env);
@@ -139,11 +233,17 @@ export function startClean(options: CleanStartOptions = {}): void {
     note(needsNode24Note(process.versions.node));
     return;
   }
+  if (identity === undefined) {
+    note(
+      'The action could not re-execute itself without its secrets (/proc/self/stat is not readable, so the re-executed process could not be told from a forged one); they stay in its process environment.',
+    );
+    return;
+  }
   const file = writeCarrier(carried);
   try {
     execve(process.execPath, [process.argv0, ...process.execArgv, ...process.argv.slice(1)], {
       ...kept,
-      [CARRIER_VARIABLE]: file,
+      [CARRIER_VARIABLE]: carrierMarker(identity, file),
     });
   } catch (error) {
     rmSync(path.dirname(file), { recursive: true, force: true });
