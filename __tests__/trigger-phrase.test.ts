@@ -10,9 +10,9 @@ describe('findTask', () => {
     );
   });
 
-  it('accepts spaces or tabs before the phrase and any case of it', () => {
+  it('accepts up to three spaces before the phrase, a tab after it and any case of it', () => {
     expect(task('   /Agent  run the tests')).toBe('run the tests');
-    expect(task('\t/AGENT\trun the tests')).toBe('run the tests');
+    expect(task(' /AGENT\trun the tests')).toBe('run the tests');
   });
 
   it('returns an empty task when nothing follows the phrase', () => {
@@ -68,6 +68,46 @@ describe('findTask', () => {
     expect(task('``` a`b\n/agent run it')).toBe('run it');
   });
 
+  it('does not trigger in an indented code block: four spaces or a tab where no paragraph is open', () => {
+    expect(task('    /agent fix this')).toBeUndefined();
+    expect(task('\t/agent fix this')).toBeUndefined();
+    expect(task('  \t/agent fix this')).toBeUndefined();
+    expect(task('For example:\n\n    /agent fix this')).toBeUndefined();
+    // Blank lines inside the block do not end it.
+    expect(task('    make\n\n    /agent fix this')).toBeUndefined();
+    // After blocks that are not paragraphs, an indented line starts code at once.
+    expect(task('# Usage\n    /agent fix this')).toBeUndefined();
+    expect(task('Usage\n=====\n    /agent fix this')).toBeUndefined();
+    expect(task('***\n    /agent fix this')).toBeUndefined();
+    expect(task('```\nmake\n```\n    /agent fix this')).toBeUndefined();
+    expect(task('> # quoted heading\n    /agent fix this')).toBeUndefined();
+    // The block ends at the first line indented less; the phrase there is plain text again.
+    expect(task('Example:\n\n    /agent not this\n\n/agent this')).toBe('this');
+  });
+
+  it('triggers on an indented line that continues a paragraph, since indented code cannot interrupt one', () => {
+    expect(task('Please:\n    /agent fix this')).toBe('fix this');
+    expect(task('Please:\n\t/agent fix this')).toBe('fix this');
+    expect(task('Setext heading\n==\nthen text\n      /agent fix this')).toBe('fix this');
+  });
+
+  it('counts indented code from the content of the list item the line is in', () => {
+    // Indented to the item's content, not four past it: a paragraph of the item.
+    expect(task('- step one\n\n    /agent fix this')).toBe('fix this');
+    expect(task('1. step one\n\n   /agent fix this')).toBe('fix this');
+    expect(task('10. step one\n\n       /agent fix this')).toBe('fix this');
+    // Four past the item's content: code in the item.
+    expect(task('- step one\n\n      /agent fix this')).toBeUndefined();
+    expect(task('10. step one\n\n        /agent fix this')).toBeUndefined();
+    // Nested items: counted from the inner item's content.
+    expect(task('- a\n  - b\n\n      /agent fix this')).toBe('fix this');
+    expect(task('- a\n  - b\n\n        /agent fix this')).toBeUndefined();
+    // Right after the item's text the line continues that text, however far it is indented.
+    expect(task('- step one\n        /agent fix this')).toBe('fix this');
+    // An item with no text yet holds no paragraph: a line four past its content is code.
+    expect(task('-\n      /agent fix this')).toBeUndefined();
+  });
+
   it('does not trigger inside a block quote, nested or lazily continued', () => {
     expect(task('> /agent fix this')).toBeUndefined();
     expect(task('> > /agent fix this')).toBeUndefined();
@@ -76,6 +116,7 @@ describe('findTask', () => {
     expect(task('> you wrote\n/agent fix this')).toBeUndefined();
     expect(task('> - a quoted item\n/agent fix this')).toBeUndefined();
     expect(task('> 2. another\n/agent fix this')).toBeUndefined();
+    expect(task('> you wrote\n    /agent fix this')).toBeUndefined();
   });
 
   it('triggers after a quote once a blank line or a new block ends it', () => {

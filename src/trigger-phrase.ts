@@ -1,8 +1,9 @@
 /**
  * Finding the trigger phrase in a comment the way a reader of the rendered comment sees it: a line
  * that starts with the phrase asks for a run, unless the page shows that line as code (a fenced
- * block) or as a quotation (a `>` block, lazy continuation lines included). Fences and quotes follow
- * CommonMark's rules for where they start and end, at the top level and inside list items.
+ * block, or an indented one) or as a quotation (a `>` block, lazy continuation lines included).
+ * Fences, indented code and quotes follow CommonMark's rules for where they start and end, at the
+ * top level and inside list items.
  */
 
 /**
@@ -23,6 +24,13 @@ const CLOSING_RUN = /^(`{3,}|~{3,})[ \t]*$/;
 const LIST_MARKER = /^([-+*]|\d{1,9}[.)])( {1,4}(?! )|[ \t]*$)/;
 /** A block quote marker: up to three spaces and `>`, with the one optional space after it. */
 const QUOTE_MARKER = /^ {0,3}> ?/;
+/** Columns of indentation past a container's content that make a line indented code. */
+const CODE_INDENT = 4;
+/**
+ * A setext heading's underline, when it follows paragraph text: it makes that text a heading, and
+ * it never continues a paragraph lazily (so it ends a quote's).
+ */
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 /** A thematic break: three or more `-`, `*` or `_`, spaces between them allowed. */
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 /**
@@ -82,7 +90,7 @@ function closes(line: string, fence: Fence): boolean {
  */
 function listBase(line: string, items: number[]): number {
   const indent = indentation(line);
-  while (items.length > 0 && indent < (items.at(-1) as number)) items.pop();
+  closeItems(indent, items);
   const parent = items.at(-1) ?? 0;
   if (indent - parent <= 3) {
     const marker = LIST_MARKER.exec(line.trimStart());
@@ -92,6 +100,11 @@ function listBase(line: string, items: number[]): number {
       );
   }
   return items.at(-1) ?? 0;
+}
+
+/** Ends the open list items whose content a line indented `indent` columns is not part of. */
+function closeItems(indent: number, items: number[]): void {
+  while (items.length > 0 && indent < (items.at(-1) as number)) items.pop();
 }
 
 /** The content of a block quote line with every level of `>` taken off; undefined for other lines. */
@@ -124,6 +137,9 @@ export function findTask(text: string, phrase: string): string | undefined {
   let inQuotedParagraph = false;
   // The content columns of the open list items, innermost last.
   const items: number[] = [];
+  // The last line was paragraph text outside quotes: an indented line after it continues the
+  // paragraph, since indented code cannot interrupt one.
+  let inParagraph = false;
 
   for (const [index, line] of lines.entries()) {
     if (fence) {
@@ -136,7 +152,12 @@ export function findTask(text: string, phrase: string): string | undefined {
       fence = undefined;
     }
     const quoted = quoteContent(line);
+    // Blank lines, quotes and fences all end a paragraph outside quotes (a quote interrupts one).
+    const paragraphBefore = inParagraph;
+    inParagraph = false;
     if (quoted !== undefined) {
+      // A quote less indented than an item's content is not in that item: it ends the item.
+      closeItems(indentation(line), items);
       if (quotedFence) {
         if (closes(quoted, quotedFence)) quotedFence = undefined;
         inQuotedParagraph = false;
@@ -152,6 +173,9 @@ export function findTask(text: string, phrase: string): string | undefined {
       inQuotedParagraph = false;
       continue;
     }
+    const underline = SETEXT_UNDERLINE.test(line);
+    // Text, then its underline: a heading, after which no paragraph is open.
+    if (paragraphBefore && underline) continue;
     const base = listBase(line, items);
     // A list marker's line may open a fence after the marker: `- ```sh`.
     const afterMarker =
@@ -163,8 +187,12 @@ export function findTask(text: string, phrase: string): string | undefined {
       inQuotedParagraph = false;
       continue;
     }
-    if (inQuotedParagraph && !INTERRUPTS_PARAGRAPH.test(line)) continue;
+    if (inQuotedParagraph && !INTERRUPTS_PARAGRAPH.test(line) && !underline) continue;
     inQuotedParagraph = false;
+    // Indented past its container's content, after anything but paragraph text: indented code,
+    // shown as code however it reads. After paragraph text it is more of that paragraph.
+    if (!paragraphBefore && indentation(line) >= base + CODE_INDENT) continue;
+    inParagraph = endsInParagraph(line);
 
     const end = afterPhrase(line, phrase);
     if (end !== undefined) return [line.slice(end), ...lines.slice(index + 1)].join('\n').trim();
