@@ -115,6 +115,8 @@ describe('the loop with an output schema', () => {
     const second = server.requests[1]!.body;
     expect(second.tool_choice).toEqual({ type: 'none' });
     expect(lastUserText(second)).toContain('JSON document the JSON Schema in the system prompt');
+    // One request for the answer: the document, not the prose summary a run without a schema gets.
+    expect(lastUserText(second)).not.toContain('what you found or changed');
     expect(result.conclusion).toBe('max-turns');
     expect(result.structuredOutput).toEqual({ broken: false, files: 0 });
   });

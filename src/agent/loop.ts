@@ -23,7 +23,7 @@ import { CHARS_PER_TOKEN, RequestSizer, type CountTokens } from './request-size.
 import {
   checkStructuredOutput,
   correctionRequest,
-  WIND_DOWN_SCHEMA_REMINDER,
+  WIND_DOWN_SCHEMA_ANSWER,
   type OutputSchema,
 } from './structured-output.js';
 
@@ -346,9 +346,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       const windDown = decision.lastBecause;
       if (windDown && !windDownAsked) {
         windDownAsked = true;
-        const instruction = windDownInstruction(windDown);
         conversation.appendUserText(
-          options.outputSchema ? `${instruction} ${WIND_DOWN_SCHEMA_REMINDER}` : instruction,
+          windDownInstruction(windDown, options.outputSchema && WIND_DOWN_SCHEMA_ANSWER),
         );
         notice(`Winding down: this is the last request ${LIMIT_DESCRIPTIONS[windDown]} allows`);
       }

@@ -118,7 +118,14 @@ const LIMIT_WORDS: Readonly<Record<LimitName, string>> = {
   budget: 'This is your last response: the run has nearly spent its cost budget.',
 };
 
-/** Appended to the last request a limit allows; that request is sent with tool_choice none. */
-export function windDownInstruction(limit: LimitName): string {
-  return `${LIMIT_WORDS[limit]} No more commands can run. Write your final message now: what you did, what you found or changed, and what remains to be done (with the next steps you would take), so the work is not lost.`;
+/**
+ * Appended to the last request a limit allows; that request is sent with tool_choice none.
+ * `answerForm` is what to write when the answer is a document (`output-schema`), said instead of
+ * the summary asked for otherwise.
+ */
+export function windDownInstruction(limit: LimitName, answerForm?: string): string {
+  const answer =
+    answerForm ??
+    'Write your final message now: what you did, what you found or changed, and what remains to be done (with the next steps you would take), so the work is not lost.';
+  return `${LIMIT_WORDS[limit]} No more commands can run. ${answer}`;
 }

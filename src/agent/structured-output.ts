@@ -80,9 +80,9 @@ export function schemaPromptSection(schema: OutputSchema): string {
   return `When you are done, reply without a tool call. Your final message is the result of the run, and it is a JSON document: only a document valid against this JSON Schema, with no other text (a single \`\`\`json fence around it is accepted). Say what you did, found or left undone only where the schema has a place for it.\n${schema.text}`;
 }
 
-/** What the wind-down adds, so the last answer still has the required form. */
-export const WIND_DOWN_SCHEMA_REMINDER =
-  'Write it as the JSON document the JSON Schema in the system prompt describes, and nothing else; put what remains to be done in it where the schema allows.';
+/** What the wind-down asks for when a schema is set, instead of the summary it asks for otherwise. */
+export const WIND_DOWN_SCHEMA_ANSWER =
+  'Write your final message now: the JSON document the JSON Schema in the system prompt describes, and nothing else; put what remains to be done in it where the schema allows.';
 
 /** The user message that sends an invalid final answer back. */
 export function correctionRequest(errors: string): string {
