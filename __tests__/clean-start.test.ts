@@ -310,7 +310,7 @@ describe('the marker of the re-executed process', () => {
     }
   });
 
-  it("refuses a carrier of another user's, as only the owner's own is private", () => {
+  it("refuses a carrier of another user's, or one open to other users", () => {
     const stat = (uid: number, mode: number, kind: 'file' | 'dir') => ({
       uid,
       mode,
@@ -327,6 +327,16 @@ describe('the marker of the re-executed process', () => {
       'its directory belongs to uid 0, not 1001',
     );
     expect(carrierProblem(dir, stat(1001, 0o100600, 'dir'), 1001)).toBe('it is not a regular file');
+    // A strict umask may leave the owner less; only what others may do makes a carrier unsafe.
+    expect(carrierProblem(stat(1001, 0o40500, 'dir'), stat(1001, 0o100400, 'file'), 1001)).toBe(
+      undefined,
+    );
+    expect(carrierProblem(dir, stat(1001, 0o100640, 'file'), 1001)).toBe(
+      'it is open to other users (mode 640)',
+    );
+    expect(carrierProblem(stat(1001, 0o40701, 'dir'), file, 1001)).toBe(
+      'its directory is open to other users (mode 701)',
+    );
   });
 });
 

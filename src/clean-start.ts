@@ -154,27 +154,29 @@ interface Ownership {
 }
 
 /**
- * Why a carrier (`file`, in `dir`) is not as writeCarrier leaves one, a private file of the user
- * `uid` in a private directory; undefined when it is.
+ * Why a carrier (`file`, in `dir`) is not as writeCarrier leaves one, a file of the user `uid` in a
+ * directory of theirs, neither open to anyone else; undefined when it is. Only other users' bits
+ * are checked: a strict umask may have taken some of the owner's too.
  */
 export function carrierProblem(dir: Ownership, file: Ownership, uid: number): string | undefined {
-  const notPrivate = (stat: Ownership, what: string, mode: number): string | undefined => {
+  const notPrivate = (stat: Ownership, what: string): string | undefined => {
     if (stat.uid !== uid) return `${what} belongs to uid ${stat.uid}, not ${uid}`;
-    const actual = stat.mode & 0o777;
-    return actual === mode
+    const mode = stat.mode & 0o777;
+    return (mode & 0o077) === 0
       ? undefined
-      : `${what} has mode ${actual.toString(8)}, not ${mode.toString(8)}`;
+      : `${what} is open to other users (mode ${mode.toString(8)})`;
   };
   if (!dir.isDirectory()) return 'its directory is not a directory';
   if (!file.isFile()) return 'it is not a regular file';
-  return notPrivate(dir, 'its directory', 0o700) ?? notPrivate(file, 'it', 0o600);
+  return notPrivate(dir, 'its directory') ?? notPrivate(file, 'it');
 }
 
 /**
  * Reads the carrier and removes it: unlinked before it is read, so it is gone by name whatever the
  * read does, and its descriptor closed before this returns. Throws, without reading or removing
- * anything, when the file or its directory is not as writeCarrier left them: a private file of this
- * user's in a private directory (someone else's could hand the action variables of their choosing).
+ * anything, when the file or its directory is not as writeCarrier left them: a file of this user's,
+ * in a directory of theirs, neither open to others (someone else's could hand the action variables
+ * of their choosing).
  */
 export function takeCarrier(file: string): Record<string, string> {
   const dir = path.dirname(file);
