@@ -6757,27 +6757,19 @@ function rethrowWhenStrict(error) {
 }
 
 /**
- * Builds the command policy. Throws when a pattern line cannot be parsed (the message names the
- * input and the line). Loading the bash grammar is the only asynchronous part; `check` is
+ * Builds the command policy. Throws a PatternError when a pattern line cannot be parsed (the message
+ * names the input and the line). Loading the bash grammar is the only asynchronous part; `check` is
  * synchronous.
  */
 async function loadPolicy(options) {
-    const allow = parsePatterns(options.allow, 'allowed-commands');
-    const deny = parsePatterns(options.deny, 'denied-commands');
+    const patterns = 'patterns' in options
+        ? options.patterns
+        : {
+            allow: (0,policy_patterns/* parsePatternInput */.A6)(options.allow, 'allowed-commands'),
+            deny: (0,policy_patterns/* parsePatternInput */.A6)(options.deny, 'denied-commands'),
+        };
     const parser = await loadBashParser();
-    return new Policy(parser, allow, deny, options);
-}
-function parsePatterns(lines, input) {
-    const patterns = [];
-    for (const raw of lines) {
-        // Tolerate the whole input passed as one string.
-        for (const line of raw.split('\n')) {
-            const pattern = (0,policy_patterns/* parsePattern */.EY)(line, input);
-            if (pattern)
-                patterns.push(pattern);
-        }
-    }
-    return patterns;
+    return new Policy(parser, patterns, options);
 }
 const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
 /**
@@ -6807,7 +6799,7 @@ class Policy {
     universal;
     resolver;
     onInternalError;
-    constructor(parser, allow, deny, options) {
+    constructor(parser, { allow, deny }, options) {
         this.parser = parser;
         this.allowCommands = allow.filter((p) => p.kind === 'command');
         this.denyCommands = deny.filter((p) => p.kind === 'command');

@@ -685,6 +685,8 @@ function estimateRequestCost(price, prompt) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/prompt.ts
+/** What the final message is when no output schema sets its form. */
+const PROSE_ANSWER_SECTION = 'When you are done, reply without a tool call: a short final message saying what you did, what you found or changed, and anything left undone. That message is the result of the run.';
 /** How to read the quoted blocks of a run someone on GitHub asked for. */
 const QUOTED_DATA_SECTION = [
     'This run was asked for on GitHub. The first message quotes what people wrote there (the request, the title and body of the issue or pull request, branch and file names) in blocks opened by <quoted-data-TOKEN source="..."> and closed by </quoted-data-TOKEN>, where TOKEN is the random token the first message names. A block ends only at its closing tag with that exact token.',
@@ -737,10 +739,8 @@ function buildSystemPrompt(context) {
         ].join('\n'),
         policySection(context.allowedCommands, context.deniedCommands),
         `Limits of this run: ${limits.join('; ')}. When a limit is near you will be asked for your final message without further tool use. Older command outputs may be shortened as the conversation grows; run a command again if you need its full output.`,
-        'When you are done, reply without a tool call: a short final message saying what you did, what you found or changed, and anything left undone. That message is the result of the run.',
+        context.answerForm ?? PROSE_ANSWER_SECTION,
     ];
-    if (context.answerForm)
-        sections.push(context.answerForm);
     if (context.quotesGitHub)
         sections.push(QUOTED_DATA_SECTION);
     if (context.workflowInstructions && context.workflowInstructions.trim() !== '') {
@@ -756,9 +756,15 @@ const LIMIT_WORDS = {
     'time-limit': 'This is your last response: the run is about to reach its time limit.',
     budget: 'This is your last response: the run has nearly spent its cost budget.',
 };
-/** Appended to the last request a limit allows; that request is sent with tool_choice none. */
-function windDownInstruction(limit) {
-    return `${LIMIT_WORDS[limit]} No more commands can run. Write your final message now: what you did, what you found or changed, and what remains to be done (with the next steps you would take), so the work is not lost.`;
+/**
+ * Appended to the last request a limit allows; that request is sent with tool_choice none.
+ * `answerForm` is what to write when the answer is a document (`output-schema`), said instead of
+ * the summary asked for otherwise.
+ */
+function windDownInstruction(limit, answerForm) {
+    const answer = answerForm ??
+        'Write your final message now: what you did, what you found or changed, and what remains to be done (with the next steps you would take), so the work is not lost.';
+    return `${LIMIT_WORDS[limit]} No more commands can run. ${answer}`;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/request-size.ts
@@ -929,12 +935,15 @@ function checkStructuredOutput(schema, text) {
         return { valid: true, value };
     return { valid: false, errors: describeErrors(schema.validate.errors ?? []) };
 }
-/** The system prompt's section on the answer's form. */
+/**
+ * The system prompt's section on the final answer when a schema is set: it stands in for the prose
+ * one, so nothing asks for a summary the document has no room for.
+ */
 function schemaPromptSection(schema) {
-    return `Your final message must be only a JSON document valid against this JSON Schema, with no other text (a single \`\`\`json fence around it is accepted):\n${schema.text}`;
+    return `When you are done, reply without a tool call. Your final message is the result of the run, and it is a JSON document: only a document valid against this JSON Schema, with no other text (a single \`\`\`json fence around it is accepted). Say what you did, found or left undone only where the schema has a place for it.\n${schema.text}`;
 }
-/** What the wind-down adds, so the last answer still has the required form. */
-const WIND_DOWN_SCHEMA_REMINDER = 'Write it as the JSON document the JSON Schema in the system prompt describes, and nothing else; put what remains to be done in it where the schema allows.';
+/** What the wind-down asks for when a schema is set, instead of the summary it asks for otherwise. */
+const WIND_DOWN_SCHEMA_ANSWER = 'Write your final message now: the JSON document the JSON Schema in the system prompt describes, and nothing else; put what remains to be done in it where the schema allows.';
 /** The user message that sends an invalid final answer back. */
 function correctionRequest(errors) {
     return `Your final message is not valid against the required JSON Schema: ${errors}. Reply with only the corrected JSON document, without tool calls.`;
@@ -1171,8 +1180,7 @@ async function runAgent(options) {
             const windDown = decision.lastBecause;
             if (windDown && !windDownAsked) {
                 windDownAsked = true;
-                const instruction = windDownInstruction(windDown);
-                conversation.appendUserText(options.outputSchema ? `${instruction} ${WIND_DOWN_SCHEMA_REMINDER}` : instruction);
+                conversation.appendUserText(windDownInstruction(windDown, options.outputSchema && WIND_DOWN_SCHEMA_ANSWER));
                 notice(`Winding down: this is the last request ${LIMIT_DESCRIPTIONS[windDown]} allows`);
             }
             const maxTokens = decision.maxTokens;
@@ -1429,12 +1437,17 @@ class CancelledError extends Error {
 function listenForCancellation(options = {}) {
     const controller = new AbortController();
     const steps = [];
+    const windDownMs = options.windDownMs ?? WIND_DOWN_MS;
     const exit = options.exit ?? ((code) => process.exit(code));
     const source = options.source ?? process;
     const forceExit = () => {
+        const cancelled = controller.signal.reason instanceof Error
+            ? controller.signal.reason.message
+            : 'The run was cancelled';
+        const why = `${cancelled}, and its wind-down did not finish within ${windDownMs / 1000} s`;
         for (const step of steps) {
             try {
-                step();
+                step(why);
             }
             catch {
                 // the next step must still run, and the process must still end
@@ -1454,7 +1467,7 @@ function listenForCancellation(options = {}) {
             return;
         // unref: when the wind-down ends on time nothing waits for this timer; when something hangs
         // after it (an open socket), the timer is what ends the process.
-        setTimeout(forceExit, options.windDownMs ?? WIND_DOWN_MS).unref();
+        setTimeout(forceExit, windDownMs).unref();
         controller.abort(new CancelledError(signal));
     };
     for (const signal of CANCEL_SIGNALS)
@@ -1593,28 +1606,19 @@ function parseList(value) {
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
-/** One pattern per line; blank lines and `#` comment lines are dropped. */
-function parseLines(value) {
-    return value
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'));
-}
 /**
- * The pattern lines of a policy input, each parsed now so that a broken one stops the run before
- * any request: the error names the input, the line number and what is wrong.
+ * The patterns of a policy input, parsed now so that a broken one stops the run before any request:
+ * the error names the input, the line number and what is wrong.
  */
 function parsePatternLines(input, value) {
-    value.split('\n').forEach((line, index) => {
-        try {
-            (0,patterns/* parsePattern */.EY)(line, input);
-        }
-        catch (error) {
-            const why = error instanceof Error ? error.message : String(error);
-            throw new InputError(input, `${why} on line ${index + 1}`);
-        }
-    });
-    return parseLines(value);
+    try {
+        return (0,patterns/* parsePatternInput */.A6)(value, input);
+    }
+    catch (error) {
+        if (error instanceof patterns/* PatternError */.JM)
+            throw new InputError(input, error.message);
+        throw error;
+    }
 }
 /** Environment variable names, as `env-passthrough` lists them. */
 function parseVariableNames(input, value) {
@@ -1759,6 +1763,12 @@ function parseConfig(readRaw, env = process.env) {
     const fallbackInput = read('fallback-model').trim();
     const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
     const allowedText = readRaw('allowed-commands');
+    const policyPatterns = {
+        // An explicitly empty allow list would deny everything; GitHub passes the default when unset,
+        // so empty means "not given" here as well.
+        allow: parsePatternLines('allowed-commands', allowedText.trim() === '' ? defaults/* DEFAULT_ALLOWED_COMMANDS */.k.join('\n') : allowedText),
+        deny: parsePatternLines('denied-commands', read('denied-commands')),
+    };
     return {
         ...readTask(read, workingDirectory),
         apiKey: read('anthropic-api-key').trim() || env.ANTHROPIC_API_KEY?.trim() || '',
@@ -1773,10 +1783,9 @@ function parseConfig(readRaw, env = process.env) {
         systemPrompt: read('system-prompt').trim(),
         outputSchema: readOutputSchema(read, workingDirectory),
         workingDirectory,
-        // An explicitly empty allow list would deny everything; GitHub passes the default when unset, so
-        // empty means "not given" here as well.
-        allowedCommands: parsePatternLines('allowed-commands', allowedText.trim() === '' ? defaults/* DEFAULT_ALLOWED_COMMANDS */.k.join('\n') : allowedText),
-        deniedCommands: parsePatternLines('denied-commands', read('denied-commands')),
+        policyPatterns,
+        allowedCommands: policyPatterns.allow.map((pattern) => pattern.source),
+        deniedCommands: policyPatterns.deny.map((pattern) => pattern.source),
         commandTimeoutMs: parseDuration('command-timeout', read('command-timeout'), 's'),
         timeLimitMs: parseDuration('time-limit', read('time-limit'), 'm'),
         maxTurns: parseInteger('max-turns', read('max-turns'), 1, 10_000),
@@ -3089,18 +3098,24 @@ function seconds(ms) {
  */
 function eventLog(sink, flush = () => undefined) {
     let maxTurns;
+    /** The run's model, for request events recorded before they named theirs. */
+    let runModel;
     const calls = new Map();
     return (event) => {
         switch (event.type) {
             case 'start':
                 maxTurns = event.settings.maxTurns;
+                runModel = event.settings.model;
                 break;
             case 'request': {
                 const of = maxTurns === undefined ? '' : ` of at most ${maxTurns}`;
+                // Named on every line: after a switch to the fallback model, the log shows where each went.
+                const model = event.model ?? runModel;
+                const to = model === undefined ? '' : ` to ${model}`;
                 const last = event.windDown
                     ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
                     : '';
-                sink.info(`Request ${event.turn}${of}${last}: prompt ${event.promptTokens} tokens ` +
+                sink.info(`Request ${event.turn}${of}${to}${last}: prompt ${event.promptTokens} tokens ` +
                     `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
                     `at most ${formatUsd(event.estimatedUsd)}`);
                 flush();
@@ -3223,6 +3238,7 @@ function outputsOf(facts, transcriptFile) {
  * command outputs give way first, oldest and longest first, each cut marked; the headline, the
  * figures, the warnings and the final message always stay.
  */
+
 
 
 
@@ -3531,10 +3547,13 @@ function linkLine(facts) {
         ? [`[Workflow run](${facts.runUrl})`, '']
         : [];
 }
+function headline(facts) {
+    return `## Bash agent: ${HEADLINES[facts.conclusion]}`;
+}
 /** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
 function renderSummary(facts) {
     const head = [
-        `## Bash agent: ${HEADLINES[facts.conclusion]}`,
+        headline(facts),
         '',
         // A skipped run did nothing: figures of zero would only hide why, which comes next.
         ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
@@ -3600,9 +3619,33 @@ function renderSummary(facts) {
     }
     return `${head}\n${commands.join('\n')}\n${tail}\n`;
 }
+/**
+ * The summary of a run whose report was cut short by the forced exit of an overrunning wind-down:
+ * the headline, the figures and the warning block (which says what happened), all of bounded size
+ * and quick to render; the transcript file has the rest.
+ */
+function renderCutShortSummary(facts) {
+    return [
+        headline(facts),
+        '',
+        figures(facts),
+        '',
+        ...warnings(facts),
+        '_The process was ended before the report was complete, so this summary is short; the transcript file has everything recorded until then._',
+        '',
+        ...linkLine(facts),
+    ].join('\n');
+}
 /** Writes the summary to the step's summary file. */
 async function writeJobSummary(markdown) {
     await core/* summary */.z.addRaw(markdown, true).write();
+}
+/** Appends to the step's summary file synchronously, for a process about to end. */
+function appendJobSummarySync(markdown, env = process.env) {
+    const file = env.GITHUB_STEP_SUMMARY;
+    if (!file)
+        throw new Error('GITHUB_STEP_SUMMARY is not set');
+    (0,external_node_fs_.appendFileSync)(file, `${markdown}\n`);
 }
 
 ;// CONCATENATED MODULE: ./src/report/run-report.ts
@@ -3646,6 +3689,13 @@ class RunReport {
     #transcript;
     #transcriptFile;
     #file;
+    /** The `summary` input, once start has the settings: on until then, as its default is. */
+    #summaryWanted = true;
+    /**
+     * Set when a report pass begins: the runner's files then get the outputs and the summary once,
+     * from finish or from finishCutShort, whichever came first.
+     */
+    #reporting = false;
     constructor(redact, logBuffer) {
         this.#transcript = new Transcript(redact);
         this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
@@ -3661,6 +3711,7 @@ class RunReport {
      * before the shell starts, so the file is open before any command could put a link in its place.
      */
     start(config, task) {
+        this.#summaryWanted = config.summary;
         this.#openFile(config.transcriptFile);
         this.record({
             type: 'start',
@@ -3705,15 +3756,14 @@ class RunReport {
      * job summary (unless `summary` is off) and the closing line, all from the same facts.
      */
     async finish(config) {
+        this.#reporting = true;
         // A run that failed before its settings were read still leaves its file where the default is.
         this.#openFile(resolveTranscriptFile('', process.env));
         if (!this.#transcript.has('result'))
             this.end('error');
         this.#file?.close();
         const facts = factsOf(this.#transcript.events);
-        for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
-            core/* setOutput */.uH(name, value);
-        }
+        this.#writeOutputs(facts);
         if (config?.summary ?? true) {
             try {
                 await writeJobSummary(renderSummary(facts));
@@ -3724,6 +3774,48 @@ class RunReport {
         }
         core/* info */.pq(closingLine(facts));
         return facts;
+    }
+    /**
+     * The report of a cancelled run whose wind-down overran, written synchronously just before the
+     * forced exit, and after the undo, which would take back what is written to the runner's files
+     * before it: the outputs with conclusion `cancelled` and the figures recorded so far, a short
+     * summary, the closing line and the step's failure, each saying `why`. When finish has already
+     * begun, it wrote the outputs and the summary or is writing them: only the log hears why.
+     */
+    finishCutShort(why) {
+        if (this.#reporting) {
+            core/* warning */.$e(why);
+            return;
+        }
+        this.#reporting = true;
+        this.#openFile(resolveTranscriptFile('', process.env));
+        this.record({ type: 'error', message: why });
+        if (!this.#transcript.has('result'))
+            this.end('cancelled', why);
+        this.#file?.close();
+        // A run that ended otherwise but is still reporting when the cancel came is cancelled too: what
+        // its report would have said next (a commit, a pull request) is not known.
+        const facts = {
+            ...factsOf(this.#transcript.events),
+            conclusion: 'cancelled',
+            detail: why,
+        };
+        this.#writeOutputs(facts);
+        if (this.#summaryWanted) {
+            try {
+                appendJobSummarySync(renderCutShortSummary(facts));
+            }
+            catch (error) {
+                core/* warning */.$e(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+            }
+        }
+        core/* info */.pq(closingLine(facts));
+        core/* setFailed */.C1(why);
+    }
+    #writeOutputs(facts) {
+        for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
+            core/* setOutput */.uH(name, value);
+        }
     }
 }
 
@@ -5653,8 +5745,9 @@ client = {}) {
 /**
  * Finding the trigger phrase in a comment the way a reader of the rendered comment sees it: a line
  * that starts with the phrase asks for a run, unless the page shows that line as code (a fenced
- * block) or as a quotation (a `>` block, lazy continuation lines included). Fences and quotes follow
- * CommonMark's rules for where they start and end, at the top level and inside list items.
+ * block, or an indented one) or as a quotation (a `>` block, lazy continuation lines included).
+ * Fences, indented code and quotes follow CommonMark's rules for where they start and end, at the
+ * top level and inside list items.
  */
 /** Three or more backticks or tildes; a backtick fence's info string has no backtick. */
 const FENCE_RUN = /^(`{3,}(?=[^`]*$)|~{3,})/;
@@ -5664,6 +5757,13 @@ const CLOSING_RUN = /^(`{3,}|~{3,})[ \t]*$/;
 const LIST_MARKER = /^([-+*]|\d{1,9}[.)])( {1,4}(?! )|[ \t]*$)/;
 /** A block quote marker: up to three spaces and `>`, with the one optional space after it. */
 const QUOTE_MARKER = /^ {0,3}> ?/;
+/** Columns of indentation past a container's content that make a line indented code. */
+const CODE_INDENT = 4;
+/**
+ * A setext heading's underline, when it follows paragraph text: it makes that text a heading, and
+ * it never continues a paragraph lazily (so it ends a quote's).
+ */
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 /** A thematic break: three or more `-`, `*` or `_`, spaces between them allowed. */
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 /**
@@ -5722,8 +5822,7 @@ function closes(line, fence) {
  */
 function listBase(line, items) {
     const indent = indentation(line);
-    while (items.length > 0 && indent < items.at(-1))
-        items.pop();
+    closeItems(indent, items);
     const parent = items.at(-1) ?? 0;
     if (indent - parent <= 3) {
         const marker = LIST_MARKER.exec(line.trimStart());
@@ -5731,6 +5830,11 @@ function listBase(line, items) {
             items.push(indent + (marker[0].trim() === marker[0] ? marker[0].length + 1 : marker[0].length));
     }
     return items.at(-1) ?? 0;
+}
+/** Ends the open list items whose content a line indented `indent` columns is not part of. */
+function closeItems(indent, items) {
+    while (items.length > 0 && indent < items.at(-1))
+        items.pop();
 }
 /** The content of a block quote line with every level of `>` taken off; undefined for other lines. */
 function quoteContent(line) {
@@ -5763,6 +5867,9 @@ function findTask(text, phrase) {
     let inQuotedParagraph = false;
     // The content columns of the open list items, innermost last.
     const items = [];
+    // The last line was paragraph text outside quotes: an indented line after it continues the
+    // paragraph, since indented code cannot interrupt one.
+    let inParagraph = false;
     for (const [index, line] of lines.entries()) {
         if (fence) {
             // A fence in a list item ends with the item, when a line is indented less than its content.
@@ -5775,7 +5882,12 @@ function findTask(text, phrase) {
             fence = undefined;
         }
         const quoted = quoteContent(line);
+        // Blank lines, quotes and fences all end a paragraph outside quotes (a quote interrupts one).
+        const paragraphBefore = inParagraph;
+        inParagraph = false;
         if (quoted !== undefined) {
+            // A quote less indented than an item's content is not in that item: it ends the item.
+            closeItems(indentation(line), items);
             if (quotedFence) {
                 if (closes(quoted, quotedFence))
                     quotedFence = undefined;
@@ -5793,6 +5905,10 @@ function findTask(text, phrase) {
             inQuotedParagraph = false;
             continue;
         }
+        const underline = SETEXT_UNDERLINE.test(line);
+        // Text, then its underline: a heading, after which no paragraph is open.
+        if (paragraphBefore && underline)
+            continue;
         const base = listBase(line, items);
         // A list marker's line may open a fence after the marker: `- ```sh`.
         const afterMarker = indentation(line) < base
@@ -5803,9 +5919,14 @@ function findTask(text, phrase) {
             inQuotedParagraph = false;
             continue;
         }
-        if (inQuotedParagraph && !INTERRUPTS_PARAGRAPH.test(line))
+        if (inQuotedParagraph && !INTERRUPTS_PARAGRAPH.test(line) && !underline)
             continue;
         inQuotedParagraph = false;
+        // Indented past its container's content, after anything but paragraph text: indented code,
+        // shown as code however it reads. After paragraph text it is more of that paragraph.
+        if (!paragraphBefore && indentation(line) >= base + CODE_INDENT)
+            continue;
+        inParagraph = endsInParagraph(line);
         const end = afterPhrase(line, phrase);
         if (end !== undefined)
             return [line.slice(end), ...lines.slice(index + 1)].join('\n').trim();
@@ -6321,8 +6442,7 @@ async function runTask(config, trigger, redactor, startedAt, record, track, sign
             signal,
         }));
         const policy = Promise.all(/* import() */[__webpack_require__.e(551), __webpack_require__.e(372)]).then(__webpack_require__.bind(__webpack_require__, 9372)).then(async ({ loadPolicy }) => new DecisionCache(await loadPolicy({
-            allow: config.allowedCommands,
-            deny: config.deniedCommands,
+            patterns: config.policyPatterns,
             workingDirectory: config.workingDirectory,
         })));
         // Awaited at the first tool call; until then a failure must not count as unhandled.
@@ -6484,6 +6604,10 @@ async function runAction(logBuffer, cancellation) {
     let gitHub;
     let conversation;
     let start;
+    // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
+    // changes, first, and then writes what the report can.
+    cancellation.beforeForcedExit(() => guard?.end());
+    cancellation.beforeForcedExit((why) => report.finishCutShort(why));
     try {
         config = loadConfig();
         redactor.add(config.apiKey);
@@ -6510,8 +6634,6 @@ async function runAction(logBuffer, cancellation) {
         // Before the shell exists: nothing of the agent's may see the credentials being taken out.
         guard = await Guard.start({ workingDirectory: config.workingDirectory });
         redactor.add(...guard.secretValues);
-        // Should the wind-down of a cancelled run overrun, the undo still happens before the exit.
-        cancellation.beforeForcedExit(() => guard?.end());
         report.start(config, config.task);
         await runTask(config, trigger, redactor, startedAt, report.record, (started) => (session = started), cancellation.signal);
     }
@@ -6585,14 +6707,16 @@ const DEFAULT_ALLOWED_COMMANDS = [
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A6: () => (/* binding */ parsePatternInput),
 /* harmony export */   Dy: () => (/* binding */ homeWriteAllowed),
-/* harmony export */   EY: () => (/* binding */ parsePattern),
+/* harmony export */   JM: () => (/* binding */ PatternError),
 /* harmony export */   OB: () => (/* binding */ spells),
 /* harmony export */   WY: () => (/* binding */ writeAllowed),
 /* harmony export */   ev: () => (/* binding */ wordMatches),
 /* harmony export */   sx: () => (/* binding */ matchDeny),
 /* harmony export */   xh: () => (/* binding */ matchAllow)
 /* harmony export */ });
+/* unused harmony export parsePattern */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 
@@ -6655,6 +6779,41 @@ function parsePattern(line, input) {
         rest,
         universal: false,
     };
+}
+/** A line of a pattern input that is not a pattern; the message names the input and the line. */
+class PatternError extends Error {
+    input;
+    line;
+    constructor(input, 
+    /** 1-based, counting blank and comment lines as the workflow file shows them. */
+    line, message) {
+        super(message);
+        this.input = input;
+        this.line = line;
+        this.name = 'PatternError';
+    }
+}
+/**
+ * Parses every line of one pattern input, given as its text or as a list of texts (each may hold
+ * several lines: the whole input passed as one string is tolerated). Blank lines and comments are
+ * skipped; a line that is not a pattern throws a PatternError.
+ */
+function parsePatternInput(value, input) {
+    const lines = (typeof value === 'string' ? value : value.join('\n')).split('\n');
+    const patterns = [];
+    lines.forEach((line, index) => {
+        let pattern;
+        try {
+            pattern = parsePattern(line, input);
+        }
+        catch (error) {
+            const why = error instanceof Error ? error.message : String(error);
+            throw new PatternError(input, index + 1, `${why} on line ${index + 1}`);
+        }
+        if (pattern)
+            patterns.push(pattern);
+    });
+    return patterns;
 }
 /** Splits a pattern line into words, honouring '…', "…" and backslash like the shell does. */
 function splitPatternWords(line, fail) {

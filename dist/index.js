@@ -7,7 +7,7 @@ import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_c
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ke: () => (/* binding */ startClean)
 /* harmony export */ });
-/* unused harmony exports CARRIER_VARIABLE, needsNode24Note, splitEnvironment, encodeCarried, decodeCarried, writeCarrier, takeCarrier */
+/* unused harmony exports CARRIER_VARIABLE, FORGED_MARKER_NOTE, processIdentity, carrierMarker, carrierFileOf, needsNode24Note, splitEnvironment, encodeCarried, decodeCarried, writeCarrier, carrierProblem, takeCarrier */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
@@ -29,13 +29,61 @@ import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_c
  * fresh 0700 directory on tmpfs where there is one, so the values are never on disk; the new image
  * unlinks it before reading, before anything else of the action has run. Only the file's path is in
  * the new environment.
+ *
+ * The variable that names the file is also what tells the new image it is the re-executed one, and an
+ * earlier step can set any variable for this one (through GITHUB_ENV). So the marker is bound to this
+ * very process: it names the process's pid and start time (/proc/self/stat), which execve keeps and
+ * no earlier step can know, and the file it names must be a private file of this user's. A marker
+ * that is not this process's is ignored, with a warning, and the secrets are kept out as usual.
  */
 
 
 
 
-/** Names the carrier file in the re-executed process's environment. */
+/**
+ * Marks the re-executed process and names its carrier file: `PID:STARTTIME:PATH` (carrierMarker).
+ */
 const CARRIER_VARIABLE = 'BASH_AGENT_CARRIED_ENV';
+/** The warning of a start whose environment held a marker that is not this process's. */
+const FORGED_MARKER_NOTE = `::warning::${CARRIER_VARIABLE} was set before the action started (by an earlier step, through ` +
+    `GITHUB_ENV?) but does not belong to this process; it was ignored, and the action's secrets are ` +
+    `kept out of its environment as usual.`;
+/**
+ * What identifies this process across execve and to no one before it existed: its pid and its
+ * start time in clock ticks since boot (field 22 of /proc/self/stat), as `PID:STARTTIME`.
+ * Undefined where there is no /proc.
+ */
+function processIdentity(statFile = '/proc/self/stat') {
+    let stat;
+    try {
+        stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(statFile, 'latin1');
+    }
+    catch {
+        return undefined;
+    }
+    // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
+    const pid = /^(\d+) \(/.exec(stat)?.[1];
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (the state), so field 22 is fields[19].
+    const startTime = fields[19];
+    if (pid === undefined || startTime === undefined || !/^\d+$/.test(startTime))
+        return undefined;
+    return `${pid}:${startTime}`;
+}
+/** The marker of the process `identity` whose carrier is `file`. */
+function carrierMarker(identity, file) {
+    return `${identity}:${file}`;
+}
+/**
+ * The carrier file a marker names, when the marker is this process's (`identity`); undefined for a
+ * marker of another process, or one in no form the action writes.
+ */
+function carrierFileOf(marker, identity) {
+    if (identity === undefined || !marker.startsWith(`${identity}:`))
+        return undefined;
+    const file = marker.slice(identity.length + 1);
+    return node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(file) ? file : undefined;
+}
 /** The line the log gets when the protection is not available. */
 function needsNode24Note(version) {
     return (`The action's secrets stay in its process environment, where commands can read them ` +
@@ -87,14 +135,44 @@ function writeCarrier(carried, parent = carrierParent()) {
     return file;
 }
 /**
+ * Why a carrier (`file`, in `dir`) is not as writeCarrier leaves one, a file of the user `uid` in a
+ * directory of theirs, neither open to anyone else; undefined when it is. Only other users' bits
+ * are checked: a strict umask may have taken some of the owner's too.
+ */
+function carrierProblem(dir, file, uid) {
+    const notPrivate = (stat, what) => {
+        if (stat.uid !== uid)
+            return `${what} belongs to uid ${stat.uid}, not ${uid}`;
+        const mode = stat.mode & 0o777;
+        return (mode & 0o077) === 0
+            ? undefined
+            : `${what} is open to other users (mode ${mode.toString(8)})`;
+    };
+    if (!dir.isDirectory())
+        return 'its directory is not a directory';
+    if (!file.isFile())
+        return 'it is not a regular file';
+    return notPrivate(dir, 'its directory') ?? notPrivate(file, 'it');
+}
+/**
  * Reads the carrier and removes it: unlinked before it is read, so it is gone by name whatever the
- * read does, and its descriptor closed before this returns.
+ * read does, and its descriptor closed before this returns. Throws, without reading or removing
+ * anything, when the file or its directory is not as writeCarrier left them: a file of this user's,
+ * in a directory of theirs, neither open to others (someone else's could hand the action variables
+ * of their choosing).
  */
 function takeCarrier(file) {
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, 'r');
+    const dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file);
+    const dirStat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(dir);
+    // O_NOFOLLOW: a link in the file's place is refused rather than followed.
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
     try {
+        const problem = carrierProblem(dirStat, (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd), process.getuid?.() ?? 0);
+        if (problem !== undefined) {
+            throw new Error(`The carried environment ${file} is not the action's own: ${problem}`);
+        }
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(file, { force: true });
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmdirSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file));
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmdirSync)(dir);
         return decodeCarried((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(fd, 'utf8'));
     }
     finally {
@@ -110,11 +188,17 @@ function takeCarrier(file) {
 function startClean(options = {}) {
     const env = options.env ?? process.env;
     const note = options.note ?? ((line) => process.stdout.write(`${line}\n`));
-    const carrier = env[CARRIER_VARIABLE];
-    if (carrier !== undefined) {
+    const identity = 'identity' in options ? options.identity : processIdentity();
+    const marker = env[CARRIER_VARIABLE];
+    if (marker !== undefined) {
         delete env[CARRIER_VARIABLE];
-        Object.assign(env, takeCarrier(carrier));
-        return;
+        const carrier = carrierFileOf(marker, identity);
+        if (carrier !== undefined) {
+            Object.assign(env, takeCarrier(carrier));
+            return;
+        }
+        // Set by someone else: its file is left alone, and this start goes on as a first one.
+        note(FORGED_MARKER_NOTE);
     }
     const { kept, carried } = splitEnvironment(env);
     if (Object.keys(carried).length === 0)
@@ -124,11 +208,15 @@ function startClean(options = {}) {
         note(needsNode24Note(process.versions.node));
         return;
     }
+    if (identity === undefined) {
+        note('The action could not re-execute itself without its secrets (/proc/self/stat is not readable, so the re-executed process could not be told from a forged one); they stay in its process environment.');
+        return;
+    }
     const file = writeCarrier(carried);
     try {
         execve(process.execPath, [process.argv0, ...process.execArgv, ...process.argv.slice(1)], {
             ...kept,
-            [CARRIER_VARIABLE]: file,
+            [CARRIER_VARIABLE]: carrierMarker(identity, file),
         });
     }
     catch (error) {
