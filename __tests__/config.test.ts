@@ -93,6 +93,7 @@ describe('parseConfig', () => {
       task: 'Fix the build',
       taskSource: "input 'task'",
       apiKey: 'sk-ant-env',
+      provider: 'anthropic',
       baseUrl: undefined,
       model: 'claude-sonnet-5-5',
       fallbackModel: '',
@@ -121,6 +122,37 @@ describe('parseConfig', () => {
     expect(configFrom({}, { ANTHROPIC_BASE_URL: 'http://env.example' }).baseUrl).toBe(
       'http://env.example',
     );
+  });
+
+  it('takes the base URL from the variable of the provider asked for, never from another one', () => {
+    const env = {
+      ANTHROPIC_BASE_URL: 'http://anthropic.example',
+      ANTHROPIC_BEDROCK_BASE_URL: 'http://bedrock.example',
+      ANTHROPIC_FOUNDRY_BASE_URL: 'http://foundry.example',
+    };
+    expect(configFrom({ provider: 'bedrock' }, env).baseUrl).toBe('http://bedrock.example');
+    expect(configFrom({ provider: 'foundry' }, env).baseUrl).toBe('http://foundry.example');
+    expect(
+      configFrom({ provider: 'bedrock' }, { ANTHROPIC_BASE_URL: 'http://anthropic.example' })
+        .baseUrl,
+    ).toBeUndefined();
+    expect(
+      configFrom({ provider: 'bedrock', 'anthropic-base-url': 'http://gateway.example/' }, env)
+        .baseUrl,
+    ).toBe('http://gateway.example');
+  });
+
+  it('refuses a provider it does not know, naming the ones it does', () => {
+    expect(configFrom({ provider: ' Bedrock ' }).provider).toBe('bedrock');
+    let error: unknown;
+    try {
+      configFrom({ provider: 'azure' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).input).toBe('provider');
+    expect((error as InputError).message).toContain('anthropic, bedrock, vertex, foundry');
   });
 
   it('names the source of a bad base URL', () => {

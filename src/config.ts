@@ -10,6 +10,12 @@ import {
   type Pattern,
   type PolicyPatterns,
 } from './policy/patterns.js';
+import {
+  BASE_URL_VARIABLES,
+  isProviderName,
+  PROVIDER_NAMES,
+  type ProviderName,
+} from './providers/names.js';
 
 /** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
 export interface Config {
@@ -19,7 +25,12 @@ export interface Config {
   taskSource: string;
   /** API key from `anthropic-api-key` or ANTHROPIC_API_KEY; '' when neither is set. */
   apiKey: string;
-  /** API base URL from `anthropic-base-url` or ANTHROPIC_BASE_URL; undefined for the SDK default. */
+  /** Where the model runs (`provider`). */
+  provider: ProviderName;
+  /**
+   * Base URL from `anthropic-base-url`, else from the provider's own variable (ANTHROPIC_BASE_URL,
+   * ANTHROPIC_BEDROCK_BASE_URL, ...: providers/names.ts); undefined for the platform's default.
+   */
   baseUrl: string | undefined;
   model: string;
   /** The model to go on with when `model` stays overloaded or unavailable; '' for none. */
@@ -99,6 +110,7 @@ export class InputError extends Error {
 export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'trigger-phrase': '/agent',
   'min-permission': 'write',
+  provider: 'anthropic',
   model: 'claude-sonnet-5-5',
   'max-tokens': '16000',
   'working-directory': '.',
@@ -352,6 +364,15 @@ function readOutputSchema(read: InputReader, workingDirectory: string): OutputSc
   }
 }
 
+function parseProvider(value: string): ProviderName {
+  const provider = value.trim().toLowerCase();
+  if (isProviderName(provider)) return provider;
+  throw new InputError(
+    'provider',
+    `Input 'provider' must be one of ${PROVIDER_NAMES.join(', ')}, got '${value}'`,
+  );
+}
+
 function parseCommentMode(value: string): CommentMode {
   const mode = value.trim().toLowerCase();
   if (mode === 'auto' || mode === 'true' || mode === 'false') return mode;
@@ -415,8 +436,10 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
   }
 
   const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);
+  const provider = parseProvider(read('provider'));
   const baseUrlInput = read('anthropic-base-url').trim();
-  const baseUrlEnv = env.ANTHROPIC_BASE_URL?.trim() ?? '';
+  const baseUrlVariable = BASE_URL_VARIABLES[provider];
+  const baseUrlEnv = env[baseUrlVariable]?.trim() ?? '';
   const model = parseModelId('model', read('model'));
   const fallbackInput = read('fallback-model').trim();
   const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
@@ -434,10 +457,11 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
   return {
     ...readTask(read, workingDirectory),
     apiKey: read('anthropic-api-key').trim() || env.ANTHROPIC_API_KEY?.trim() || '',
+    provider,
     baseUrl: baseUrlInput
       ? parseBaseUrl('anthropic-base-url', baseUrlInput)
       : baseUrlEnv
-        ? parseBaseUrl('ANTHROPIC_BASE_URL', baseUrlEnv)
+        ? parseBaseUrl(baseUrlVariable, baseUrlEnv)
         : undefined,
     model,
     fallbackModel,
@@ -476,22 +500,20 @@ export function loadConfig(): Config {
 }
 
 /**
- * The two things a run with a task cannot start without. Kept apart from parseConfig because a
- * comment-triggered run takes its task from the comment, where an empty `task` input is fine.
+ * What a run with a task cannot start without: the task, and the provider's credentials
+ * (`missingCredentials`: one sentence for each missing one, from providers/). Kept apart from
+ * parseConfig because a comment-triggered run takes its task from the comment, where an empty
+ * `task` input is fine.
  */
-export function requireTaskAndKey(config: Config): void {
+export function requireTaskAndCredentials(config: Config, missingCredentials: string[]): void {
   const missing: string[] = [];
   if (config.task === '') {
     missing.push(`no task: set the 'task' input (or 'task-file') of the step`);
   }
-  if (config.apiKey === '') {
-    missing.push(
-      `no API key: set the 'anthropic-api-key' input (for example \${{ secrets.ANTHROPIC_API_KEY }}) or the ANTHROPIC_API_KEY environment variable`,
-    );
-  }
+  missing.push(...missingCredentials);
   if (missing.length > 0) {
     throw new InputError(
-      config.task === '' ? 'task' : 'anthropic-api-key',
+      config.task === '' ? 'task' : 'provider',
       `Cannot start: ${missing.join('; and ')}`,
     );
   }

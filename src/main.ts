@@ -1,15 +1,15 @@
 import * as core from '@actions/core';
-import Anthropic from '@anthropic-ai/sdk';
 import { createBashExecutor } from './agent/bash-tool.js';
 import { LIMIT_DESCRIPTIONS, RunLimits } from './agent/limits.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
 import { listenForCancellation, type Cancellation } from './cancellation.js';
-import { priceFor } from './agent/pricing.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { schemaPromptSection } from './agent/structured-output.js';
-import { loadConfig, requireTaskAndKey, type Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
 import { commitResults, type CommitOutcome } from './git/commit.js';
+import { connectProvider, type ProviderConnection } from './providers/connect.js';
+import type { SharedClientOptions } from './providers/provider.js';
 import { describeUndone, Guard } from './guard.js';
 import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
@@ -40,9 +40,38 @@ interface Background {
   policy: Promise<CommandPolicy>;
 }
 
+/**
+ * The SDK client settings every provider's client gets: the SDK logs retries at info level; they go
+ * to the debug log, redacted, and nothing goes to console.
+ */
+function sdkClientOptions(redactor: Redactor): SharedClientOptions {
+  const sdkLog =
+    (write: (message: string) => void) =>
+    (message: string, ...rest: unknown[]): void =>
+      write(
+        redactor.redact(
+          [
+            message,
+            ...rest.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))),
+          ].join(' '),
+        ),
+      );
+  return {
+    maxRetries: MAX_RETRIES,
+    logLevel: 'info',
+    logger: {
+      error: sdkLog((message) => core.warning(message)),
+      warn: sdkLog((message) => core.warning(message)),
+      info: sdkLog((message) => core.debug(message)),
+      debug: sdkLog((message) => core.debug(message)),
+    },
+  };
+}
+
 /** Starts the session, the policy and the loop for a run with a task. */
 async function runTask(
   config: Config,
+  provider: ProviderConnection,
   trigger: TriggerRun,
   redactor: Redactor,
   startedAt: number,
@@ -52,13 +81,6 @@ async function runTask(
 ): Promise<AgentResult> {
   const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
   redactor.add(...secretValues);
-
-  const lookup = priceFor(config.model);
-  if (lookup.warning) core.warning(lookup.warning);
-  const fallback = config.fallbackModel
-    ? { model: config.fallbackModel, price: priceFor(config.fallbackModel) }
-    : undefined;
-  if (fallback?.price.warning) core.warning(fallback.price.warning);
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -111,35 +133,10 @@ async function runTask(
     answerForm: config.outputSchema && schemaPromptSection(config.outputSchema),
   });
 
-  const sdkLog =
-    (write: (message: string) => void) =>
-    (message: string, ...rest: unknown[]): void =>
-      write(
-        redactor.redact(
-          [
-            message,
-            ...rest.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))),
-          ].join(' '),
-        ),
-      );
-  const client = new Anthropic({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl ?? null,
-    maxRetries: MAX_RETRIES,
-    // The SDK logs retries at info level; they go to the debug log, and nothing goes to console.
-    logLevel: 'info',
-    logger: {
-      error: sdkLog((message) => core.warning(message)),
-      warn: sdkLog((message) => core.warning(message)),
-      info: sdkLog((message) => core.debug(message)),
-      debug: sdkLog((message) => core.debug(message)),
-    },
-  });
-
   let finished = false;
   const result = await runAgent({
-    messages: client.messages,
-    model: config.model,
+    messages: provider.messages,
+    model: provider.primary.model,
     maxTokens: config.maxTokens,
     system: redactor.redact(system),
     task: redactor.redact(trigger.prompt),
@@ -157,9 +154,9 @@ async function runTask(
       commandTimeoutMs: config.commandTimeoutMs,
       startedAt,
     }),
-    price: lookup.price,
+    price: provider.primary.price,
     outputSchema: config.outputSchema,
-    ...(fallback ? { fallback: { model: fallback.model, price: fallback.price.price } } : {}),
+    ...(provider.fallback ? { fallback: provider.fallback } : {}),
     signal,
     onEvent: (event) => {
       if (event.type === 'request' && event.turn === 1) {
@@ -268,7 +265,6 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = loadConfig();
-    redactor.add(config.apiKey);
     gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
     const trigger = await decideTrigger(
       readTriggerEvent(process.env),
@@ -288,9 +284,13 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     }
     conversation = await gitHub.beginConversation(triggerEvent(trigger));
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
-    requireTaskAndKey(config);
+    // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
+    const provider = await connectProvider(config, process.env, sdkClientOptions(redactor));
+    redactor.add(...provider.secrets);
+    for (const line of provider.notes) core.info(line);
+    for (const line of provider.warnings) core.warning(line);
     core.info(
-      `Task from ${config.taskSource}; model ${config.model}; working directory ${config.workingDirectory}`,
+      `Task from ${config.taskSource}; model ${provider.primary.model}; working directory ${config.workingDirectory}`,
     );
     // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
     if (config.commit || trigger.pullRequest) {
@@ -299,9 +299,10 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
-    report.start(config, config.task);
+    report.start({ ...config, model: provider.primary.model }, config.task);
     await runTask(
       config,
+      provider,
       trigger,
       redactor,
       startedAt,

@@ -32,6 +32,8 @@ export interface ModelPrice {
   name: string;
   rates: TokenRates;
   longPrompt?: { thresholdTokens: number; rates: TokenRates };
+  /** Released before Bedrock and Vertex AI priced regional endpoints apart: one price everywhere. */
+  singleEndpointPrice?: true;
 }
 
 export interface PriceLookup {
@@ -81,9 +83,12 @@ const TABLE: ReadonlyArray<readonly [prefix: string, price: ModelPrice]> = [
   ['claude-opus-4-7', { name: 'Claude Opus 4.7', rates: OPUS_4_5_TO_5 }],
   ['claude-opus-4-6', { name: 'Claude Opus 4.6', rates: OPUS_4_5_TO_5 }],
   ['claude-opus-4-5', { name: 'Claude Opus 4.5', rates: OPUS_4_5_TO_5 }],
-  ['claude-opus-4-1', { name: 'Claude Opus 4.1', rates: OPUS_4_0_TO_4_1 }],
-  ['claude-opus-4', { name: 'Claude Opus 4', rates: OPUS_4_0_TO_4_1 }],
-  ['claude-3-opus', { name: 'Claude Opus 3', rates: OPUS_4_0_TO_4_1 }],
+  [
+    'claude-opus-4-1',
+    { name: 'Claude Opus 4.1', rates: OPUS_4_0_TO_4_1, singleEndpointPrice: true },
+  ],
+  ['claude-opus-4', { name: 'Claude Opus 4', rates: OPUS_4_0_TO_4_1, singleEndpointPrice: true }],
+  ['claude-3-opus', { name: 'Claude Opus 3', rates: OPUS_4_0_TO_4_1, singleEndpointPrice: true }],
   ['claude-sonnet-5-5', { name: 'Claude Sonnet 5.5', rates: SONNET_5 }],
   ['claude-sonnet-5', { name: 'Claude Sonnet 5', rates: SONNET_5 }],
   ['claude-sonnet-4-6', { name: 'Claude Sonnet 4.6', rates: SONNET_3_TO_4_6 }],
@@ -101,10 +106,17 @@ const TABLE: ReadonlyArray<readonly [prefix: string, price: ModelPrice]> = [
       name: 'Claude Sonnet 4',
       rates: SONNET_3_TO_4_6,
       longPrompt: { thresholdTokens: 200_000, rates: standard(6, 22.5) },
+      singleEndpointPrice: true,
     },
   ],
-  ['claude-3-7-sonnet', { name: 'Claude Sonnet 3.7', rates: SONNET_3_TO_4_6 }],
-  ['claude-3-5-sonnet', { name: 'Claude Sonnet 3.5', rates: SONNET_3_TO_4_6 }],
+  [
+    'claude-3-7-sonnet',
+    { name: 'Claude Sonnet 3.7', rates: SONNET_3_TO_4_6, singleEndpointPrice: true },
+  ],
+  [
+    'claude-3-5-sonnet',
+    { name: 'Claude Sonnet 3.5', rates: SONNET_3_TO_4_6, singleEndpointPrice: true },
+  ],
   [
     'claude-haiku-5-5',
     {
@@ -114,8 +126,8 @@ const TABLE: ReadonlyArray<readonly [prefix: string, price: ModelPrice]> = [
     },
   ],
   ['claude-haiku-4-5', { name: 'Claude Haiku 4.5', rates: HAIKU_4_5 }],
-  ['claude-3-5-haiku', { name: 'Claude Haiku 3.5', rates: HAIKU_3_5 }],
-  ['claude-3-haiku', { name: 'Claude Haiku 3', rates: HAIKU_3 }],
+  ['claude-3-5-haiku', { name: 'Claude Haiku 3.5', rates: HAIKU_3_5, singleEndpointPrice: true }],
+  ['claude-3-haiku', { name: 'Claude Haiku 3', rates: HAIKU_3, singleEndpointPrice: true }],
 ];
 
 /**
@@ -176,6 +188,48 @@ export function priceFor(model: string): PriceLookup {
     warning:
       `Model '${model}' is not a known Claude model: cost is estimated at a conservative ` +
       `$${UNKNOWN.rates.input}/$${UNKNOWN.rates.output} per million input/output tokens, so max-cost-usd stops the run early rather than late`,
+  };
+}
+
+/**
+ * From Claude Sonnet 4.5 and Haiku 4.5 on, Amazon Bedrock and Google Vertex AI bill a model served
+ * from a regional endpoint (data kept in one geography) 10% above the global endpoint, on every
+ * kind of token; older models keep one price (platform.claude.com/docs "Pricing", third-party
+ * platform pricing, and the Bedrock and Vertex AI pages, "Global vs regional endpoints", checked
+ * 2026-12). An unlisted model is assumed to carry it, so the estimate errs high.
+ */
+export const REGIONAL_ENDPOINT_PREMIUM = 1.1;
+
+function scaleRates(rates: TokenRates, factor: number): TokenRates {
+  return {
+    input: rates.input * factor,
+    output: rates.output * factor,
+    cacheWrite: rates.cacheWrite * factor,
+    cacheWrite1h: rates.cacheWrite1h * factor,
+    cacheRead: rates.cacheRead * factor,
+  };
+}
+
+/** `lookup` as a regional endpoint of Bedrock or Vertex AI bills it. */
+export function regionalEndpointPrice(lookup: PriceLookup): PriceLookup {
+  const { price } = lookup;
+  if (price.singleEndpointPrice) return lookup;
+  const factor = REGIONAL_ENDPOINT_PREMIUM;
+  return {
+    ...lookup,
+    price: {
+      ...price,
+      name: `${price.name}, regional endpoint`,
+      rates: scaleRates(price.rates, factor),
+      ...(price.longPrompt
+        ? {
+            longPrompt: {
+              thresholdTokens: price.longPrompt.thresholdTokens,
+              rates: scaleRates(price.longPrompt.rates, factor),
+            },
+          }
+        : {}),
+    },
   };
 }
 

@@ -1,0 +1,72 @@
+/**
+ * What a provider is: the one shape every platform (`anthropic`, `bedrock`, `vertex`, `foundry`)
+ * fills in, so that the loop, the limits and the reports never learn which platform they talk to.
+ */
+import type { ClientOptions } from '@anthropic-ai/sdk';
+import type { Config } from '../config.js';
+import type { MessagesApi } from '../agent/loop.js';
+import type { PriceLookup } from '../agent/pricing.js';
+import type { ProviderName } from './names.js';
+
+/** The client settings every platform's SDK client gets alike (retries, the redacting logger). */
+export type SharedClientOptions = Pick<ClientOptions, 'maxRetries' | 'logLevel' | 'logger'>;
+
+/** What a provider is given to connect with. */
+export interface ProviderRequest {
+  /** The validated inputs: `baseUrl` is already the provider's own (see names.ts). */
+  config: Config;
+  /** Where the platform's login action left the credentials (the runner's environment). */
+  env: NodeJS.ProcessEnv;
+  client: SharedClientOptions;
+}
+
+/** A model as the platform spells it, and what its tokens cost there. */
+export interface PlatformModel {
+  /** The id to send. */
+  model: string;
+  price: PriceLookup;
+}
+
+/** A connected client. */
+export interface ProviderClient {
+  /** `create`, and `countTokens` where the platform serves it. */
+  messages: MessagesApi;
+  /** Every credential value the client holds: redacted in every sink and masked by the runner. */
+  secrets: string[];
+  /** Lines for the log, once at the start: what this platform lacks that the loop would use. */
+  notes: string[];
+}
+
+export interface Provider {
+  name: ProviderName;
+  /**
+   * What is missing to connect, one sentence each, saying what to set and which login action sets
+   * it; empty when nothing is. Checked at the start, before anything is spent.
+   */
+  missingCredentials(config: Config, env: NodeJS.ProcessEnv): string[];
+  /**
+   * The platform's id for `model` (as the `input` named gave it) and its price there. Throws an
+   * InputError, naming the input and the id to set instead, for an id the platform cannot take.
+   */
+  resolveModel(model: string, input: 'model' | 'fallback-model'): PlatformModel;
+  /** Builds the client; called only once `missingCredentials` found nothing missing. */
+  connect(request: ProviderRequest): Promise<ProviderClient>;
+}
+
+/** The login action (or secret) that leaves a credential in the environment, for messages. */
+export interface CredentialSource {
+  variables: readonly string[];
+  /** How a workflow gets them, e.g. `the aws-actions/configure-aws-credentials step`. */
+  setBy: string;
+}
+
+/** The sentence for credentials that are not there: the variables to set and what sets them. */
+export function describeMissing(what: string, source: CredentialSource): string {
+  const names = source.variables.join(', ');
+  return `no ${what}: set ${names} (${source.setBy} sets ${source.variables.length > 1 ? 'them' : 'it'})`;
+}
+
+/** A variable's value, trimmed; '' when unset. */
+export function readVariable(env: NodeJS.ProcessEnv, name: string): string {
+  return env[name]?.trim() ?? '';
+}
