@@ -10,7 +10,12 @@ import type { AddressInfo } from 'node:net';
 import type { ErrorReply, MessageJson, RequestBody } from './messages.js';
 
 export interface RecordedRequest {
+  /** The body as the script sees it: a platform that takes the model from the path puts it back. */
   body: RequestBody;
+  /** The body's bytes as they came over the wire. */
+  raw: string;
+  /** The request's path and query, as sent. */
+  url: string;
   headers: IncomingHttpHeaders;
   /** performance.now() when the request arrived. */
   at: number;
@@ -29,6 +34,66 @@ export type Script = (
 export interface ServerOptions {
   /** Answers a token-counting request: a count of input tokens, or a reply (an error, `hang`). */
   countTokens?: (body: RequestBody, index: number) => number | Reply;
+  /** The platform whose rules requests must follow; the Anthropic API's by default. */
+  platform?: Platform;
+}
+
+/** One request as it arrived, before any platform's rules were applied. */
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  raw: string;
+}
+
+/**
+ * What a platform makes of a request: the endpoint it reached with the body in the Messages API's
+ * shape, or a refusal (the platform's error reply) for a request that breaks its rules: a bad
+ * signature, a missing key, a wrong path.
+ */
+export type Received =
+  { endpoint: 'messages' | 'count'; body: RequestBody } | { refused: ErrorReply; reason: string };
+
+/** The rules of one platform's wire format (Bedrock, Vertex AI, Foundry: their own fixtures). */
+export interface Platform {
+  receive(request: WireRequest): Received;
+}
+
+function notFound(url: string): Received {
+  return {
+    refused: {
+      status: 404,
+      body: { type: 'error', error: { type: 'not_found_error', message: url } },
+    },
+    reason: `no endpoint at ${url}`,
+  };
+}
+
+/** The Anthropic API: `POST /v1/messages` and `POST /v1/messages/count_tokens`, plain JSON. */
+export const ANTHROPIC_API: Platform = {
+  receive({ method, url, raw }) {
+    if (method !== 'POST' || !url.startsWith('/v1/messages')) return notFound(url);
+    const endpoint = url.startsWith('/v1/messages/count_tokens') ? 'count' : 'messages';
+    return { endpoint, body: JSON.parse(raw) as RequestBody };
+  },
+};
+
+/** `path` with the base path a platform's clients put in front removed, or undefined. */
+export function underBase(url: string, base: string): string | undefined {
+  return url.startsWith(base) ? url.slice(base.length) : undefined;
+}
+
+/** The platform's error for a refused request, shaped as the Anthropic SDK reads errors. */
+export function refusal(status: number, type: string, reason: string): Received {
+  return {
+    refused: {
+      status,
+      // Not retried: a refusal is the test's point, and retries would only slow it.
+      headers: { 'x-should-retry': 'false' },
+      body: { type: 'error', error: { type, message: reason } },
+    },
+    reason,
+  };
 }
 
 /** The default count: about what the API says for English text and JSON. */
@@ -45,6 +110,8 @@ export interface MessagesServer {
   countRequests: RecordedRequest[];
   /** Requests whose client went away before an answer (aborted). */
   aborted: number;
+  /** Why each request the platform refused was refused, in order. */
+  refusals: string[];
   close(): Promise<void>;
 }
 
@@ -74,6 +141,8 @@ export async function startMessagesServer(
   const countTokens = options.countTokens ?? roughTokenCount;
   const requests: RecordedRequest[] = [];
   const countRequests: RecordedRequest[] = [];
+  const refusals: string[] = [];
+  const platform = options.platform ?? ANTHROPIC_API;
   const state = { aborted: 0 };
 
   const send = async (res: ServerResponse, reply: Reply, gone: () => boolean): Promise<void> => {
@@ -99,11 +168,16 @@ export async function startMessagesServer(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const at = performance.now();
-      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: req.url } }),
-        );
+      const wire: WireRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        raw: Buffer.concat(chunks).toString('utf8'),
+      };
+      const received = platform.receive(wire);
+      if ('refused' in received) {
+        refusals.push(received.reason);
+        void send(res, received.refused, () => res.destroyed);
         return;
       }
       let finished = false;
@@ -112,11 +186,13 @@ export async function startMessagesServer(
         if (!finished) state.aborted += 1;
       });
       const request: RecordedRequest = {
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as RequestBody,
+        body: received.body,
+        raw: wire.raw,
+        url: wire.url,
         headers: req.headers,
         at,
       };
-      const counting = req.url.startsWith('/v1/messages/count_tokens');
+      const counting = received.endpoint === 'count';
       if (counting) countRequests.push(request);
       else requests.push(request);
       const reply = (): Reply | Promise<Reply> => {
@@ -142,6 +218,7 @@ export async function startMessagesServer(
     url: `http://127.0.0.1:${port}`,
     requests,
     countRequests,
+    refusals,
     get aborted() {
       return state.aborted;
     },
