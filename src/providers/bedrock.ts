@@ -108,7 +108,9 @@ export const bedrockProvider: Provider = {
       'Amazon Bedrock has no token counting: request sizes for max-cost-usd are estimated from characters',
     ];
     return {
-      messages: bedrock.messages,
+      // Only `create`: the client's `countTokens` is still there (inherited), and Bedrock answers
+      // its path with 404; without it the loop estimates sizes from characters from the start.
+      messages: { create: (params, options) => bedrock.messages.create(params, options) },
       secrets: [apiKey, accessKey, secretKey, sessionToken].filter(
         (value): value is string => !!value,
       ),
