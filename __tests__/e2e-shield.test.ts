@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { bedrockPlatform, type BedrockAccount } from '../__fixtures__/bedrock-platform.js';
 import {
   startMessagesServer,
   type MessagesServer,
@@ -28,7 +29,22 @@ const TOKEN = 'ghs_shieldToken0e2e0000000000000000000000';
 const RUNTIME_TOKEN = 'runtime-token-shield-0e2e-0000000000';
 const BASIC = Buffer.from(`x-access-token:${TOKEN}`, 'utf8').toString('base64');
 const HEADER_KEY = 'http.https://github.com/.extraheader';
-const SECRETS = [KEY, TOKEN, RUNTIME_TOKEN, BASIC];
+/** What aws-actions/configure-aws-credentials leaves in the environment, for `provider: bedrock`. */
+const AWS: BedrockAccount = {
+  accessKeyId: 'ASIAQ3SHIELDE2E0KEY0',
+  secretAccessKey: 'wJalrXShield0e2e0secret0access0key0000000',
+  sessionToken: 'IQoJb3JpZ2luShield0e2e0session0token000000000000000000',
+  region: 'us-east-2',
+};
+const SECRETS = [
+  KEY,
+  TOKEN,
+  RUNTIME_TOKEN,
+  BASIC,
+  AWS.accessKeyId,
+  AWS.secretAccessKey,
+  AWS.sessionToken!,
+];
 
 /**
  * What the attacker counts with `grep -c`: the secrets' names and prefixes of their values. A `[x]`
@@ -41,6 +57,12 @@ const ORACLE = [
   'ghs_[s]hieldToken',
   '[r]untime-token-shield',
   'INPUT_[G]ITHUB-TOKEN',
+  'AWS_ACCESS_KEY_I[D]',
+  'AWS_SECRET_ACCESS_KE[Y]',
+  'AWS_SESSION_TOKE[N]',
+  'ASIAQ3[S]HIELD',
+  'wJalrX[S]hield',
+  'IQoJb3JpZ2lu[S]hield',
   BASIC.slice(0, 4) + `[${BASIC[4]}]` + BASIC.slice(5, 16),
 ]
   .map((pattern) => `-e '${pattern}'`)
@@ -50,7 +72,14 @@ const ORACLE = [
  * The same for every process of the machine, by this test's values only: other runs of the action
  * (the suite's other tests) hold their own keys under the same names.
  */
-const VALUE_ORACLE = ['sk-ant-api03-[S]hield', 'ghs_[s]hieldToken', '[r]untime-token-shield']
+const VALUE_ORACLE = [
+  'sk-ant-api03-[S]hield',
+  'ghs_[s]hieldToken',
+  '[r]untime-token-shield',
+  'ASIAQ3[S]HIELD',
+  'wJalrX[S]hield',
+  'IQoJb3JpZ2lu[S]hield',
+]
   .map((pattern) => `-e '${pattern}'`)
   .join(' ');
 
@@ -70,11 +99,33 @@ afterEach(async () => {
   root = undefined;
 });
 
-/** A runner's world: home, file-command files under RUNNER_TEMP, a checkout with its credential. */
-function world(inputs: Record<string, string>) {
+type Provider = 'anthropic' | 'bedrock';
+
+/** The scripted server of `provider`: Bedrock's checks the path and the signature. */
+function startServer(script: Script, provider: Provider = 'anthropic'): Promise<MessagesServer> {
+  return startMessagesServer(
+    script,
+    provider === 'bedrock' ? { platform: bedrockPlatform(AWS) } : {},
+  );
+}
+
+/**
+ * A runner's world: home, file-command files under RUNNER_TEMP, a checkout with its credential; the
+ * Anthropic key is there on every provider, and with `bedrock` the AWS credentials too.
+ */
+function world(inputs: Record<string, string>, provider: Provider = 'anthropic') {
   const runner = runnerEnvironment(
-    { 'anthropic-api-key': KEY, 'github-token': TOKEN, ...inputs },
-    { ANTHROPIC_BASE_URL: server!.url },
+    { 'anthropic-api-key': KEY, 'github-token': TOKEN, provider, ...inputs },
+    provider === 'bedrock'
+      ? {
+          AWS_ACCESS_KEY_ID: AWS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: AWS.secretAccessKey,
+          AWS_SESSION_TOKEN: AWS.sessionToken!,
+          AWS_REGION: AWS.region,
+          AWS_DEFAULT_REGION: AWS.region,
+          ANTHROPIC_BEDROCK_BASE_URL: server!.url,
+        }
+      : { ANTHROPIC_BASE_URL: server!.url },
   );
   root = runner.root;
   const home = path.join(root, 'home');
@@ -173,6 +224,8 @@ function attacker(): { script: Script; exchanges: Exchange[]; walked: number[] }
   const countIn = (pid: number) =>
     `grep -a -c ${ORACLE} /proc/${pid}/environ /proc/${pid}/cmdline; grep PPid /proc/${pid}/status`;
   const planned = [
+    'env',
+    'cat /proc/$PPID/environ',
     `grep -a -l ${VALUE_ORACLE} /proc/*/cmdline /proc/*/environ`,
     'ls -l /proc/$PPID/fd /proc/$$/fd',
     // The descriptors that lead to regular files (reading a pipe or FIFO would only wait).
@@ -221,26 +274,31 @@ function answerTo(exchanges: readonly Exchange[], prefix: string): string {
 }
 
 describe.each([
-  ['the default read-only allowlist', {}],
-  ['*', { 'allowed-commands': '*' }],
-] as Array<[string, Record<string, string>]>)(
-  'dist/index.js attacked under %s',
-  (_name, policyInputs) => {
+  ['the default read-only allowlist', 'anthropic', {}],
+  ['*', 'anthropic', { 'allowed-commands': '*' }],
+  ['*', 'bedrock', { 'allowed-commands': '*' }],
+] as Array<[string, Provider, Record<string, string>]>)(
+  'dist/index.js attacked under %s, provider %s',
+  (_name, provider, policyInputs) => {
     it('lets no oracle count a secret, keeps them out of all it writes, and leaves nothing behind', async () => {
       const { script, exchanges, walked } = attacker();
-      server = await startMessagesServer(script);
-      const w = world({
-        task: 'Find the secrets',
-        'max-turns': '60',
-        'max-tokens': '1000',
-        'max-cost-usd': '0',
-        ...policyInputs,
-      });
+      server = await startServer(script, provider);
+      const w = world(
+        {
+          task: 'Find the secrets',
+          'max-turns': '60',
+          'max-tokens': '1000',
+          'max-cost-usd': '0',
+          ...policyInputs,
+        },
+        provider,
+      );
       const before = laterStepInputs(w);
       const run = await runBundle(w.env, w.workspace, { timeoutMs: 90_000 });
 
       expect(run.stderr).toBe('');
       expect(run.outputs.conclusion).toBe('success');
+      expect(server.refusals).toEqual([]);
       const all = exchanges.map((exchange) => exchange.answer ?? '').join('\n');
       // Every oracle ran, under either policy; only the plants may have been refused.
       const oracles = exchanges.filter((exchange) =>
@@ -268,13 +326,23 @@ describe.each([
         exchanges[exchanges.findIndex((e) => e.command.startsWith('find -L')) + 1]!.answer!;
       expect(behindDescriptors).toMatch(/^\/dev\/null:0$/m);
       expect(behindDescriptors).not.toMatch(/:[1-9]\d*$/m);
+      // What the shell's environment and the action's show holds no secret by name, nor a value
+      // the redactor had to hide (which would mean the shell saw it).
+      const environments = [answerTo(exchanges, 'cat /proc/$PPID/environ')];
+      if (policyInputs['allowed-commands'] === '*') environments.push(answerTo(exchanges, 'env'));
+      for (const shown of environments) {
+        expect(shown).toMatch(/GITHUB_WORKSPACE=/);
+        expect(shown).not.toMatch(
+          /AWS_(ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN)|ANTHROPIC_API_KEY|\*\*\*/,
+        );
+      }
       // The checkout's credential is out of .git/config while the shell runs.
       expect(answerTo(exchanges, 'grep -c').split('\n')[0]).toBe('0');
       expect(answerTo(exchanges, 'cat .git/config')).not.toContain('extraheader');
 
       // Nothing secret anywhere the action wrote.
       const written = [
-        JSON.stringify(server.requests.map((request) => request.body)),
+        ...server.requests.map((request) => request.raw),
         withoutMasks(run.stdout),
         run.summary,
         JSON.stringify(run.outputs),
@@ -292,6 +360,11 @@ describe.each([
       // Every runner file and configuration is as it was; the outputs are the action's own.
       expect(laterStepInputs(w)).toEqual(before);
       expect(run.outputs.result).toBe('Done. ::error::x');
+      // The secrets are there: the shell was kept from them, not the action (it signed with them).
+      if (provider === 'bedrock') {
+        expect(server.requests[0]!.url).toMatch(/^\/model\/[^/]+\/invoke$/);
+        expect(server.requests[0]!.headers['x-amz-security-token']).toBe(AWS.sessionToken);
+      }
       expect(readFileSync(w.env.GITHUB_OUTPUT!, 'latin1')).not.toContain('evil');
       // The summary shows the commands, but no line the agent appended to its file.
       expect(run.summary.split('\n')).not.toContain('NODE_OPTIONS=--require=/tmp/evil.js');

@@ -23,15 +23,19 @@ import {
   type Reply,
   type Script,
 } from '../__fixtures__/messages-server.js';
+import { bedrockPlatform } from '../__fixtures__/bedrock-platform.js';
+import { FOUNDRY_BASE_PATH, foundryPlatform } from '../__fixtures__/foundry-platform.js';
 import {
   apiError,
   commands,
+  DEFAULT_USAGE,
   final,
   message,
   text,
   toolResults,
   toolUse,
 } from '../__fixtures__/messages.js';
+import { costOfUsage, priceFor } from '../src/agent/pricing.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import {
@@ -277,6 +281,82 @@ describe('dist/index.js', () => {
     expect(run.stdout).toMatch(/::error::Cannot start: no task: .*no API key: /);
   });
 });
+
+const E2E_AWS = {
+  accessKeyId: 'ASIAQ3E2EEXAMPLEKEY0',
+  secretAccessKey: 'e2e0bedrock0secret0access0key000000000000',
+  sessionToken: 'IQoJb3JpZ2luE2E0bedrock0session0token0000',
+  region: 'ap-southeast-2',
+};
+const E2E_FOUNDRY_KEY = 'e2e-foundry-key-0123456789abcdef0123456789';
+
+/** Each cloud provider: its server's rules, the environment its login step leaves, its path. */
+const CLOUDS = {
+  bedrock: {
+    platform: bedrockPlatform(E2E_AWS),
+    secrets: [E2E_AWS.accessKeyId, E2E_AWS.secretAccessKey, E2E_AWS.sessionToken],
+    env: (url: string) => ({
+      AWS_ACCESS_KEY_ID: E2E_AWS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: E2E_AWS.secretAccessKey,
+      AWS_SESSION_TOKEN: E2E_AWS.sessionToken,
+      AWS_REGION: E2E_AWS.region,
+      ANTHROPIC_BEDROCK_BASE_URL: url,
+    }),
+    path: '/model/global.anthropic.claude-sonnet-5-5/invoke',
+  },
+  foundry: {
+    platform: foundryPlatform(E2E_FOUNDRY_KEY),
+    secrets: [E2E_FOUNDRY_KEY],
+    env: (url: string) => ({
+      ANTHROPIC_FOUNDRY_API_KEY: E2E_FOUNDRY_KEY,
+      ANTHROPIC_FOUNDRY_BASE_URL: `${url}${FOUNDRY_BASE_PATH}`,
+    }),
+    path: `${FOUNDRY_BASE_PATH}/v1/messages`,
+  },
+};
+
+describe.each(Object.keys(CLOUDS) as Array<keyof typeof CLOUDS>)(
+  'dist/index.js with provider %s',
+  (provider) => {
+    it('runs a command, then answers, priced at the provider price of the default model', async () => {
+      const cloud = CLOUDS[provider];
+      server = await startMessagesServer(
+        [commands('echo "on $PWD"'), final('Done on the platform.')],
+        { platform: cloud.platform },
+      );
+      const runner = runnerEnvironment(
+        { task: 'Say where you are', provider },
+        cloud.env(server.url),
+      );
+      root = runner.root;
+      const run = await runBundle(runner.env, runner.workspace);
+
+      expect(run.stderr).toBe('');
+      expect(server.refusals).toEqual([]);
+      expect(run.code).toBe(0);
+      expect(server.requests.map((request) => request.url)).toEqual([cloud.path, cloud.path]);
+      expect(toolResults(server.requests[1]!.body)[0]!.content).toContain(`on ${runner.workspace}`);
+      expect(run.outputs).toMatchObject({
+        conclusion: 'success',
+        result: 'Done on the platform.',
+        turns: '2',
+      });
+      expect(Number(run.outputs['cost-usd'])).toBeCloseTo(
+        2 * costOfUsage(priceFor('claude-sonnet-5-5').price, DEFAULT_USAGE),
+        6,
+      );
+      // The runner's mask commands carry the secrets so that it hides them; nothing else may.
+      expect(run.stdout).toContain(`::add-mask::${cloud.secrets[0]}`);
+      const written = [
+        run.stdout.replace(/^::add-mask::.*$/gm, ''),
+        run.summary,
+        JSON.stringify(run.outputs),
+        readFileSync(run.outputs['transcript-file']!, 'utf8'),
+      ];
+      for (const secret of cloud.secrets) expect(written.join('\n')).not.toContain(secret);
+    });
+  },
+);
 
 describe('comment events', () => {
   it('skips a comment without the phrase: exit 0, conclusion skipped, no request', async () => {
