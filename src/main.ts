@@ -259,6 +259,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   let gitHub: RunGitHub | undefined;
   let conversation: RunConversation | undefined;
   let start: StartingPoint | undefined;
+  let provider: ProviderConnection | undefined;
   // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
   // changes, first, and then writes what the report can.
   cancellation.beforeForcedExit(() => guard?.end());
@@ -285,8 +286,11 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     conversation = await gitHub.beginConversation(triggerEvent(trigger));
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
-    const provider = await connectProvider(config, process.env, sdkClientOptions(redactor));
+    provider = await connectProvider(config, process.env, sdkClientOptions(redactor), (secret) =>
+      redactor.add(secret),
+    );
     redactor.add(...provider.secrets);
+    cancellation.beforeForcedExit(() => provider?.restore());
     for (const line of provider.notes) core.info(line);
     for (const line of provider.warnings) core.warning(line);
     core.info(
@@ -338,5 +342,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     failStep(facts, config);
     if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
     if (pull.failure) core.setFailed(redactor.redact(pull.failure));
+    // Last: what the provider hid from the shell stays hidden from the action's own commit too.
+    for (const problem of provider?.restore() ?? []) core.warning(redactor.redact(problem));
   }
 }

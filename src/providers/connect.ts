@@ -29,6 +29,8 @@ export interface ProviderConnection {
   notes: string[];
   /** Price estimates that may be off (an unlisted model): warnings for the log. */
   warnings: string[];
+  /** Puts back what the provider hid from the shell; returns problems (see ProviderClient). */
+  restore: () => string[];
 }
 
 /**
@@ -39,20 +41,22 @@ export async function connectProvider(
   config: Config,
   env: NodeJS.ProcessEnv,
   client: SharedClientOptions,
+  addSecret: (secret: string) => void,
 ): Promise<ProviderConnection> {
   const provider = await PROVIDERS[config.provider]();
   requireTaskAndCredentials(config, provider.missingCredentials(config, env));
-  const primary = provider.resolveModel(config.model, 'model');
+  const primary = provider.resolveModel(config.model, 'model', env);
   const fallback = config.fallbackModel
-    ? provider.resolveModel(config.fallbackModel, 'fallback-model')
+    ? provider.resolveModel(config.fallbackModel, 'fallback-model', env)
     : undefined;
-  const connected = await provider.connect({ config, env, client });
+  const connected = await provider.connect({ config, env, client, addSecret });
   return {
     messages: connected.messages,
     primary: { model: primary.model, price: primary.price.price },
     fallback: fallback && { model: fallback.model, price: fallback.price.price },
     secrets: connected.secrets,
     notes: connected.notes,
+    restore: connected.restore ?? (() => []),
     warnings: [primary.price.warning, fallback?.price.warning].filter(
       (warning): warning is string => warning !== undefined,
     ),

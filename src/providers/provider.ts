@@ -18,6 +18,11 @@ export interface ProviderRequest {
   /** Where the platform's login action left the credentials (the runner's environment). */
   env: NodeJS.ProcessEnv;
   client: SharedClientOptions;
+  /**
+   * Adds a credential obtained while the run goes on (a short-lived access token a client fetches
+   * itself) to what every sink redacts.
+   */
+  addSecret(secret: string): void;
 }
 
 /** A model as the platform spells it, and what its tokens cost there. */
@@ -35,6 +40,12 @@ export interface ProviderClient {
   secrets: string[];
   /** Lines for the log, once at the start: what this platform lacks that the loop would use. */
   notes: string[];
+  /**
+   * Puts back what `connect` took out of the shell's reach (a credentials file in the workspace):
+   * synchronous, so that a forced exit can run it too, and safe to call more than once. Returns
+   * what went wrong, one line each, for warnings.
+   */
+  restore?: () => string[];
 }
 
 export interface Provider {
@@ -48,7 +59,11 @@ export interface Provider {
    * The platform's id for `model` (as the `input` named gave it) and its price there. Throws an
    * InputError, naming the input and the id to set instead, for an id the platform cannot take.
    */
-  resolveModel(model: string, input: 'model' | 'fallback-model'): PlatformModel;
+  resolveModel(
+    model: string,
+    input: 'model' | 'fallback-model',
+    env: NodeJS.ProcessEnv,
+  ): PlatformModel;
   /** Builds the client; called only once `missingCredentials` found nothing missing. */
   connect(request: ProviderRequest): Promise<ProviderClient>;
 }
