@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { costOfUsage, estimateRequestCost, priceFor } from '../src/agent/pricing.js';
+import {
+  costOfUsage,
+  estimateRequestCost,
+  priceFor,
+  regionalEndpointPrice,
+} from '../src/agent/pricing.js';
 
 const MTOK = 1_000_000;
 
@@ -40,6 +45,44 @@ describe('priceFor', () => {
     expect(lookup.match).toBe('unknown');
     expect(lookup.price.rates).toMatchObject({ input: 15, output: 75 });
     expect(lookup.warning).toMatch(/not a known Claude model/);
+  });
+});
+
+describe('regionalEndpointPrice', () => {
+  it('bills every kind of token of a model from Sonnet 4.5 on 10% above the global price', () => {
+    const global = priceFor('claude-sonnet-5-5').price;
+    const regional = regionalEndpointPrice(priceFor('claude-sonnet-5-5')).price;
+    for (const kind of ['input', 'output', 'cacheWrite', 'cacheWrite1h', 'cacheRead'] as const) {
+      expect(regional.rates[kind]).toBeCloseTo(global.rates[kind] * 1.1, 10);
+    }
+    expect(regional.name).toBe('Claude Sonnet 5.5, regional endpoint');
+  });
+
+  it('raises the long-prompt rates too, at the same threshold', () => {
+    const global = priceFor('claude-sonnet-4-5').price;
+    const regional = regionalEndpointPrice(priceFor('claude-sonnet-4-5')).price;
+    expect(regional.longPrompt!.thresholdTokens).toBe(global.longPrompt!.thresholdTokens);
+    expect(regional.longPrompt!.rates.output).toBeCloseTo(
+      global.longPrompt!.rates.output * 1.1,
+      10,
+    );
+  });
+
+  it.each([
+    'claude-opus-4-1',
+    'claude-sonnet-4',
+    'claude-3-7-sonnet',
+    'claude-3-5-haiku',
+    'claude-3-haiku',
+  ])('leaves %s, older than the endpoint split, at its one price', (model) => {
+    expect(regionalEndpointPrice(priceFor(model)).price).toBe(priceFor(model).price);
+  });
+
+  it('keeps the warning of an unlisted model, priced with the premium', () => {
+    const regional = regionalEndpointPrice(priceFor('claude-sonnet-7'));
+    expect(regional.match).toBe('family');
+    expect(regional.warning).toBe(priceFor('claude-sonnet-7').warning);
+    expect(regional.price.rates.input).toBeCloseTo(3.3, 10);
   });
 });
 

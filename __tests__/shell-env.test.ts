@@ -71,6 +71,31 @@ describe('buildShellEnv', () => {
     expect(secretValues).not.toContain('claude-sonnet-5-5');
   });
 
+  it("withholds every platform's credentials as their login steps leave them, and keeps the region", () => {
+    const platformEnv = {
+      AWS_ACCESS_KEY_ID: 'ASIAQ3EXAMPLE7KEYID0',
+      AWS_SECRET_ACCESS_KEY: 'aws-secret-access-key-value',
+      AWS_SESSION_TOKEN: 'aws-session-token-value',
+      AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-value',
+      ANTHROPIC_FOUNDRY_API_KEY: 'foundry-api-key-value',
+      AWS_REGION: 'eu-west-1',
+      AWS_DEFAULT_REGION: 'eu-west-1',
+      ANTHROPIC_FOUNDRY_RESOURCE: 'my-resource',
+    };
+    const { env, secretValues } = buildShellEnv(platformEnv, []);
+    const secrets = Object.entries(platformEnv).slice(0, 5);
+    for (const [name, value] of secrets) {
+      expect(env).not.toHaveProperty([name]);
+      expect(secretValues).toContain(value);
+    }
+    expect(env).toMatchObject({
+      AWS_REGION: 'eu-west-1',
+      AWS_DEFAULT_REGION: 'eu-west-1',
+      ANTHROPIC_FOUNDRY_RESOURCE: 'my-resource',
+    });
+    expect(secretValues).not.toContain('eu-west-1');
+  });
+
   it('keeps ordinary variables, including names that merely contain a secret-looking word', () => {
     const { env } = buildShellEnv(runnerEnv, []);
     expect(env).toMatchObject({
