@@ -542,4 +542,13 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('ANTHROPIC_API_KEY is not set');
   });
+
+  it('asks for no Anthropic key on another provider, and the run says what that one lacks', async () => {
+    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+    const run = await agent(['--provider', 'bedrock', 'List the TODO comments in src'], {}, root);
+
+    expect(run.stderr).not.toContain('ANTHROPIC_API_KEY is not set');
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/Cannot start: no AWS credentials: set AWS_ACCESS_KEY_ID/);
+  });
 });

@@ -166,7 +166,9 @@ export async function main(argv: string[]): Promise<number> {
   if (!values.task?.trim() && !values['task-file']?.trim()) {
     missing.push('a task: bash-agent "List the TODO comments in src"');
   }
-  if (!values['anthropic-api-key'] && !process.env.ANTHROPIC_API_KEY) {
+  // Only the Anthropic API needs the key; on another provider the action says what its login lacks.
+  const onAnthropic = (values.provider?.trim() || 'anthropic') === 'anthropic';
+  if (onAnthropic && !values['anthropic-api-key'] && !process.env.ANTHROPIC_API_KEY) {
     missing.push(
       'an Anthropic API key: ANTHROPIC_API_KEY is not set. Run `export ANTHROPIC_API_KEY=sk-ant-...` ' +
         '(create a key at https://console.anthropic.com/settings/keys), or pass --anthropic-api-key',
