@@ -23,7 +23,10 @@ export interface Config {
   task: string;
   /** Where the task came from, for messages: `input 'task'`, `input 'task-file' (<path>)`, or ''. */
   taskSource: string;
-  /** API key from `anthropic-api-key` or ANTHROPIC_API_KEY; '' when neither is set. */
+  /**
+   * API key from `anthropic-api-key`, else (on provider anthropic only) ANTHROPIC_API_KEY; '' when
+   * neither is set.
+   */
   apiKey: string;
   /** Where the model runs (`provider`). */
   provider: ProviderName;
@@ -456,7 +459,11 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
 
   return {
     ...readTask(read, workingDirectory),
-    apiKey: read('anthropic-api-key').trim() || env.ANTHROPIC_API_KEY?.trim() || '',
+    // ANTHROPIC_API_KEY is the Anthropic API's own variable: another provider reads its own.
+    apiKey:
+      read('anthropic-api-key').trim() ||
+      (provider === 'anthropic' ? env.ANTHROPIC_API_KEY?.trim() : '') ||
+      '',
     provider,
     baseUrl: baseUrlInput
       ? parseBaseUrl('anthropic-base-url', baseUrlInput)

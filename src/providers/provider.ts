@@ -8,8 +8,14 @@ import type { MessagesApi } from '../agent/loop.js';
 import type { PriceLookup } from '../agent/pricing.js';
 import type { ProviderName } from './names.js';
 
-/** The client settings every platform's SDK client gets alike (retries, the redacting logger). */
-export type SharedClientOptions = Pick<ClientOptions, 'maxRetries' | 'logLevel' | 'logger'>;
+/**
+ * The client settings every platform's SDK client gets alike: retries, the redacting logger, and
+ * the transport (`fetch`), which tests replace to see where a client sends its requests.
+ */
+export type SharedClientOptions = Pick<
+  ClientOptions,
+  'maxRetries' | 'logLevel' | 'logger' | 'fetch'
+>;
 
 /** What a provider is given to connect with. */
 export interface ProviderRequest {
