@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import { signatureProblem, type BedrockAccount } from '../__fixtures__/bedrock-platform.js';
+import { capturingFetch } from '../__fixtures__/capturing-fetch.js';
 import type { WireRequest } from '../__fixtures__/messages-server.js';
 
 const ACCOUNT: BedrockAccount = {
@@ -22,7 +23,7 @@ function sha256(text: string): string {
 
 /** What the Bedrock client puts on the wire for one request, captured instead of sent. */
 async function signedRequest(model: string, account = ACCOUNT): Promise<WireRequest> {
-  let captured: WireRequest | undefined;
+  const transport = capturingFetch();
   const client = new AnthropicBedrock({
     awsAccessKey: account.accessKeyId,
     awsSecretKey: account.secretAccessKey,
@@ -31,27 +32,12 @@ async function signedRequest(model: string, account = ACCOUNT): Promise<WireRequ
     apiKey: null,
     baseURL: 'http://127.0.0.1:1',
     maxRetries: 0,
-    fetch: async (url, init) => {
-      const target = new URL(String(url));
-      const headers: Record<string, string> = {};
-      new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-      // Node's HTTP client adds the host header; the server sees it as sent.
-      headers.host ??= target.host;
-      captured = {
-        method: init?.method ?? 'GET',
-        url: `${target.pathname}${target.search}`,
-        headers,
-        raw: String(init?.body),
-      };
-      return new Response('{"type":"error","error":{"type":"api_error","message":"x"}}', {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-      });
-    },
+    fetch: transport.fetch,
   });
   await client.messages
     .create({ model, max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })
     .catch(() => undefined);
+  const [captured] = transport.requests;
   if (!captured) throw new Error('the client sent nothing');
   return captured;
 }

@@ -4,42 +4,32 @@
  * replaced, so nothing leaves the machine.
  */
 import { describe, expect, it } from '@jest/globals';
+import { capturingFetch, type CapturedRequest } from '../__fixtures__/capturing-fetch.js';
 import { parseConfig } from '../src/config.js';
 import { bedrockProvider } from '../src/providers/bedrock.js';
 import { foundryProvider } from '../src/providers/foundry.js';
 import type { Provider } from '../src/providers/provider.js';
-
-interface Sent {
-  url: string;
-  headers: Headers;
-}
 
 /** Connects `provider` as a run with `inputs` and `env` would, and sends one request. */
 async function firstRequest(
   provider: Provider,
   inputs: Record<string, string>,
   env: NodeJS.ProcessEnv,
-): Promise<Sent> {
+): Promise<CapturedRequest> {
   const config = parseConfig((name) => inputs[name] ?? '', { ...env, GITHUB_WORKSPACE: '/' });
   expect(provider.missingCredentials(config, env)).toEqual([]);
-  let sent: Sent | undefined;
-  const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    sent = { url: String(url), headers: new Headers(init?.headers) };
-    return new Response('{"type":"error","error":{"type":"api_error","message":"stop"}}', {
-      status: 400,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
+  const transport = capturingFetch();
   const { messages } = await provider.connect({
     config,
     env,
-    client: { maxRetries: 0, fetch },
+    client: { maxRetries: 0, fetch: transport.fetch },
     addSecret: () => undefined,
   });
   const { model } = provider.resolveModel(config.model, 'model', env);
   await Promise.resolve(
     messages.create({ model, max_tokens: 1, messages: [{ role: 'user', content: 'hi' }] }),
   ).catch(() => undefined);
+  const [sent] = transport.requests;
   if (!sent) throw new Error('nothing was sent');
   return sent;
 }
@@ -55,10 +45,10 @@ describe('endpoints without a base URL', () => {
         AWS_DEFAULT_REGION: 'ap-northeast-1',
       },
     );
-    expect(sent.url).toBe(
+    expect(sent.href).toBe(
       'https://bedrock-runtime.ap-northeast-1.amazonaws.com/model/global.anthropic.claude-sonnet-5-5/invoke',
     );
-    expect(sent.headers.get('authorization')).toMatch(
+    expect(sent.headers['authorization']).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIAQ3EXAMPLE7KEYID0\/\d{8}\/ap-northeast-1\/bedrock\/aws4_request,/,
     );
   });
@@ -69,9 +59,9 @@ describe('endpoints without a base URL', () => {
       { provider: 'foundry' },
       { ANTHROPIC_FOUNDRY_API_KEY: 'foundry-key-value', ANTHROPIC_FOUNDRY_RESOURCE: 'my-resource' },
     );
-    expect(sent.url).toBe('https://my-resource.services.ai.azure.com/anthropic/v1/messages');
-    expect(sent.headers.get('x-api-key')).toBe('foundry-key-value');
-    expect(sent.headers.get('authorization')).toBeNull();
+    expect(sent.href).toBe('https://my-resource.services.ai.azure.com/anthropic/v1/messages');
+    expect(sent.headers['x-api-key']).toBe('foundry-key-value');
+    expect(sent.headers.authorization).toBeUndefined();
   });
 
   it("takes the Foundry key from the 'anthropic-api-key' input before the variable", async () => {
@@ -80,7 +70,7 @@ describe('endpoints without a base URL', () => {
       { provider: 'foundry', 'anthropic-api-key': 'key-from-input' },
       { ANTHROPIC_FOUNDRY_API_KEY: 'key-from-env', ANTHROPIC_FOUNDRY_RESOURCE: 'my-resource' },
     );
-    expect(sent.headers.get('x-api-key')).toBe('key-from-input');
+    expect(sent.headers['x-api-key']).toBe('key-from-input');
   });
 
   it('never sends the Anthropic API key of ANTHROPIC_API_KEY to Foundry', async () => {
@@ -93,6 +83,6 @@ describe('endpoints without a base URL', () => {
         ANTHROPIC_FOUNDRY_RESOURCE: 'my-resource',
       },
     );
-    expect(sent.headers.get('x-api-key')).toBe('key-from-env');
+    expect(sent.headers['x-api-key']).toBe('key-from-env');
   });
 });
