@@ -178,7 +178,9 @@ describe('provider: bedrock', () => {
     expect(api.requests).toHaveLength(0);
     expect(api.refusals).toEqual(['the signature does not match']);
     expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([expect.stringMatching(/403 .*the signature does not match/)]);
+    expect(core.failures).toEqual([
+      'Amazon Bedrock error 403 permission_error: the signature does not match',
+    ]);
   });
 
   it('takes a Bedrock API key instead of signing when AWS_BEARER_TOKEN_BEDROCK is set', async () => {
@@ -277,7 +279,9 @@ describe('provider: foundry', () => {
     // The token count is refused first, then the request itself.
     expect(new Set(api.refusals)).toEqual(new Set(['the x-api-key header is missing or wrong']));
     expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([expect.stringMatching(/^Anthropic API error 401 /)]);
+    expect(core.failures).toEqual([
+      'Microsoft Foundry error 401 authentication_error: the x-api-key header is missing or wrong',
+    ]);
   });
 
   it('fails at the start without a key or a resource, naming both variables', async () => {

@@ -136,6 +136,7 @@ async function runTask(
   let finished = false;
   const result = await runAgent({
     messages: provider.messages,
+    apiName: provider.apiName,
     model: provider.primary.model,
     maxTokens: config.maxTokens,
     system: redactor.redact(system),

@@ -46,6 +46,8 @@ export interface MessagesApi {
 
 export interface AgentOptions {
   messages: MessagesApi;
+  /** What the errors of `messages` call the service (`Amazon Bedrock`); `Anthropic API` by default. */
+  apiName?: string;
   model: string;
   maxTokens: number;
   /** The full system prompt (built-in + the workflow's), already redacted. */
@@ -110,11 +112,11 @@ function textOf(content: readonly ContentBlock[]): string {
     .trim();
 }
 
-function describeError(error: unknown): string {
+function describeError(error: unknown, apiName: string): string {
   if (error instanceof APIError) {
     const kind = error.type ? ` ${error.type}` : '';
     const message = error.apiMessage ?? error.message;
-    return `Anthropic API error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
+    return `${apiName} error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -126,6 +128,8 @@ function isLimit(conclusion: Conclusion): conclusion is LimitName {
 /** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
 export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const { limits } = options;
+  const describe = (error: unknown): string =>
+    describeError(error, options.apiName ?? 'Anthropic API');
   const models = new ModelSelection(
     { model: options.model, price: options.price },
     options.fallback,
@@ -227,7 +231,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     timeLeftMs: () => limits.timeLeftMs(),
     onCounterFailed: (error) =>
       notice(
-        `Token counting is not available (${describeError(error)}); request sizes are estimated from their length for the rest of the run`,
+        `Token counting is not available (${describe(error)}); request sizes are estimated from their length for the rest of the run`,
       ),
   });
 
@@ -280,7 +284,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
               type: 'tool_result',
               id: call.id,
               kind: 'not-run',
-              text: `Not run: ${describeError(error)}`,
+              text: `Not run: ${describe(error)}`,
               isError: true,
             });
             throw error;
@@ -400,7 +404,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         const givenUp = models.switchAfter(error);
         if (!givenUp) throw error;
         notice(
-          `${describeError(error)}; model ${givenUp.model} stays unavailable after retries, so the run goes on with the fallback model ${models.current.model} (priced as ${models.current.price.name}) from this request on`,
+          `${describe(error)}; model ${givenUp.model} stays unavailable after retries, so the run goes on with the fallback model ${models.current.model} (priced as ${models.current.price.name}) from this request on`,
           'warning',
         );
         // The request is sent again as the next turn (max-turns counts requests sent), measured and
@@ -591,7 +595,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     }
   } catch (error) {
     // A cancelled command's session is gone, and the next call fails for that reason, not its own.
-    return cancelled() ?? finish('error', { detail: describeError(error) });
+    return cancelled() ?? finish('error', { detail: describe(error) });
   } finally {
     limits.dispose();
   }

@@ -50,6 +50,7 @@ function region(env: NodeJS.ProcessEnv): string {
 
 export const bedrockProvider: Provider = {
   name: 'bedrock',
+  apiName: 'Amazon Bedrock',
 
   missingCredentials(_config, env) {
     const missing: string[] = [];

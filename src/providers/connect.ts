@@ -20,6 +20,8 @@ const PROVIDERS: Readonly<Record<ProviderName, () => Promise<Provider>>> = {
 /** A connected provider, as the run uses it. */
 export interface ProviderConnection {
   messages: MessagesApi;
+  /** What error messages call the service. */
+  apiName: string;
   /** The model the run asks first, as the platform spells it, and its price there. */
   primary: ModelChoice;
   fallback: ModelChoice | undefined;
@@ -52,6 +54,7 @@ export async function connectProvider(
   const connected = await provider.connect({ config, env, client, addSecret });
   return {
     messages: connected.messages,
+    apiName: provider.apiName ?? 'Anthropic API',
     primary: { model: primary.model, price: primary.price.price },
     fallback: fallback && { model: fallback.model, price: fallback.price.price },
     secrets: connected.secrets,
