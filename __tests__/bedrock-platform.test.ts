@@ -43,6 +43,33 @@ async function signedRequest(model: string, account = ACCOUNT): Promise<WireRequ
 }
 
 describe('the scripted Bedrock server’s SigV4 check', () => {
+  it("accepts AWS's own published example (the get-vanilla case of the Signature Version 4 test suite)", () => {
+    const request: WireRequest = {
+      method: 'GET',
+      url: '/',
+      raw: '',
+      headers: {
+        host: 'example.amazonaws.com',
+        'x-amz-date': '20150830T123600Z',
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
+      },
+    };
+    const account = {
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+      region: 'us-east-1',
+    };
+    const check = { service: 'service', now: () => Date.UTC(2015, 7, 30, 12, 36) };
+    expect(signatureProblem(request, account, check)).toBeUndefined();
+    expect(signatureProblem({ ...request, url: '/x' }, account, check)).toBe(
+      'the signature does not match',
+    );
+    expect(signatureProblem(request, account, { service: 'bedrock', now: check.now })).toBe(
+      'signed for service service, not bedrock',
+    );
+  });
+
   it('accepts what the Bedrock client signs, an encoded ARN in the path included', async () => {
     expect(
       signatureProblem(await signedRequest('global.anthropic.claude-sonnet-5-5'), ACCOUNT),
