@@ -35,7 +35,6 @@ import {
   toolResults,
   toolUse,
 } from '../__fixtures__/messages.js';
-import { costOfUsage, priceFor } from '../src/agent/pricing.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import {
