@@ -242,6 +242,12 @@ export class FileSnapshot {
     return this.#find(path.resolve(file))?.kind === 'file';
   }
 
+  /** The content recorded for `file`, when the snapshot holds a whole copy of it. */
+  contentOf(file: string): Buffer | undefined {
+    const entry = this.#find(path.resolve(file));
+    return entry?.kind === 'file' ? entry.content : undefined;
+  }
+
   /**
    * Declares the current content of a recorded file to be the action's own doing (a credential it took
    * out): `restore` still writes back the recorded content but does not report this state as a change.
