@@ -1,14 +1,167 @@
-/** Google Vertex AI (`provider: vertex`): not built on this branch yet; refused at the start. */
+/**
+ * Google Vertex AI (`provider: vertex`) through Anthropic's Vertex client: requests go to
+ * `…/projects/<project>/locations/<region>/publishers/anthropic/models/<model>:rawPredict` with a
+ * Google access token, from the application-default credentials google-github-actions/auth leaves
+ * (google-credentials.ts). The region and the project come from the environment as claude-code-action
+ * documents them: `CLOUD_ML_REGION`, and `ANTHROPIC_VERTEX_PROJECT_ID` or the project the auth step
+ * exports. The credentials file, which the auth step writes into the workspace, is out of the shell's
+ * reach for the whole run (hidden-files.ts) and the client reads the copy held in memory.
+ */
+import fs from 'node:fs';
+import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
+import { GoogleAuth } from 'google-auth-library';
+import { priceFor, regionalEndpointPrice } from '../agent/pricing.js';
 import { InputError } from '../config.js';
-import type { Provider } from './provider.js';
+import { HiddenFiles } from '../hidden-files.js';
+import {
+  CREDENTIAL_FILE_VARIABLES,
+  credentialFilesToHide,
+  credentialsFile,
+  parseGoogleCredentials,
+  projectFromEnv,
+  PROJECT_VARIABLES,
+  reportTokens,
+} from './google-credentials.js';
+import { describeMissing, readVariable, type Provider } from './provider.js';
 
-function notYet(): never {
-  throw new InputError('provider', `Input 'provider' vertex is not supported yet`);
+const GOOGLE_LOGIN = 'the google-github-actions/auth step';
+/** Where the Vertex SDK reads its region from; users set it in the step's `env`. */
+export const REGION_VARIABLE = 'CLOUD_ML_REGION';
+/** The one location without the regional premium. */
+const GLOBAL_REGION = 'global';
+/**
+ * The API version Vertex requires in the body. The Vertex client copies the `anthropic-version`
+ * header there, and the base SDK's header is the first-party API's version, which Vertex refuses.
+ */
+const VERTEX_API_VERSION = 'vertex-2023-10-16';
+const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+
+/** Vertex's spelling: an alias (`claude-sonnet-4-6`) or a version pinned with `@date`. */
+const VERTEX_MODEL_ID = /^claude-[a-z0-9]+(-[a-z0-9]+)*(@\d{8})?$/;
+/** The first-party API's pinned spelling, `claude-sonnet-4-5-20250929`. */
+const ANTHROPIC_DATED_ID = /^(claude-[a-z0-9-]+)-(\d{8})$/;
+
+function region(env: NodeJS.ProcessEnv): string {
+  return readVariable(env, REGION_VARIABLE);
+}
+
+/** The project of a service-account key, when the environment names none; undefined otherwise. */
+function projectFromFile(file: string): string | undefined {
+  try {
+    return parseGoogleCredentials(fs.readFileSync(file), file).projectId;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why the credentials file cannot be read, or undefined when it can. */
+function unreadable(file: string): string | undefined {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile() ? undefined : 'it is not a file';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? String(error);
+  }
 }
 
 export const vertexProvider: Provider = {
   name: 'vertex',
-  missingCredentials: notYet,
-  resolveModel: notYet,
-  connect: notYet,
+
+  missingCredentials(_config, env) {
+    const missing: string[] = [];
+    const file = credentialsFile(env);
+    const problem = file === undefined ? undefined : unreadable(file);
+    if (file === undefined) {
+      missing.push(
+        describeMissing('Google credentials', {
+          variables: [CREDENTIAL_FILE_VARIABLES[0]],
+          setBy: `${GOOGLE_LOGIN} (with workload_identity_provider, or credentials_json)`,
+        }),
+      );
+    } else if (problem !== undefined) {
+      // The path itself is redacted wherever it shows (its variable looks secret): name the variable.
+      missing.push(
+        `no readable Google credentials: the file ${CREDENTIAL_FILE_VARIABLES[0]} names cannot be read (${problem}); ` +
+          `run ${GOOGLE_LOGIN} earlier in the same job, after actions/checkout (which would delete it)`,
+      );
+    }
+    const hasProject =
+      projectFromEnv(env) !== undefined ||
+      (file !== undefined && problem === undefined && projectFromFile(file) !== undefined);
+    if (!hasProject) {
+      missing.push(
+        describeMissing('Google Cloud project', {
+          variables: PROJECT_VARIABLES,
+          setBy: `${GOOGLE_LOGIN} with project_id, or with a workload identity provider in that project,`,
+        }),
+      );
+    }
+    if (region(env) === '') {
+      missing.push(
+        `no Vertex AI region: set ${REGION_VARIABLE} in the step's env (global, or a region where the model is enabled, such as us-east5)`,
+      );
+    }
+    return missing;
+  },
+
+  resolveModel(model, input, env) {
+    const dated = ANTHROPIC_DATED_ID.exec(model);
+    if (dated || !VERTEX_MODEL_ID.test(model)) {
+      const instead = dated ? `${dated[1]}@${dated[2]}` : 'claude-<model>@<date>, or an alias';
+      throw new InputError(
+        input,
+        `Input '${input}' must be a Vertex AI model id (${instead}, as the Model Garden lists it), got '${model}'`,
+      );
+    }
+    const price = priceFor(model);
+    return { model, price: region(env) === GLOBAL_REGION ? price : regionalEndpointPrice(price) };
+  },
+
+  async connect({ config, env, client, addSecret }) {
+    // missingCredentials found the file: it is there and readable.
+    const file = credentialsFile(env) as string;
+    // Before the shell exists, every credentials file goes out of its reach; the client reads the copy.
+    const hidden = HiddenFiles.take(credentialFilesToHide(env));
+    try {
+      const credentials = parseGoogleCredentials(hidden.contentOf(file), file);
+      const auth = new GoogleAuth({ scopes: CLOUD_PLATFORM_SCOPE });
+      const authClient = auth.fromJSON(credentials.json);
+      // Every token is known to the redactor before the client sends it anywhere.
+      reportTokens(authClient, addSecret);
+      // The first token now, as google-github-actions/auth itself checks its work: a file the chain
+      // refuses fails the run at the start with Google's reason, not after the SDK's retries.
+      try {
+        await authClient.getAccessToken();
+      } catch (error) {
+        throw new Error(
+          `Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const location = region(env);
+      const vertex = new AnthropicVertex({
+        ...client,
+        region: location,
+        projectId: projectFromEnv(env) ?? (credentials.projectId as string),
+        authClient,
+        defaultHeaders: { 'anthropic-version': VERTEX_API_VERSION },
+        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      });
+      const notes =
+        location === GLOBAL_REGION
+          ? []
+          : [
+              `Vertex AI region ${location}: costs are estimated with the 10% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
+            ];
+      return {
+        messages: vertex.messages,
+        secrets: credentials.secrets,
+        notes,
+        restore: () => hidden.restore(),
+      };
+    } catch (error) {
+      // Nothing will run: the files go back at once.
+      hidden.restore();
+      throw error;
+    }
+  },
 };

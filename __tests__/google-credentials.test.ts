@@ -1,0 +1,179 @@
+/**
+ * Reading Google credentials files as google-github-actions/auth leaves them, and the Vertex
+ * provider's start-up checks: which files are hidden, what counts as a secret in them, what a bad
+ * file's message may say, which project and model ids are taken.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
+import { InputError } from '../src/config.js';
+import {
+  credentialFilesToHide,
+  GoogleCredentialsError,
+  parseGoogleCredentials,
+  projectFromEnv,
+} from '../src/providers/google-credentials.js';
+import { vertexProvider } from '../src/providers/vertex.js';
+import { Redactor } from '../src/redact.js';
+
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
+
+/** A service-account key file as the console downloads it (and the auth action rewrites it). */
+const SERVICE_ACCOUNT_KEY = {
+  type: 'service_account',
+  project_id: 'key-project',
+  private_key_id: '0123456789abcdef0123456789abcdef01234567',
+  private_key: privateKey,
+  client_email: 'agent@key-project.iam.gserviceaccount.com',
+  client_id: '123456789012345678901',
+  token_uri: 'https://oauth2.googleapis.com/token',
+};
+
+let dir: string;
+
+beforeEach(() => {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(tmpdir(), 'google-credentials-')));
+});
+
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseGoogleCredentials', () => {
+  it('names the private key, whole and line by line, as secrets of a service-account key', () => {
+    const credentials = parseGoogleCredentials(JSON.stringify(SERVICE_ACCOUNT_KEY), 'key.json');
+    expect(credentials.type).toBe('service_account');
+    expect(credentials.projectId).toBe('key-project');
+    const redactor = new Redactor(credentials.secrets);
+    const bodyLine = privateKey.split('\n')[5]!;
+    // The key as JSON holds it, and one line of it quoted out of its frame, are both hidden.
+    expect(redactor.redact(JSON.stringify(SERVICE_ACCOUNT_KEY))).not.toContain(bodyLine);
+    expect(redactor.redact(`leaked: ${bodyLine}`)).toBe('leaked: ***');
+  });
+
+  it('names the OIDC request header of a Workload Identity Federation file, and its token alone', () => {
+    const credentials = parseGoogleCredentials(
+      JSON.stringify({
+        type: 'external_account',
+        audience:
+          '//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/q',
+        subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+        token_url: 'https://sts.googleapis.com/v1/token',
+        credential_source: {
+          url: 'https://token.actions.githubusercontent.com/?audience=x',
+          headers: { Authorization: 'Bearer runner-request-token-0123456789' },
+          format: { type: 'json', subject_token_field_name: 'value' },
+        },
+      }),
+      'wif.json',
+    );
+    expect(credentials.secrets).toEqual([
+      'Bearer runner-request-token-0123456789',
+      'runner-request-token-0123456789',
+    ]);
+  });
+
+  it('refuses a file that is not JSON without quoting any of it', () => {
+    const broken = JSON.stringify(SERVICE_ACCOUNT_KEY).slice(0, 200);
+    let error: unknown;
+    try {
+      parseGoogleCredentials(broken, 'key.json');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(GoogleCredentialsError);
+    expect((error as Error).message).toBe('The Google credentials file key.json is not valid JSON');
+  });
+
+  it('refuses a type it cannot use and a file that lacks what its type needs', () => {
+    expect(() => parseGoogleCredentials('{"type":"gdch_service_account"}', 'f')).toThrow(
+      /has type "gdch_service_account"; expected one of external_account, service_account/,
+    );
+    const { private_key: _dropped, ...keyless } = SERVICE_ACCOUNT_KEY;
+    expect(() => parseGoogleCredentials(JSON.stringify(keyless), 'f')).toThrow(
+      'The Google credentials file f (service_account) lacks private_key',
+    );
+  });
+});
+
+describe('credentialFilesToHide', () => {
+  it('hides the files the variables name and every file the auth action wrote into the workspace', () => {
+    const named = path.join(dir, 'gha-creds-1111111111111111.json');
+    const earlier = path.join(dir, 'gha-creds-2222222222222222.json');
+    const elsewhere = path.join(dir, 'elsewhere', 'key.json');
+    fs.mkdirSync(path.dirname(elsewhere));
+    for (const file of [named, earlier, elsewhere]) fs.writeFileSync(file, '{}');
+    fs.writeFileSync(path.join(dir, 'gha-creds-notes.txt'), 'not one of them');
+
+    expect(
+      credentialFilesToHide({
+        GOOGLE_APPLICATION_CREDENTIALS: elsewhere,
+        GOOGLE_GHA_CREDS_PATH: named,
+        CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: path.join(dir, 'gone.json'),
+        GITHUB_WORKSPACE: dir,
+      }).sort(),
+    ).toEqual([earlier, named, elsewhere].sort());
+  });
+});
+
+describe('projectFromEnv', () => {
+  it('takes the Vertex SDK’s own variable first, then the ones the auth action exports', () => {
+    expect(projectFromEnv({ GCP_PROJECT: 'c', GOOGLE_CLOUD_PROJECT: 'b' })).toBe('b');
+    expect(
+      projectFromEnv({
+        ANTHROPIC_VERTEX_PROJECT_ID: 'a',
+        GOOGLE_CLOUD_PROJECT: 'b',
+        GCP_PROJECT: 'c',
+      }),
+    ).toBe('a');
+    expect(projectFromEnv({ GOOGLE_CLOUD_PROJECT: '  ' })).toBeUndefined();
+  });
+});
+
+describe('vertexProvider.resolveModel', () => {
+  const regional = { CLOUD_ML_REGION: 'europe-west1' };
+
+  it('takes Vertex’s spellings and prices a regional endpoint with its premium, the global one without', () => {
+    for (const model of [
+      'claude-sonnet-5-5',
+      'claude-sonnet-4-5@20250929',
+      'claude-opus-4-1@20250805',
+    ]) {
+      expect(vertexProvider.resolveModel(model, 'model', { CLOUD_ML_REGION: 'global' })).toEqual({
+        model,
+        price: priceFor(model),
+      });
+      expect(vertexProvider.resolveModel(model, 'model', regional).price).toEqual(
+        regionalEndpointPrice(priceFor(model)),
+      );
+    }
+    // Models from before the regional premium cost the same everywhere.
+    expect(
+      vertexProvider.resolveModel('claude-opus-4-1@20250805', 'model', regional).price,
+    ).toEqual(priceFor('claude-opus-4-1@20250805'));
+  });
+
+  it('refuses the first-party API’s and Bedrock’s spellings, naming the input and Vertex’s id', () => {
+    const refusal = (model: string): InputError => {
+      try {
+        vertexProvider.resolveModel(model, 'fallback-model', regional);
+      } catch (error) {
+        return error as InputError;
+      }
+      throw new Error(`${model} was taken`);
+    };
+    const dated = refusal('claude-haiku-4-5-20251001');
+    expect(dated).toBeInstanceOf(InputError);
+    expect(dated.input).toBe('fallback-model');
+    expect(dated.message).toContain('claude-haiku-4-5@20251001');
+    expect(refusal('global.anthropic.claude-sonnet-5-5').input).toBe('fallback-model');
+    expect(refusal('claude-sonnet-5-5[1m]').input).toBe('fallback-model');
+  });
+});
