@@ -4,13 +4,16 @@
  * file's message may say, which project and model ids are taken.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { generateKeyPairSync } from 'node:crypto';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
 import { InputError } from '../src/config.js';
 import {
+  authClientFor,
   credentialFilesToHide,
   GoogleCredentialsError,
   parseGoogleCredentials,
@@ -19,7 +22,7 @@ import {
 import { vertexProvider } from '../src/providers/vertex.js';
 import { Redactor } from '../src/redact.js';
 
-const { privateKey } = generateKeyPairSync('rsa', {
+const { privateKey, publicKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -175,5 +178,59 @@ describe('vertexProvider.resolveModel', () => {
     expect(dated.message).toContain('claude-haiku-4-5@20251001');
     expect(refusal('global.anthropic.claude-sonnet-5-5').input).toBe('fallback-model');
     expect(refusal('claude-sonnet-5-5[1m]').input).toBe('fallback-model');
+  });
+});
+
+describe('authClientFor', () => {
+  it('signs a service-account key’s assertion with its private key and reports the token it gets', async () => {
+    const accessToken = 'ya29.key-exchanged-token-0123456789abcdef';
+    const assertions: string[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+        assertions.push(form.get('assertion') ?? '');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ access_token: accessToken, expires_in: 3600, token_type: 'Bearer' }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const reported: string[] = [];
+      const client = authClientFor(
+        parseGoogleCredentials(JSON.stringify(SERVICE_ACCOUNT_KEY), 'key.json'),
+        (secret) => reported.push(secret),
+      );
+      // The library's token endpoint is fixed to Google's: only the host is moved to loopback.
+      client.transporter.interceptors.request.add({
+        resolved: async (options) => {
+          const url = new URL(options.url);
+          if (url.host === 'oauth2.googleapis.com') {
+            options.url = new URL(`http://127.0.0.1:${port}${url.pathname}`);
+          }
+          return options;
+        },
+      });
+
+      expect((await client.getAccessToken()).token).toBe(accessToken);
+      expect(reported).toContain(accessToken);
+      // The assertion is a JWT for this account and scope, signed with the key's private half.
+      const [header, claims, signature] = assertions[0]!.split('.') as [string, string, string];
+      const verifier = createVerify('RSA-SHA256');
+      verifier.update(`${header}.${claims}`);
+      expect(verifier.verify(publicKey, Buffer.from(signature, 'base64url'))).toBe(true);
+      const decoded = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect(decoded.iss).toBe(SERVICE_ACCOUNT_KEY.client_email);
+      expect(decoded.scope).toBe('https://www.googleapis.com/auth/cloud-platform');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AuthClient, JWTInput } from 'google-auth-library';
+import { GoogleAuth, type AuthClient, type JWTInput } from 'google-auth-library';
 import { readVariable } from './provider.js';
 
 /** The variables that name the credentials file, the one application-default credentials read first. */
@@ -39,6 +39,9 @@ const ACTION_FILE_NAME = /^gha-creds-[a-z0-9]+\.json$/;
 /** The kinds of credentials file this action reads. */
 const SUPPORTED_TYPES = ['external_account', 'service_account', 'authorized_user'] as const;
 export type CredentialType = (typeof SUPPORTED_TYPES)[number];
+
+/** What Vertex AI asks of a token. */
+const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 /** Fields of a token endpoint's answer that hold a credential: STS, IAM, OAuth and GitHub's OIDC. */
 const TOKEN_FIELDS = ['access_token', 'accessToken', 'id_token', 'refresh_token', 'value'];
@@ -194,7 +197,7 @@ function authorizationSecret(value: string | null | undefined): string | undefin
  * the start were registered. STS is asked through a transport of its own, which the interceptors do
  * not see: its token is caught where it is used next, or where the client hands it out.
  */
-export function reportTokens(client: AuthClient, add: (secret: string) => void): void {
+function reportTokens(client: AuthClient, add: (secret: string) => void): void {
   const addString = (value: unknown): void => {
     if (typeof value === 'string' && value !== '') add(value);
   };
@@ -215,4 +218,17 @@ export function reportTokens(client: AuthClient, add: (secret: string) => void):
     for (const value of [tokens.access_token, tokens.id_token, tokens.refresh_token])
       addString(value);
   });
+}
+
+/**
+ * The client for `credentials`, built from the copy in memory (never from a path), every token it
+ * obtains handed to `addSecret` before it is used.
+ */
+export function authClientFor(
+  credentials: GoogleCredentials,
+  addSecret: (secret: string) => void,
+): AuthClient {
+  const client = new GoogleAuth({ scopes: CLOUD_PLATFORM_SCOPE }).fromJSON(credentials.json);
+  reportTokens(client, addSecret);
+  return client;
 }

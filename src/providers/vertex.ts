@@ -9,18 +9,17 @@
  */
 import fs from 'node:fs';
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
-import { GoogleAuth } from 'google-auth-library';
 import { priceFor, regionalEndpointPrice } from '../agent/pricing.js';
 import { InputError } from '../config.js';
 import { HiddenFiles } from '../hidden-files.js';
 import {
+  authClientFor,
   CREDENTIAL_FILE_VARIABLES,
   credentialFilesToHide,
   credentialsFile,
   parseGoogleCredentials,
   projectFromEnv,
   PROJECT_VARIABLES,
-  reportTokens,
 } from './google-credentials.js';
 import { describeMissing, readVariable, type Provider } from './provider.js';
 
@@ -34,7 +33,6 @@ const GLOBAL_REGION = 'global';
  * header there, and the base SDK's header is the first-party API's version, which Vertex refuses.
  */
 const VERTEX_API_VERSION = 'vertex-2023-10-16';
-const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 /** Vertex's spelling: an alias (`claude-sonnet-4-6`) or a version pinned with `@date`. */
 const VERTEX_MODEL_ID = /^claude-[a-z0-9]+(-[a-z0-9]+)*(@\d{8})?$/;
@@ -124,10 +122,7 @@ export const vertexProvider: Provider = {
     const hidden = HiddenFiles.take(credentialFilesToHide(env));
     try {
       const credentials = parseGoogleCredentials(hidden.contentOf(file), file);
-      const auth = new GoogleAuth({ scopes: CLOUD_PLATFORM_SCOPE });
-      const authClient = auth.fromJSON(credentials.json);
-      // Every token is known to the redactor before the client sends it anywhere.
-      reportTokens(authClient, addSecret);
+      const authClient = authClientFor(credentials, addSecret);
       // The first token now, as google-github-actions/auth itself checks its work: a file the chain
       // refuses fails the run at the start with Google's reason, not after the SDK's retries.
       try {
