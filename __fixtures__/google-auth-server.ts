@@ -42,6 +42,11 @@ export interface GoogleAuthServer {
   requests: AuthRequest[];
   /** The token a Vertex request must carry: the service account's when impersonating. */
   accessToken(impersonating: boolean): string;
+  /**
+   * The step's environment after google-github-actions/auth wrote `file` for `project`: the variables
+   * it exports, and the runner's OIDC request variables the file was made from.
+   */
+  environment(file: string, project: string): Record<string, string>;
   /** Writes a credentials file in `dir`, named as the action names it; returns its path. */
   credentialsFile(dir: string, options?: { impersonate?: boolean }): string;
   close(): Promise<void>;
@@ -144,6 +149,18 @@ export async function startGoogleAuthServer(): Promise<GoogleAuthServer> {
     serviceAccountToken,
     requests,
     accessToken: (impersonating) => (impersonating ? serviceAccountToken : federatedToken),
+    environment: (file, project) => ({
+      GOOGLE_APPLICATION_CREDENTIALS: file,
+      CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: file,
+      GOOGLE_GHA_CREDS_PATH: file,
+      CLOUDSDK_CORE_PROJECT: project,
+      CLOUDSDK_PROJECT: project,
+      GCLOUD_PROJECT: project,
+      GCP_PROJECT: project,
+      GOOGLE_CLOUD_PROJECT: project,
+      ACTIONS_ID_TOKEN_REQUEST_URL: `${url}/oidc`,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken,
+    }),
     credentialsFile(dir, options = {}) {
       // As google-github-actions/auth builds it: the OIDC URL with the audience appended, the
       // request token in the header, and impersonation only when a service account is given.

@@ -63,14 +63,7 @@ async function start(replies: (file: string) => Reply[], options?: RunBundleOpti
       acceptedTokens: () => [google.serviceAccountToken],
     }),
   });
-  Object.assign(runner.env, {
-    GOOGLE_APPLICATION_CREDENTIALS: file,
-    CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: file,
-    GOOGLE_GHA_CREDS_PATH: file,
-    GOOGLE_CLOUD_PROJECT: PROJECT,
-    GCLOUD_PROJECT: PROJECT,
-    ACTIONS_ID_TOKEN_REQUEST_URL: `${google.url}/oidc`,
-    ACTIONS_ID_TOKEN_REQUEST_TOKEN: google.requestToken,
+  Object.assign(runner.env, google.environment(file, PROJECT), {
     CLOUD_ML_REGION: REGION,
     ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
   });

@@ -61,11 +61,18 @@ interface VertexRun {
 /** Runs the action on Vertex with the credentials file in the workspace and the region given. */
 async function vertexRun(
   replies: Reply[] | ((file: string) => Reply[]),
-  options: { impersonate?: boolean; region?: string; inputs?: Record<string, string> } = {},
+  options: {
+    impersonate?: boolean;
+    region?: string;
+    inputs?: Record<string, string>;
+    /** Changes the file before the run, as a misconfigured job would have it. */
+    tamper?: (file: string) => void;
+  } = {},
 ): Promise<VertexRun> {
   const region = options.region ?? 'us-east5';
   const impersonating = options.impersonate ?? false;
   const file = auth.credentialsFile(workspace, { impersonate: impersonating });
+  options.tamper?.(file);
   const content = fs.readFileSync(file);
   api = await startMessagesServer(typeof replies === 'function' ? replies(file) : replies, {
     platform: vertexPlatform({
@@ -75,17 +82,7 @@ async function vertexRun(
     }),
   });
   // As google-github-actions/auth exports them, plus what the workflow sets for this action.
-  Object.assign(process.env, {
-    GOOGLE_APPLICATION_CREDENTIALS: file,
-    CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: file,
-    GOOGLE_GHA_CREDS_PATH: file,
-    CLOUDSDK_CORE_PROJECT: PROJECT,
-    CLOUDSDK_PROJECT: PROJECT,
-    GCLOUD_PROJECT: PROJECT,
-    GCP_PROJECT: PROJECT,
-    GOOGLE_CLOUD_PROJECT: PROJECT,
-    ACTIONS_ID_TOKEN_REQUEST_URL: `${auth.url}/oidc`,
-    ACTIONS_ID_TOKEN_REQUEST_TOKEN: auth.requestToken,
+  Object.assign(process.env, auth.environment(file, PROJECT), {
     CLOUD_ML_REGION: region,
     ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
   });
@@ -243,33 +240,19 @@ describe('provider: vertex', () => {
     expect(fs.readFileSync(file).equals(content)).toBe(true);
   });
 
-  it('ends in error, the file back, when the runner’s request token is not the one GitHub issued', async () => {
-    const replies = [final('never')];
-    const file = auth.credentialsFile(workspace);
-    const forged = fs.readFileSync(file, 'utf8').replace(auth.requestToken, 'not-the-runner-token');
-    fs.writeFileSync(file, forged);
-    const content = fs.readFileSync(file);
-    api = await startMessagesServer(replies, {
-      platform: vertexPlatform({
-        project: PROJECT,
-        region: 'global',
-        acceptedTokens: () => [auth.federatedToken],
-      }),
+  it('ends in error at the start, the file back, when the runner’s request token is not the one GitHub issued', async () => {
+    const { api, file, content } = await vertexRun([final('never')], {
+      tamper: (file) =>
+        fs.writeFileSync(
+          file,
+          fs.readFileSync(file, 'utf8').replace(auth.requestToken, 'not-the-runner-token'),
+        ),
     });
-    Object.assign(process.env, {
-      GOOGLE_APPLICATION_CREDENTIALS: file,
-      GOOGLE_CLOUD_PROJECT: PROJECT,
-      CLOUD_ML_REGION: 'global',
-      ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
-    });
-    Object.assign(core.inputs, { task: 'Look around', provider: 'vertex' });
-    await run();
 
     expect(api.requests).toHaveLength(0);
-    expect(auth.requests.map((request) => request.refused)).toContain(
+    expect(auth.requests.map((request) => request.refused)).toEqual([
       'the request token is not the runner’s',
-    );
-    expect(auth.requests.map((request) => request.step)).not.toContain('sts');
+    ]);
     expect(core.outputs.conclusion).toBe('error');
     expect(core.failures).toEqual([expect.stringMatching(/Google did not issue an access token/)]);
     expect(fs.readFileSync(file).equals(content)).toBe(true);
@@ -293,9 +276,8 @@ describe('provider: vertex', () => {
 
   it('fails at the start when the file the variable names is gone (checkout after auth deletes it)', async () => {
     api = await startMessagesServer([final('never')]);
-    Object.assign(process.env, {
-      GOOGLE_APPLICATION_CREDENTIALS: path.join(workspace, 'gha-creds-0000000000000000.json'),
-      GOOGLE_CLOUD_PROJECT: PROJECT,
+    const gone = path.join(workspace, 'gha-creds-0000000000000000.json');
+    Object.assign(process.env, auth.environment(gone, PROJECT), {
       CLOUD_ML_REGION: 'global',
       ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
     });
