@@ -15,6 +15,7 @@ import { InputError } from '../src/config.js';
 import {
   authClientFor,
   credentialFilesToHide,
+  fetchFirstToken,
   GoogleCredentialsError,
   parseGoogleCredentials,
   projectFromEnv,
@@ -230,6 +231,40 @@ describe('authClientFor', () => {
       expect(decoded.iss).toBe(SERVICE_ACCOUNT_KEY.client_email);
       expect(decoded.scope).toBe('https://www.googleapis.com/auth/cloud-platform');
     } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('fetchFirstToken', () => {
+  it('gives up on a token endpoint that never answers, saying so', async () => {
+    // Accepts every request and answers none.
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const client = authClientFor(
+        parseGoogleCredentials(
+          JSON.stringify({
+            type: 'external_account',
+            audience:
+              '//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/q',
+            subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+            token_url: `http://127.0.0.1:${port}/v1/token`,
+            credential_source: {
+              url: `http://127.0.0.1:${port}/oidc`,
+              format: { type: 'json', subject_token_field_name: 'value' },
+            },
+          }),
+          'wif.json',
+        ),
+        () => undefined,
+      );
+      await expect(fetchFirstToken(client, 200)).rejects.toThrow(
+        /Google did not issue an access token .*: no answer within 0\.2 s/,
+      );
+    } finally {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

@@ -4,10 +4,16 @@
  * overwritten).
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { HiddenFileError, HiddenFiles } from '../src/hidden-files.js';
+
+const CHILD = fileURLToPath(new URL('../__fixtures__/hidden-files-child.ts', import.meta.url));
+const TSX = createRequire(import.meta.url).resolve('tsx');
 
 const CONTENT = Buffer.from('{"type":"external_account","x":"\u00e9\\n"}\n', 'utf8');
 let dir: string;
@@ -99,5 +105,15 @@ describe('HiddenFiles', () => {
     expect(fs.readFileSync(file).equals(CONTENT)).toBe(true);
     expect(modeOf(file)).toBe(0o640);
     expect(fs.readFileSync(other, 'utf8')).toBe('other');
+  });
+});
+
+describe('HiddenFiles in a process that exits', () => {
+  it('puts the files back when the process exits without restoring them (a forced exit)', () => {
+    const child = spawnSync(process.execPath, ['--import', TSX, CHILD, file], { encoding: 'utf8' });
+    expect(child.stdout).toBe('hidden\n');
+    expect(child.status).toBe(3);
+    expect(fs.readFileSync(file).equals(CONTENT)).toBe(true);
+    expect(modeOf(file)).toBe(0o640);
   });
 });

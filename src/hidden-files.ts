@@ -2,8 +2,8 @@
  * Credential files that sit where the agent's shell can read them — google-github-actions/auth writes
  * its file into the workspace — taken out of its reach for the run: read into memory and removed
  * before the shell starts, then written back exactly (content and mode, as a fresh file, never through
- * a link planted in their place) when the run ends, whatever its ending. The action reads the
- * credentials from the copy it holds.
+ * a link planted in their place) when the run ends, whatever its ending, an exit of the process
+ * included. The action reads the credentials from the copy it holds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,10 +45,14 @@ export class HiddenFiles {
   /** Each path as given, and the file it named. */
   readonly #files: ReadonlyMap<string, string>;
   #problems: string[] | undefined;
+  readonly #onExit = (): void => void this.restore();
 
   private constructor(snapshot: FileSnapshot, files: ReadonlyMap<string, string>) {
     this.#snapshot = snapshot;
     this.#files = files;
+    // However the process ends short of SIGKILL — a forced exit of a cancelled run, an exit before
+    // anyone could register `restore` — the files go back as it exits ('exit' listeners run then).
+    process.on('exit', this.#onExit);
   }
 
   /**
@@ -95,6 +99,7 @@ export class HiddenFiles {
    * file that could not be put back.
    */
   restore(): string[] {
+    process.removeListener('exit', this.#onExit);
     this.#problems ??= this.#snapshot
       .restore()
       .filter((change) => !change.undone)

@@ -232,3 +232,28 @@ export function authClientFor(
   reportTokens(client, addSecret);
   return client;
 }
+
+/**
+ * Has `client` obtain its first token, within `timeoutMs`; throws a GoogleCredentialsError with
+ * Google's reason when it cannot. The token is cached for the requests that follow.
+ */
+export async function fetchFirstToken(client: AuthClient, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.getAccessToken(),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } catch (error) {
+    throw new GoogleCredentialsError(
+      `Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}

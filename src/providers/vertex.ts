@@ -17,6 +17,7 @@ import {
   CREDENTIAL_FILE_VARIABLES,
   credentialFilesToHide,
   credentialsFile,
+  fetchFirstToken,
   parseGoogleCredentials,
   projectFromEnv,
   PROJECT_VARIABLES,
@@ -33,6 +34,12 @@ const GLOBAL_REGION = 'global';
  * header there, and the base SDK's header is the first-party API's version, which Vertex refuses.
  */
 const VERTEX_API_VERSION = 'vertex-2023-10-16';
+
+/**
+ * How long the first token may take. The chain is three short requests; a Google that does not
+ * answer must not hold the step until the job's timeout.
+ */
+const FIRST_TOKEN_TIMEOUT_MS = 60_000;
 
 /** Vertex's spelling: an alias (`claude-sonnet-4-6`) or a version pinned with `@date`. */
 const VERTEX_MODEL_ID = /^claude-[a-z0-9]+(-[a-z0-9]+)*(@\d{8})?$/;
@@ -125,13 +132,7 @@ export const vertexProvider: Provider = {
       const authClient = authClientFor(credentials, addSecret);
       // The first token now, as google-github-actions/auth itself checks its work: a file the chain
       // refuses fails the run at the start with Google's reason, not after the SDK's retries.
-      try {
-        await authClient.getAccessToken();
-      } catch (error) {
-        throw new Error(
-          `Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      await fetchFirstToken(authClient, FIRST_TOKEN_TIMEOUT_MS);
       const location = region(env);
       const vertex = new AnthropicVertex({
         ...client,
