@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { capturingFetch } from '../__fixtures__/capturing-fetch.js';
 import * as core from '../__fixtures__/core.js';
 import {
   startGoogleAuthServer,
@@ -26,6 +27,9 @@ import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/prici
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { run } = await import('../src/main.js');
+// After the mock: config.ts reads its inputs through @actions/core.
+const { parseConfig } = await import('../src/config.js');
+const { vertexProvider } = await import('../src/providers/vertex.js');
 
 const PROJECT = 'vertex-project';
 const MODEL = 'claude-sonnet-5-5';
@@ -301,5 +305,43 @@ describe('provider: vertex', () => {
     expect(api.requests).toHaveLength(0);
     expect(auth.requests).toHaveLength(0);
     expect(core.failures).toEqual([expect.stringContaining('claude-sonnet-4-5@20250929')]);
+  });
+});
+
+describe('Vertex endpoints without a base URL', () => {
+  it.each([
+    ['us-east5', 'https://us-east5-aiplatform.googleapis.com/v1'],
+    ['global', 'https://aiplatform.googleapis.com/v1'],
+    ['eu', 'https://aiplatform.eu.rep.googleapis.com/v1'],
+  ])('sends a request for region %s to %s', async (region, root) => {
+    const file = auth.credentialsFile(workspace);
+    const env = { ...auth.environment(file, PROJECT), CLOUD_ML_REGION: region };
+    const config = parseConfig((name) => (name === 'provider' ? 'vertex' : ''), {
+      ...env,
+      GITHUB_WORKSPACE: workspace,
+    });
+    expect(vertexProvider.missingCredentials(config, env)).toEqual([]);
+    const transport = capturingFetch();
+    const connected = await vertexProvider.connect({
+      config,
+      env,
+      client: { maxRetries: 0, fetch: transport.fetch },
+      addSecret: () => undefined,
+    });
+    try {
+      await Promise.resolve(
+        connected.messages.create({
+          model: MODEL,
+          max_tokens: 1,
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      ).catch(() => undefined);
+    } finally {
+      connected.restore?.();
+    }
+    expect(transport.requests.map((request) => request.href)).toEqual([
+      `${root}/projects/${PROJECT}/locations/${region}/publishers/anthropic/models/${MODEL}:rawPredict`,
+    ]);
+    expect(transport.requests[0]!.headers.authorization).toBe(`Bearer ${auth.federatedToken}`);
   });
 });
