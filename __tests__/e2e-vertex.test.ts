@@ -44,19 +44,22 @@ afterEach(async () => {
 });
 
 /** A workspace as google-github-actions/auth leaves it (impersonating), and the action started in it. */
-async function start(replies: (file: string) => Reply[], options?: RunBundleOptions) {
+async function start(
+  replies: (file: string, google: GoogleAuthServer) => Reply[],
+  options?: RunBundleOptions,
+) {
   auth = await startGoogleAuthServer();
   const google = auth;
   const runner = runnerEnvironment({
     task: 'Look around',
     provider: 'vertex',
     'allowed-commands': '*',
-    'max-turns': '5',
+    'max-turns': '6',
   });
   root = runner.root;
   const file = google.credentialsFile(runner.workspace, { impersonate: true });
   const content = readFileSync(file);
-  api = await startMessagesServer(replies(file), {
+  api = await startMessagesServer(replies(file, google), {
     platform: vertexPlatform({
       project: PROJECT,
       region: REGION,
@@ -70,6 +73,16 @@ async function start(replies: (file: string) => Reply[], options?: RunBundleOpti
   return { file, content, running: runBundle(runner.env, runner.workspace, options) };
 }
 
+/**
+ * `grep -e` patterns for the values, each with one character in brackets, so that the pattern does
+ * not match the command line of the grep that carries it.
+ */
+function oracle(values: readonly string[]): string {
+  return values
+    .map((value) => `-e '${value.slice(0, 12)}[${value[12]}]${value.slice(13, 32)}'`)
+    .join(' ');
+}
+
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {
     if (waited > 30_000) throw new Error(`gave up waiting for ${what}`);
@@ -79,10 +92,25 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe('dist/index.js on Vertex AI', () => {
   it('runs through the federation chain with the credentials file gone from the shell, and puts it back', async () => {
-    const { file, content, running } = await start((file) => [
-      commands(`cat ${file}; echo "found: $(cat gha-creds-*.json 2>/dev/null | wc -c)"`),
-      final('Done.'),
-    ]);
+    const { file, content, running } = await start((file, google) => {
+      const secrets = oracle([
+        google.requestToken,
+        google.oidcToken,
+        google.federatedToken,
+        google.serviceAccountToken,
+      ]);
+      return [
+        commands(`cat ${file}; echo "found: $(cat gha-creds-*.json 2>/dev/null | wc -c)"`),
+        // Every process's environment and command line, and whatever the action and the shell hold
+        // open, counted for the credentials and every token the action obtained.
+        commands(
+          `echo "processes: $(grep -a -l ${secrets} /proc/*/environ /proc/*/cmdline 2>/dev/null | wc -l)"; ` +
+            `echo "descriptors: $(find -L /proc/$PPID/fd /proc/$$/fd -type f 2>/dev/null | xargs -r grep -a -l ${secrets} 2>/dev/null | wc -l)"; ` +
+            `echo "workspace: $(grep -r -a -l ${secrets} -e '[e]xternal_account' . 2>/dev/null | wc -l)"`,
+        ),
+        final('Done.'),
+      ];
+    });
     const run = await running;
 
     expect(api!.refusals).toEqual([]);
@@ -96,6 +124,10 @@ describe('dist/index.js on Vertex AI', () => {
     const output = toolResults(api!.requests[1]!.body)[0]!.content;
     expect(output).toContain('No such file or directory');
     expect(output).toContain('found: 0');
+    const searched = toolResults(api!.requests[2]!.body)[0]!.content;
+    expect(searched).toContain('processes: 0');
+    expect(searched).toContain('descriptors: 0');
+    expect(searched).toContain('workspace: 0');
     expect(readFileSync(file).equals(content)).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o640);
     // Masking them is how the runner keeps them out of its log: the one place they may appear.
