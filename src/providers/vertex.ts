@@ -80,7 +80,7 @@ export const vertexProvider: Provider = {
       missing.push(
         describeMissing('Google credentials', {
           variables: [CREDENTIAL_FILE_VARIABLES[0]],
-          setBy: `${GOOGLE_LOGIN} (with workload_identity_provider, or credentials_json)`,
+          setBy: `${GOOGLE_LOGIN}, with workload_identity_provider or credentials_json,`,
         }),
       );
     } else if (problem !== undefined) {
@@ -97,7 +97,7 @@ export const vertexProvider: Provider = {
       missing.push(
         describeMissing('Google Cloud project', {
           variables: PROJECT_VARIABLES,
-          setBy: `${GOOGLE_LOGIN} with project_id, or with a workload identity provider in that project,`,
+          setBy: `${GOOGLE_LOGIN}, from its project_id or its service_account's project,`,
         }),
       );
     }
