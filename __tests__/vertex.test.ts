@@ -21,6 +21,7 @@ import {
   type MessagesServer,
   type Reply,
 } from '../__fixtures__/messages-server.js';
+import { makeRepos, sh } from '../__fixtures__/git-repos.js';
 import { apiError, commands, DEFAULT_USAGE, final, toolResults } from '../__fixtures__/messages.js';
 import { vertexPlatform, VERTEX_API_VERSION } from '../__fixtures__/vertex-platform.js';
 import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
@@ -71,11 +72,15 @@ async function vertexRun(
     inputs?: Record<string, string>;
     /** Changes the file before the run, as a misconfigured job would have it. */
     tamper?: (file: string) => void;
+    /** The workspace, when not the test's own (a clone, for a run that commits). */
+    workspace?: string;
   } = {},
 ): Promise<VertexRun> {
   const region = options.region ?? 'us-east5';
   const impersonating = options.impersonate ?? false;
-  const file = auth.credentialsFile(workspace, { impersonate: impersonating });
+  const dir = options.workspace ?? workspace;
+  process.env.GITHUB_WORKSPACE = dir;
+  const file = auth.credentialsFile(dir, { impersonate: impersonating });
   options.tamper?.(file);
   const content = fs.readFileSync(file);
   api = await startMessagesServer(typeof replies === 'function' ? replies(file) : replies, {
@@ -230,6 +235,29 @@ describe('provider: vertex', () => {
       6,
     );
     expect(core.log.filter((line) => /premium/.test(line))).toEqual([]);
+  });
+
+  it('commits the agent’s work without the credentials file, which the checkout does not ignore', async () => {
+    const repos = makeRepos();
+    try {
+      const clone = repos.clone('work');
+      const { file, content } = await vertexRun(
+        [commands("printf 'checked\\n' > notes.txt"), final('Wrote the notes.')],
+        { workspace: clone, inputs: { commit: 'true' } },
+      );
+
+      expect(core.failures).toEqual([]);
+      expect(core.outputs['commit-sha']).toBe(sh(repos.origin, 'rev-parse', 'main'));
+      expect(sh(repos.origin, 'ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual([
+        'README.md',
+        'notes.txt',
+      ]);
+      // Back in the working tree after the push, untracked as it was.
+      expect(fs.readFileSync(file).equals(content)).toBe(true);
+      expect(sh(clone, 'status', '--short')).toBe(`?? ${path.basename(file)}`);
+    } finally {
+      repos.remove();
+    }
   });
 
   it('puts the file back after a run that ends in an API error', async () => {
