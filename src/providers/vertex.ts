@@ -26,7 +26,7 @@ import { describeMissing, readVariable, type Provider } from './provider.js';
 
 const GOOGLE_LOGIN = 'the google-github-actions/auth step';
 /** Where the Vertex SDK reads its region from; users set it in the step's `env`. */
-export const REGION_VARIABLE = 'CLOUD_ML_REGION';
+const REGION_VARIABLE = 'CLOUD_ML_REGION';
 /** The one location without the regional premium. */
 const GLOBAL_REGION = 'global';
 /**
@@ -142,12 +142,14 @@ export const vertexProvider: Provider = {
         defaultHeaders: { 'anthropic-version': VERTEX_API_VERSION },
         ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
       });
-      const notes =
-        location === GLOBAL_REGION
-          ? []
-          : [
-              `Vertex AI region ${location}: costs are estimated with the 10% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
-            ];
+      // Only where the estimate differs from the Anthropic API's: a regional endpoint, a recent model.
+      const premium =
+        location !== GLOBAL_REGION && !priceFor(config.model).price.singleEndpointPrice;
+      const notes = premium
+        ? [
+            `Vertex AI region ${location}: costs are estimated with the 10% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
+          ]
+        : [];
       return {
         messages: vertex.messages,
         secrets: credentials.secrets,
