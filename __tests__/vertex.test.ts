@@ -268,7 +268,9 @@ describe('provider: vertex', () => {
 
     expect(api.requests).toHaveLength(2);
     expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([expect.stringContaining('scripted failure')]);
+    expect(core.failures).toEqual([
+      expect.stringMatching(/^Google Vertex AI error 400 .*scripted failure/),
+    ]);
     expect(fs.readFileSync(file).equals(content)).toBe(true);
   });
 

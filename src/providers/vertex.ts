@@ -71,6 +71,7 @@ function unreadable(file: string): string | undefined {
 
 export const vertexProvider: Provider = {
   name: 'vertex',
+  apiName: 'Google Vertex AI',
 
   missingCredentials(_config, env) {
     const missing: string[] = [];
