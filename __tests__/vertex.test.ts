@@ -292,6 +292,31 @@ describe('provider: vertex', () => {
     expect(fs.readFileSync(file).equals(content)).toBe(true);
   });
 
+  it('refuses to start when the credentials file cannot be taken out of the shell’s reach', async () => {
+    // The runner user may lack write access to the file's directory; tests run as root, which
+    // ignores modes, so the refusal comes from the call itself.
+    const unlink = fs.unlinkSync;
+    const refused = jest.spyOn(fs, 'unlinkSync').mockImplementation((target) => {
+      if (path.basename(String(target)).startsWith('gha-creds-')) {
+        throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+      }
+      unlink(target);
+    });
+    try {
+      const { api, file, content } = await vertexRun([final('never')]);
+
+      expect(api.requests).toHaveLength(0);
+      expect(auth.requests).toHaveLength(0);
+      expect(core.outputs.conclusion).toBe('error');
+      expect(core.failures).toEqual([
+        "Google credentials must be out of the agent's reach for the run, but the file GOOGLE_APPLICATION_CREDENTIALS names cannot be taken out of the shell's reach: EPERM: operation not permitted",
+      ]);
+      expect(fs.readFileSync(file).equals(content)).toBe(true);
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
   it('fails at the start, with no request sent, saying what to set when the credentials, project and region are missing', async () => {
     api = await startMessagesServer([final('never')]);
     process.env.ANTHROPIC_VERTEX_BASE_URL = `${api.url}/v1`;

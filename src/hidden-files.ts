@@ -12,10 +12,12 @@ import { FileSnapshot } from './file-snapshot.js';
 /** Why a credential file could not be taken out: the run must not start with it in reach. */
 export class HiddenFileError extends Error {
   constructor(
+    /** The path as it was given. */
     readonly file: string,
-    message: string,
+    /** What is wrong with it, as the rest of a sentence that starts with the path. */
+    readonly reason: string,
   ) {
-    super(message);
+    super(`${file} ${reason}`);
     this.name = 'HiddenFileError';
   }
 }
@@ -33,9 +35,9 @@ function realFile(file: string): string {
   try {
     real = fs.realpathSync(file);
   } catch (error) {
-    throw new HiddenFileError(file, `${file} cannot be read: ${reason(error)}`);
+    throw new HiddenFileError(file, `cannot be read: ${reason(error)}`);
   }
-  if (!fs.statSync(real).isFile()) throw new HiddenFileError(file, `${file} is not a file`);
+  if (!fs.statSync(real).isFile()) throw new HiddenFileError(file, 'is not a file');
   return real;
 }
 
@@ -66,9 +68,12 @@ export class HiddenFiles {
     const snapshot = FileSnapshot.take(
       unique.map((file) => ({ base: path.dirname(file), relative: path.basename(file) })),
     );
+    // A message names a path as it was given, not the file a link led to.
+    const given = (real: string): string =>
+      [...files].find(([, target]) => target === real)?.[0] ?? real;
     const uncopied = unique.find((file) => !snapshot.holdsCopyOf(file));
     if (uncopied) {
-      throw new HiddenFileError(uncopied, `${uncopied} is too large or unreadable to be put back`);
+      throw new HiddenFileError(given(uncopied), 'is too large or unreadable to be put back');
     }
     for (const file of unique) {
       try {
@@ -77,8 +82,8 @@ export class HiddenFiles {
         // Half taken out is no protection, and a file removed for good would break later steps.
         snapshot.restore();
         throw new HiddenFileError(
-          file,
-          `${file} cannot be taken out of the shell's reach: ${reason(error)}`,
+          given(file),
+          `cannot be taken out of the shell's reach: ${reason(error)}`,
         );
       }
     }

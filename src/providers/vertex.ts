@@ -11,13 +11,14 @@ import fs from 'node:fs';
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
 import { priceFor, regionalEndpointPrice } from '../agent/pricing.js';
 import { InputError } from '../config.js';
-import { HiddenFiles } from '../hidden-files.js';
+import { HiddenFileError, HiddenFiles } from '../hidden-files.js';
 import {
   authClientFor,
   CREDENTIAL_FILE_VARIABLES,
   credentialFilesToHide,
   credentialsFile,
   fetchFirstToken,
+  GoogleCredentialsError,
   parseGoogleCredentials,
   projectFromEnv,
   PROJECT_VARIABLES,
@@ -66,6 +67,24 @@ function unreadable(file: string): string | undefined {
     return fs.statSync(file).isFile() ? undefined : 'it is not a file';
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? String(error);
+  }
+}
+
+/**
+ * Takes every credentials file out of the shell's reach, or refuses to start: a file the shell could
+ * read would hand it the credentials. `file` is the one the client reads; its path is redacted where
+ * it shows (its variable looks secret), so the message names the variable instead.
+ */
+function hideCredentialFiles(env: NodeJS.ProcessEnv, file: string): HiddenFiles {
+  try {
+    return HiddenFiles.take(credentialFilesToHide(env));
+  } catch (error) {
+    if (!(error instanceof HiddenFileError)) throw error;
+    const which =
+      error.file === file ? `the file ${CREDENTIAL_FILE_VARIABLES[0]} names` : error.file;
+    throw new GoogleCredentialsError(
+      `Google credentials must be out of the agent's reach for the run, but ${which} ${error.reason}`,
+    );
   }
 }
 
@@ -127,7 +146,7 @@ export const vertexProvider: Provider = {
     // missingCredentials found the file: it is there and readable.
     const file = credentialsFile(env) as string;
     // Before the shell exists, every credentials file goes out of its reach; the client reads the copy.
-    const hidden = HiddenFiles.take(credentialFilesToHide(env));
+    const hidden = hideCredentialFiles(env, file);
     try {
       const credentials = parseGoogleCredentials(hidden.contentOf(file), file);
       const authClient = authClientFor(credentials, addSecret);
