@@ -2,7 +2,7 @@ export const id = 222;
 export const ids = [222];
 export const modules = {
 
-/***/ 9222:
+/***/ 59222:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   anthropicProvider: () => (/* binding */ anthropicProvider)
 /* harmony export */ });
 /* harmony import */ var _anthropic_ai_sdk__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2968);
-/* harmony import */ var _agent_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3111);
+/* harmony import */ var _agent_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53111);
 /** The Anthropic API itself (`provider: anthropic`), with an API key; gateways via the base URL. */
 
 

@@ -2,17 +2,17 @@ export const id = 304;
 export const ids = [304];
 export const modules = {
 
-/***/ 6304:
+/***/ 56304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   bedrockProvider: () => (/* binding */ bedrockProvider)
 /* harmony export */ });
-/* harmony import */ var _anthropic_ai_bedrock_sdk__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1820);
-/* harmony import */ var _agent_pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3111);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7458);
-/* harmony import */ var _provider_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9545);
+/* harmony import */ var _anthropic_ai_bedrock_sdk__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41820);
+/* harmony import */ var _agent_pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53111);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(47458);
+/* harmony import */ var _provider_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49545);
 /**
  * Amazon Bedrock (`provider: bedrock`) through Anthropic's Bedrock client: requests go to
  * `/model/<model-id>/invoke`, SigV4-signed for service `bedrock` with the AWS credentials that
@@ -121,7 +121,7 @@ const bedrockProvider = {
 
 /***/ }),
 
-/***/ 9545:
+/***/ 49545:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -2,7 +2,7 @@ export const id = 372;
 export const ids = [372];
 export const modules = {
 
-/***/ 9372:
+/***/ 49372:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -16,7 +16,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./src/policy/syntax.ts
 /** Node types that stand for statements (commands in the broad sense). */
 const STATEMENT_TYPES = new Set([
@@ -2649,7 +2649,7 @@ class Walk {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./src/policy/paths.ts
 
 
@@ -2689,7 +2689,7 @@ function quietly(look) {
 }
 
 // EXTERNAL MODULE: ./src/policy/patterns.ts
-var policy_patterns = __webpack_require__(2819);
+var policy_patterns = __webpack_require__(82819);
 ;// CONCATENATED MODULE: ./src/policy/analysis.ts
 function emptyAnalysis() {
     return { dangers: [], inner: [], scripts: [], variables: [], writes: [], renames: [] };
@@ -6500,7 +6500,7 @@ function withoutGitGlobalOptions(words) {
 }
 
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __webpack_require__(3136);
+var external_node_url_ = __webpack_require__(73136);
 ;// CONCATENATED MODULE: ./src/policy/dirname-shim.ts
 
 
@@ -6511,7 +6511,7 @@ const scope = globalThis;
 scope.__dirname ??= (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
 
 // EXTERNAL MODULE: ./src/v8-tuning.ts + 2 modules
-var v8_tuning = __webpack_require__(1870);
+var v8_tuning = __webpack_require__(91870);
 ;// CONCATENATED MODULE: ./src/policy/wasm-files.ts
 
 /*
@@ -6528,7 +6528,7 @@ function bashGrammarWasm() {
 }
 
 // EXTERNAL MODULE: ./src/policy/web-tree-sitter.cjs
-var web_tree_sitter = __webpack_require__(8406);
+var web_tree_sitter = __webpack_require__(58406);
 var web_tree_sitter_default = /*#__PURE__*/__webpack_require__.n(web_tree_sitter);
 ;// CONCATENATED MODULE: ./src/policy/tree-sitter.ts
 
@@ -6735,7 +6735,7 @@ function riskyVariableWhy(name) {
 }
 
 // EXTERNAL MODULE: ./src/policy/defaults.ts
-var defaults = __webpack_require__(6794);
+var defaults = __webpack_require__(66794);
 ;// CONCATENATED MODULE: ./src/policy/policy.ts
 
 
@@ -7563,13 +7563,13 @@ function literallyCovered(match, index) {
 
 /***/ }),
 
-/***/ 8406:
+/***/ 58406:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Loads web-tree-sitter's CommonJS build: its ESM build crashes under ncc with
 // `createRequire is not a function` (toolchain.md, "Bash parsing").
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- this file exists to require() it
-module.exports = __webpack_require__(551);
+module.exports = __webpack_require__(10551);
 
 
 /***/ })

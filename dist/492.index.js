@@ -14,24 +14,24 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __webpack_require__(7030);
+var external_node_net_ = __webpack_require__(77030);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:string_decoder"
-var external_node_string_decoder_ = __webpack_require__(6193);
+var external_node_string_decoder_ = __webpack_require__(46193);
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __webpack_require__(643);
 // EXTERNAL MODULE: ./src/shell/format.ts
-var format = __webpack_require__(6951);
+var format = __webpack_require__(26951);
 ;// CONCATENATED MODULE: ./src/shell/frame.ts
 /**
  * The text that frames each command sent to the persistent bash, and the reading of its end marker.
@@ -386,7 +386,7 @@ function anyAlive(pids) {
 }
 
 // EXTERNAL MODULE: ./src/random-hex.ts
-var random_hex = __webpack_require__(8068);
+var random_hex = __webpack_require__(38068);
 ;// CONCATENATED MODULE: ./src/shell/session.ts
 
 

@@ -2,7 +2,7 @@ export const id = 732;
 export const ids = [732];
 export const modules = {
 
-/***/ 6732:
+/***/ 36732:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/foundry-sdk/internal/utils/values.mjs
 
 // https://url.spec.whatwg.org/#url-scheme-string
@@ -906,11 +906,11 @@ function stringifyQuery(query) {
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/client.mjs + 60 modules
 var client = __webpack_require__(2968);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs + 4 modules
-var messages = __webpack_require__(5643);
+var messages = __webpack_require__(35643);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/beta.mjs + 45 modules
-var beta = __webpack_require__(2726);
+var beta = __webpack_require__(42726);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/version.mjs
-var version = __webpack_require__(5998);
+var version = __webpack_require__(45998);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/foundry-sdk/version.mjs
 const VERSION = '1.1.1'; // x-release-please-version
 //# sourceMappingURL=version.mjs.map
@@ -1051,9 +1051,9 @@ function makeBetaResource(client) {
 
 //# sourceMappingURL=index.mjs.map
 // EXTERNAL MODULE: ./src/agent/pricing.ts
-var pricing = __webpack_require__(3111);
+var pricing = __webpack_require__(53111);
 // EXTERNAL MODULE: ./src/providers/provider.ts
-var provider = __webpack_require__(9545);
+var provider = __webpack_require__(49545);
 ;// CONCATENATED MODULE: ./src/providers/foundry.ts
 /**
  * Microsoft Foundry (`provider: foundry`) through Anthropic's Foundry client: the Messages API at
@@ -1105,7 +1105,7 @@ const foundryProvider = {
 
 /***/ }),
 
-/***/ 9545:
+/***/ 49545:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -2,7 +2,7 @@ export const id = 820;
 export const ids = [820];
 export const modules = {
 
-/***/ 8683:
+/***/ 58683:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -10,8 +10,8 @@ export const modules = {
 // SPDX-License-Identifier: Apache-2.0
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AwsCrc32 = void 0;
-var tslib_1 = __webpack_require__(1860);
-var util_1 = __webpack_require__(4724);
+var tslib_1 = __webpack_require__(61860);
+var util_1 = __webpack_require__(94724);
 var index_1 = __webpack_require__(3490);
 var AwsCrc32 = /** @class */ (function () {
     function AwsCrc32() {
@@ -45,8 +45,8 @@ exports.AwsCrc32 = AwsCrc32;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AwsCrc32 = exports.Crc32 = exports.crc32 = void 0;
-var tslib_1 = __webpack_require__(1860);
-var util_1 = __webpack_require__(4724);
+var tslib_1 = __webpack_require__(61860);
+var util_1 = __webpack_require__(94724);
 function crc32(data) {
     return new Crc32().update(data).digest();
 }
@@ -147,13 +147,13 @@ var a_lookUpTable = [
     0xB40BBE37, 0xC30C8EA1, 0x5A05DF1B, 0x2D02EF8D,
 ];
 var lookupTable = (0, util_1.uint32ArrayFrom)(a_lookUpTable);
-var aws_crc32_1 = __webpack_require__(8683);
+var aws_crc32_1 = __webpack_require__(58683);
 Object.defineProperty(exports, "AwsCrc32", ({ enumerable: true, get: function () { return aws_crc32_1.AwsCrc32; } }));
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 1848:
+/***/ 51848:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -161,7 +161,7 @@ Object.defineProperty(exports, "AwsCrc32", ({ enumerable: true, get: function ()
 // SPDX-License-Identifier: Apache-2.0
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.convertToBuffer = void 0;
-var util_utf8_browser_1 = __webpack_require__(968);
+var util_utf8_browser_1 = __webpack_require__(50968);
 // Quick polyfill
 var fromUtf8 = typeof Buffer !== "undefined" && Buffer.from
     ? function (input) { return Buffer.from(input, "utf8"); }
@@ -183,7 +183,7 @@ exports.convertToBuffer = convertToBuffer;
 
 /***/ }),
 
-/***/ 4724:
+/***/ 94724:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -191,19 +191,19 @@ exports.convertToBuffer = convertToBuffer;
 // SPDX-License-Identifier: Apache-2.0
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.uint32ArrayFrom = exports.numToUint8 = exports.isEmptyData = exports.convertToBuffer = void 0;
-var convertToBuffer_1 = __webpack_require__(1848);
+var convertToBuffer_1 = __webpack_require__(51848);
 Object.defineProperty(exports, "convertToBuffer", ({ enumerable: true, get: function () { return convertToBuffer_1.convertToBuffer; } }));
-var isEmptyData_1 = __webpack_require__(8749);
+var isEmptyData_1 = __webpack_require__(28749);
 Object.defineProperty(exports, "isEmptyData", ({ enumerable: true, get: function () { return isEmptyData_1.isEmptyData; } }));
-var numToUint8_1 = __webpack_require__(8077);
+var numToUint8_1 = __webpack_require__(28077);
 Object.defineProperty(exports, "numToUint8", ({ enumerable: true, get: function () { return numToUint8_1.numToUint8; } }));
-var uint32ArrayFrom_1 = __webpack_require__(9398);
+var uint32ArrayFrom_1 = __webpack_require__(29398);
 Object.defineProperty(exports, "uint32ArrayFrom", ({ enumerable: true, get: function () { return uint32ArrayFrom_1.uint32ArrayFrom; } }));
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 8749:
+/***/ 28749:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -222,7 +222,7 @@ exports.isEmptyData = isEmptyData;
 
 /***/ }),
 
-/***/ 8077:
+/***/ 28077:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -243,7 +243,7 @@ exports.numToUint8 = numToUint8;
 
 /***/ }),
 
-/***/ 9398:
+/***/ 29398:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -269,7 +269,7 @@ exports.uint32ArrayFrom = uint32ArrayFrom;
 
 /***/ }),
 
-/***/ 7698:
+/***/ 25317:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -503,27 +503,27 @@ exports.MAX_HASHABLE_LENGTH = Math.pow(2, 53) - 1;
 
 /***/ }),
 
-/***/ 7028:
+/***/ 17028:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-var tslib_1 = __webpack_require__(1860);
-tslib_1.__exportStar(__webpack_require__(8714), exports);
+var tslib_1 = __webpack_require__(61860);
+tslib_1.__exportStar(__webpack_require__(48714), exports);
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 8714:
+/***/ 48714:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Sha256 = void 0;
-var tslib_1 = __webpack_require__(1860);
+var tslib_1 = __webpack_require__(61860);
 var constants_1 = __webpack_require__(7305);
-var RawSha256_1 = __webpack_require__(7698);
-var util_1 = __webpack_require__(5789);
+var RawSha256_1 = __webpack_require__(25317);
+var util_1 = __webpack_require__(45789);
 var Sha256 = /** @class */ (function () {
     function Sha256(secret) {
         this.secret = secret;
@@ -613,7 +613,7 @@ function bufferFromSecret(secret) {
 // SPDX-License-Identifier: Apache-2.0
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.convertToBuffer = void 0;
-var util_utf8_browser_1 = __webpack_require__(968);
+var util_utf8_browser_1 = __webpack_require__(50968);
 // Quick polyfill
 var fromUtf8 = typeof Buffer !== "undefined" && Buffer.from
     ? function (input) { return Buffer.from(input, "utf8"); }
@@ -635,7 +635,7 @@ exports.convertToBuffer = convertToBuffer;
 
 /***/ }),
 
-/***/ 5789:
+/***/ 45789:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -645,17 +645,17 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.uint32ArrayFrom = exports.numToUint8 = exports.isEmptyData = exports.convertToBuffer = void 0;
 var convertToBuffer_1 = __webpack_require__(4073);
 Object.defineProperty(exports, "convertToBuffer", ({ enumerable: true, get: function () { return convertToBuffer_1.convertToBuffer; } }));
-var isEmptyData_1 = __webpack_require__(2436);
+var isEmptyData_1 = __webpack_require__(62436);
 Object.defineProperty(exports, "isEmptyData", ({ enumerable: true, get: function () { return isEmptyData_1.isEmptyData; } }));
-var numToUint8_1 = __webpack_require__(1730);
+var numToUint8_1 = __webpack_require__(81730);
 Object.defineProperty(exports, "numToUint8", ({ enumerable: true, get: function () { return numToUint8_1.numToUint8; } }));
-var uint32ArrayFrom_1 = __webpack_require__(6855);
+var uint32ArrayFrom_1 = __webpack_require__(76855);
 Object.defineProperty(exports, "uint32ArrayFrom", ({ enumerable: true, get: function () { return uint32ArrayFrom_1.uint32ArrayFrom; } }));
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 2436:
+/***/ 62436:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -674,7 +674,7 @@ exports.isEmptyData = isEmptyData;
 
 /***/ }),
 
-/***/ 1730:
+/***/ 81730:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -695,7 +695,7 @@ exports.numToUint8 = numToUint8;
 
 /***/ }),
 
-/***/ 6855:
+/***/ 76855:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -721,32 +721,32 @@ exports.uint32ArrayFrom = uint32ArrayFrom;
 
 /***/ }),
 
-/***/ 7462:
+/***/ 47462:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 const { awsEndpointFunctions, emitWarningIfUnsupportedVersion: emitWarningIfUnsupportedVersion$1, createDefaultUserAgentProvider, NODE_APP_ID_CONFIG_OPTIONS, getAwsRegionExtensionConfiguration, resolveAwsRegionExtensionConfiguration, resolveUserAgentConfig, resolveHostHeaderConfig, getUserAgentPlugin, getHostHeaderPlugin, getLoggerPlugin, getRecursionDetectionPlugin } = __webpack_require__(5152);
-const { resolveEventStreamConfig, getEventStreamPlugin } = __webpack_require__(8254);
-const { resolveWebSocketConfig, getWebSocketPlugin } = __webpack_require__(8255);
-const { memoizeIdentityProvider, isIdentityExpired, doesIdentityRequireRefresh, HttpBearerAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin, createPaginator } = __webpack_require__(402);
-const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(2658);
-const { Command: $Command } = __webpack_require__(2658);
+const { resolveEventStreamConfig, getEventStreamPlugin } = __webpack_require__(78254);
+const { resolveWebSocketConfig, getWebSocketPlugin } = __webpack_require__(88255);
+const { memoizeIdentityProvider, isIdentityExpired, doesIdentityRequireRefresh, HttpBearerAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin, createPaginator } = __webpack_require__(90402);
+const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(92658);
+const { Command: $Command } = __webpack_require__(92658);
 __webpack_unused_export__ = $Command;
 __webpack_unused_export__ = Client;
-const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(7291);
-const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(2085);
-const { eventStreamSerdeProvider, resolveEventStreamSerdeConfig } = __webpack_require__(6579);
-const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(3422);
-const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(3609);
-const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(6890);
-const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(7523);
+const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(47291);
+const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(62085);
+const { eventStreamSerdeProvider, resolveEventStreamSerdeConfig } = __webpack_require__(56579);
+const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(93422);
+const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(23609);
+const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(26890);
+const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(97523);
 const { defaultProvider } = __webpack_require__(5861);
-const { eventStreamPayloadHandlerProvider } = __webpack_require__(557);
-const { fromEnvSigningName, nodeProvider } = __webpack_require__(5433);
-const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(2430);
-const { streamCollector, NodeHttp2Handler } = __webpack_require__(1279);
-const { AwsRestJsonProtocol } = __webpack_require__(7288);
-const { Sha256 } = __webpack_require__(9542);
+const { eventStreamPayloadHandlerProvider } = __webpack_require__(60557);
+const { fromEnvSigningName, nodeProvider } = __webpack_require__(75433);
+const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(92430);
+const { streamCollector, NodeHttp2Handler } = __webpack_require__(61279);
+const { AwsRestJsonProtocol } = __webpack_require__(37288);
+const { Sha256 } = __webpack_require__(99542);
 
 const defaultBedrockRuntimeHttpAuthSchemeParametersProvider = async (config, context, input) => {
     return {
@@ -3582,20 +3582,20 @@ __webpack_unused_export__ = paginateListAsyncInvokes;
 /***/ 5152:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { HttpRequest, parseUrl } = __webpack_require__(3422);
-const { NoOpLogger } = __webpack_require__(2658);
-const { InvokeStore } = __webpack_require__(9320);
-const { normalizeProvider } = __webpack_require__(402);
-const { RETRY_MODES } = __webpack_require__(3609);
-const { platform, release } = __webpack_require__(8161);
+const { HttpRequest, parseUrl } = __webpack_require__(93422);
+const { NoOpLogger } = __webpack_require__(92658);
+const { InvokeStore } = __webpack_require__(29320);
+const { normalizeProvider } = __webpack_require__(90402);
+const { RETRY_MODES } = __webpack_require__(23609);
+const { platform, release } = __webpack_require__(48161);
 const { versions, env } = __webpack_require__(1708);
-const { isValidHostLabel, isIpAddress, customEndpointFunctions } = __webpack_require__(2085);
-const { EndpointError, resolveEndpoint } = __webpack_require__(2085);
+const { isValidHostLabel, isIpAddress, customEndpointFunctions } = __webpack_require__(62085);
+const { EndpointError, resolveEndpoint } = __webpack_require__(62085);
 exports.EndpointError = EndpointError;
 exports.isIpAddress = isIpAddress;
 exports.resolveEndpoint = resolveEndpoint;
-const { loadConfig, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS } = __webpack_require__(7291);
-const { REGION_ENV_NAME, REGION_INI_NAME, resolveRegionConfig } = __webpack_require__(7291);
+const { loadConfig, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS } = __webpack_require__(47291);
+const { REGION_ENV_NAME, REGION_INI_NAME, resolveRegionConfig } = __webpack_require__(47291);
 exports.NODE_REGION_CONFIG_FILE_OPTIONS = NODE_REGION_CONFIG_FILE_OPTIONS;
 exports.NODE_REGION_CONFIG_OPTIONS = NODE_REGION_CONFIG_OPTIONS;
 exports.REGION_ENV_NAME = REGION_ENV_NAME;
@@ -4605,15 +4605,15 @@ exports.userAgentMiddleware = userAgentMiddleware;
 
 /***/ }),
 
-/***/ 7523:
+/***/ 97523:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { ProviderError, booleanSelector, SelectorType, loadConfig } = __webpack_require__(7291);
+const { ProviderError, booleanSelector, SelectorType, loadConfig } = __webpack_require__(47291);
 const { setCredentialFeature } = __webpack_require__(5152);
-const { normalizeProvider, memoizeIdentityProvider, isIdentityExpired, doesIdentityRequireRefresh } = __webpack_require__(402);
-const { SignatureV4 } = __webpack_require__(6024);
-const { HttpResponse, HttpRequest } = __webpack_require__(3422);
-const { SMITHY_CONTEXT_KEY } = __webpack_require__(4048);
+const { normalizeProvider, memoizeIdentityProvider, isIdentityExpired, doesIdentityRequireRefresh } = __webpack_require__(90402);
+const { SignatureV4 } = __webpack_require__(16024);
+const { HttpResponse, HttpRequest } = __webpack_require__(93422);
+const { SMITHY_CONTEXT_KEY } = __webpack_require__(34048);
 
 const getDateHeader = (response) => HttpResponse.isInstance(response) ? (response.headers?.date ?? response.headers?.Date) : undefined;
 const getAgeHeader = (response) => HttpResponse.isInstance(response) ? (response.headers?.age ?? response.headers?.Age) : undefined;
@@ -4973,14 +4973,14 @@ exports.validateSigningProperties = validateSigningProperties;
 
 /***/ }),
 
-/***/ 7288:
+/***/ 37288:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { SmithyRpcV2CborProtocol, loadSmithyRpcV2CborErrorCode } = __webpack_require__(4645);
-const { TypeRegistry, NormalizedSchema, deref } = __webpack_require__(6890);
-const { decorateServiceException, getValueFromTextNode } = __webpack_require__(2658);
-const { RpcProtocol, JsonCodec2, loadJsonRpcErrorCode, HttpBindingProtocol, HttpInterceptingShapeSerializer, HttpInterceptingShapeDeserializer, loadRestJsonErrorCode, SmithyRpcV2JsonProtocol, loadSmithyRpcV2JsonErrorCode, FromStringShapeDeserializer, determineTimestampFormat, extendedEncodeURIComponent, collectBody } = __webpack_require__(3422);
-const { JsonCodec, JsonShapeDeserializer, JsonShapeDeserializer2, JsonShapeSerializer, JsonShapeSerializer2, parseJsonBody, parseJsonErrorBody } = __webpack_require__(3422);
+const { SmithyRpcV2CborProtocol, loadSmithyRpcV2CborErrorCode } = __webpack_require__(64645);
+const { TypeRegistry, NormalizedSchema, deref } = __webpack_require__(26890);
+const { decorateServiceException, getValueFromTextNode } = __webpack_require__(92658);
+const { RpcProtocol, JsonCodec2, loadJsonRpcErrorCode, HttpBindingProtocol, HttpInterceptingShapeSerializer, HttpInterceptingShapeDeserializer, loadRestJsonErrorCode, SmithyRpcV2JsonProtocol, loadSmithyRpcV2JsonErrorCode, FromStringShapeDeserializer, determineTimestampFormat, extendedEncodeURIComponent, collectBody } = __webpack_require__(93422);
+const { JsonCodec, JsonShapeDeserializer, JsonShapeDeserializer2, JsonShapeSerializer, JsonShapeSerializer2, parseJsonBody, parseJsonErrorBody } = __webpack_require__(93422);
 exports.JsonCodec = JsonCodec;
 exports.JsonCodec2 = JsonCodec2;
 exports.JsonShapeDeserializer = JsonShapeDeserializer;
@@ -4991,8 +4991,8 @@ exports.loadJsonRpcErrorCode = loadJsonRpcErrorCode;
 exports.loadRestJsonErrorCode = loadRestJsonErrorCode;
 exports.parseJsonBody = parseJsonBody;
 exports.parseJsonErrorBody = parseJsonErrorBody;
-const { parseXML, XmlNode, XmlText } = __webpack_require__(4274);
-const { toUtf8, toBase64, generateIdempotencyToken, NumericValue, dateToUtcString, fromBase64, expectUnion } = __webpack_require__(2430);
+const { parseXML, XmlNode, XmlText } = __webpack_require__(94274);
+const { toUtf8, toBase64, generateIdempotencyToken, NumericValue, dateToUtcString, fromBase64, expectUnion } = __webpack_require__(92430);
 
 class ProtocolLib {
     queryCompat;
@@ -6487,7 +6487,7 @@ exports.parseXmlErrorBody = parseXmlErrorBody;
 /***/ 519:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { buildQueryString } = __webpack_require__(3422);
+const { buildQueryString } = __webpack_require__(93422);
 
 const validate = (str) => typeof str === "string" && str.indexOf("arn:") === 0 && str.split(":").length >= 6;
 const parse = (arn) => {
@@ -6554,12 +6554,12 @@ exports.validate = validate;
 
 /***/ }),
 
-/***/ 6024:
+/***/ 16024:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { hasOwn, fromUtf8, fromHex, toHex, toUint8Array, writeKey, isArrayBuffer } = __webpack_require__(2430);
-const { normalizeProvider } = __webpack_require__(2658);
-const { escapeUri, HttpRequest } = __webpack_require__(3422);
+const { hasOwn, fromUtf8, fromHex, toHex, toUint8Array, writeKey, isArrayBuffer } = __webpack_require__(92430);
+const { normalizeProvider } = __webpack_require__(92658);
+const { escapeUri, HttpRequest } = __webpack_require__(93422);
 
 class HeaderFormatter {
     format(headers) {
@@ -7158,7 +7158,7 @@ exports.signatureV4aContainer = signatureV4aContainer;
 
 /***/ }),
 
-/***/ 4048:
+/***/ 34048:
 /***/ ((__unused_webpack_module, exports) => {
 
 var HttpAuthLocation;
@@ -7261,11 +7261,11 @@ exports.resolveDefaultRuntimeConfig = resolveDefaultRuntimeConfig;
 
 /***/ }),
 
-/***/ 5606:
+/***/ 55606:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { setCredentialFeature } = __webpack_require__(5152);
-const { CredentialsProviderError } = __webpack_require__(7291);
+const { CredentialsProviderError } = __webpack_require__(47291);
 
 const ENV_KEY = "AWS_ACCESS_KEY_ID";
 const ENV_SECRET = "AWS_SECRET_ACCESS_KEY";
@@ -7307,15 +7307,15 @@ exports.fromEnv = fromEnv;
 
 /***/ }),
 
-/***/ 986:
+/***/ 98605:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { setCredentialFeature } = __webpack_require__(5152);
-const { CredentialsProviderError } = __webpack_require__(7291);
-const { NodeHttpHandler } = __webpack_require__(1279);
-const fs = __webpack_require__(1455);
-const { HttpRequest } = __webpack_require__(3422);
-const { sdkStreamMixin, parseRfc3339DateTime } = __webpack_require__(2430);
+const { CredentialsProviderError } = __webpack_require__(47291);
+const { NodeHttpHandler } = __webpack_require__(61279);
+const fs = __webpack_require__(51455);
+const { HttpRequest } = __webpack_require__(93422);
+const { sdkStreamMixin, parseRfc3339DateTime } = __webpack_require__(92430);
 
 const ECS_CONTAINER_HOST = "169.254.170.2";
 const EKS_CONTAINER_HOST_IPv4 = "169.254.170.23";
@@ -7493,28 +7493,28 @@ exports.fromHttp = fromHttp;
 
 /***/ }),
 
-/***/ 5869:
+/***/ 75869:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { CredentialsProviderError, chain, getProfileName, parseKnownFiles } = __webpack_require__(7291);
+const { CredentialsProviderError, chain, getProfileName, parseKnownFiles } = __webpack_require__(47291);
 const { setCredentialFeature } = __webpack_require__(5152);
 
 const resolveCredentialSource = (credentialSource, profileName, logger) => {
     const sourceProvidersMap = {
         EcsContainer: async (options) => {
-            const { fromHttp } = __webpack_require__(986);
-            const { fromContainerMetadata } = __webpack_require__(566);
+            const { fromHttp } = __webpack_require__(98605);
+            const { fromContainerMetadata } = __webpack_require__(40566);
             logger?.debug("@aws-sdk/credential-provider-ini - credential_source is EcsContainer");
             return async () => chain(fromHttp(options ?? {}), fromContainerMetadata(options))().then(setNamedProvider);
         },
         Ec2InstanceMetadata: async (options) => {
             logger?.debug("@aws-sdk/credential-provider-ini - credential_source is Ec2InstanceMetadata");
-            const { fromInstanceMetadata } = __webpack_require__(566);
+            const { fromInstanceMetadata } = __webpack_require__(40566);
             return async () => fromInstanceMetadata(options)().then(setNamedProvider);
         },
         Environment: async (options) => {
             logger?.debug("@aws-sdk/credential-provider-ini - credential_source is Environment");
-            const { fromEnv } = __webpack_require__(5606);
+            const { fromEnv } = __webpack_require__(55606);
             return async () => fromEnv(options)().then(setNamedProvider);
         },
     };
@@ -7609,7 +7609,7 @@ const isLoginProfile = (data) => {
     return Boolean(data && data.login_session);
 };
 const resolveLoginCredentials = async (profileName, options, callerClientConfig) => {
-    const { fromLoginCredentials } = __webpack_require__(4072);
+    const { fromLoginCredentials } = __webpack_require__(84072);
     const credentials = await fromLoginCredentials({
         ...options,
         profile: profileName,
@@ -7619,7 +7619,7 @@ const resolveLoginCredentials = async (profileName, options, callerClientConfig)
 
 const isProcessProfile = (arg) => Boolean(arg) && typeof arg === "object" && typeof arg.credential_process === "string";
 const resolveProcessCredentials = async (options, profile) => {
-    const { fromProcess } = __webpack_require__(5360);
+    const { fromProcess } = __webpack_require__(75360);
     const credentials = await fromProcess({
         ...options,
         profile,
@@ -7628,7 +7628,7 @@ const resolveProcessCredentials = async (options, profile) => {
 };
 
 const resolveSsoCredentials = async (profile, profileData, options = {}, callerClientConfig) => {
-    const { fromSSO } = __webpack_require__(998);
+    const { fromSSO } = __webpack_require__(60998);
     return fromSSO({
         profile,
         logger: options.logger,
@@ -7676,7 +7676,7 @@ const isWebIdentityProfile = (arg) => Boolean(arg) &&
     typeof arg.role_arn === "string" &&
     ["undefined", "string"].indexOf(typeof arg.role_session_name) > -1;
 const resolveWebIdentityCredentials = async (profile, options, callerClientConfig) => {
-    const { fromTokenFile } = __webpack_require__(9956);
+    const { fromTokenFile } = __webpack_require__(29956);
     const credentials = await fromTokenFile({
         webIdentityTokenFile: profile.web_identity_token_file,
         roleArn: profile.role_arn,
@@ -7729,16 +7729,16 @@ exports.fromIni = fromIni;
 
 /***/ }),
 
-/***/ 4072:
+/***/ 84072:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { setCredentialFeature } = __webpack_require__(5152);
-const { CredentialsProviderError, parseKnownFiles, getProfileName } = __webpack_require__(7291);
-const { HttpRequest } = __webpack_require__(3422);
-const { createHash, createPrivateKey, createPublicKey, sign } = __webpack_require__(7598);
-const { promises } = __webpack_require__(3024);
-const { homedir } = __webpack_require__(8161);
-const { dirname, join } = __webpack_require__(6760);
+const { CredentialsProviderError, parseKnownFiles, getProfileName } = __webpack_require__(47291);
+const { HttpRequest } = __webpack_require__(93422);
+const { createHash, createPrivateKey, createPublicKey, sign } = __webpack_require__(77598);
+const { promises } = __webpack_require__(73024);
+const { homedir } = __webpack_require__(48161);
+const { dirname, join } = __webpack_require__(76760);
 
 class LoginCredentialsFetcher {
     profileData;
@@ -7789,7 +7789,7 @@ class LoginCredentialsFetcher {
         if (freshExpiry - Date.now() > LoginCredentialsFetcher.REFRESH_THRESHOLD) {
             return this.toCredentials(freshToken.accessToken);
         }
-        const { SigninClient, CreateOAuth2TokenCommand } = __webpack_require__(9762);
+        const { SigninClient, CreateOAuth2TokenCommand } = __webpack_require__(99762);
         const { logger, userAgentAppId } = this.callerClientConfig ?? {};
         const isH2 = (requestHandler) => {
             return requestHandler?.metadata?.handlerProtocol === "h2";
@@ -8033,15 +8033,15 @@ exports.fromLoginCredentials = fromLoginCredentials;
 /***/ 5861:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { ENV_KEY, ENV_SECRET, fromEnv } = __webpack_require__(5606);
-const { chain, CredentialsProviderError, ENV_PROFILE } = __webpack_require__(7291);
+const { ENV_KEY, ENV_SECRET, fromEnv } = __webpack_require__(55606);
+const { chain, CredentialsProviderError, ENV_PROFILE } = __webpack_require__(47291);
 
 const ENV_IMDS_DISABLED = "AWS_EC2_METADATA_DISABLED";
 const remoteProvider = async (init) => {
-    const { ENV_CMDS_FULL_URI, ENV_CMDS_RELATIVE_URI, fromContainerMetadata, fromInstanceMetadata } = __webpack_require__(566);
+    const { ENV_CMDS_FULL_URI, ENV_CMDS_RELATIVE_URI, fromContainerMetadata, fromInstanceMetadata } = __webpack_require__(40566);
     if (process.env[ENV_CMDS_RELATIVE_URI] || process.env[ENV_CMDS_FULL_URI]) {
         init.logger?.debug("@aws-sdk/credential-provider-node - remoteProvider::fromHttp/fromContainerMetadata");
-        const { fromHttp } = __webpack_require__(986);
+        const { fromHttp } = __webpack_require__(98605);
         return chain(fromHttp(init), fromContainerMetadata(init));
     }
     if (process.env[ENV_IMDS_DISABLED] && process.env[ENV_IMDS_DISABLED] !== "false") {
@@ -8164,22 +8164,22 @@ const defaultProvider = (init = {}) => memoizeChain([
         if (!ssoStartUrl && !ssoAccountId && !ssoRegion && !ssoRoleName && !ssoSession) {
             throw new CredentialsProviderError("Skipping SSO provider in default chain (inputs do not include SSO fields).", { logger: init.logger });
         }
-        const { fromSSO } = __webpack_require__(998);
+        const { fromSSO } = __webpack_require__(60998);
         return fromSSO(init)(awsIdentityProperties);
     },
     async (awsIdentityProperties) => {
         init.logger?.debug("@aws-sdk/credential-provider-node - defaultProvider::fromIni");
-        const { fromIni } = __webpack_require__(5869);
+        const { fromIni } = __webpack_require__(75869);
         return fromIni(init)(awsIdentityProperties);
     },
     async (awsIdentityProperties) => {
         init.logger?.debug("@aws-sdk/credential-provider-node - defaultProvider::fromProcess");
-        const { fromProcess } = __webpack_require__(5360);
+        const { fromProcess } = __webpack_require__(75360);
         return fromProcess(init)(awsIdentityProperties);
     },
     async (awsIdentityProperties) => {
         init.logger?.debug("@aws-sdk/credential-provider-node - defaultProvider::fromTokenFile");
-        const { fromTokenFile } = __webpack_require__(9956);
+        const { fromTokenFile } = __webpack_require__(29956);
         return fromTokenFile(init)(awsIdentityProperties);
     },
     async () => {
@@ -8203,12 +8203,12 @@ exports.defaultProvider = defaultProvider;
 
 /***/ }),
 
-/***/ 5360:
+/***/ 75360:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { externalDataInterceptor, CredentialsProviderError, parseKnownFiles, getProfileName } = __webpack_require__(7291);
-const { exec } = __webpack_require__(1421);
-const { promisify } = __webpack_require__(7975);
+const { externalDataInterceptor, CredentialsProviderError, parseKnownFiles, getProfileName } = __webpack_require__(47291);
+const { exec } = __webpack_require__(31421);
+const { promisify } = __webpack_require__(57975);
 const { setCredentialFeature } = __webpack_require__(5152);
 
 const getValidatedProcessCredentials = (profileName, data, profiles) => {
@@ -8286,12 +8286,12 @@ exports.fromProcess = fromProcess;
 
 /***/ }),
 
-/***/ 998:
+/***/ 60998:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { CredentialsProviderError, getSSOTokenFromFile, getProfileName, parseKnownFiles, loadSsoSessionData } = __webpack_require__(7291);
+const { CredentialsProviderError, getSSOTokenFromFile, getProfileName, parseKnownFiles, loadSsoSessionData } = __webpack_require__(47291);
 const { setCredentialFeature } = __webpack_require__(5152);
-const { fromSso } = __webpack_require__(7361);
+const { fromSso } = __webpack_require__(47361);
 
 const isSsoProfile = (arg) => arg &&
     (typeof arg.sso_start_url === "string" ||
@@ -8345,7 +8345,7 @@ const resolveSSOCredentials = async ({ ssoStartUrl, ssoSession, ssoAccountId, ss
         });
     }
     const { accessToken } = token;
-    const { SSOClient, GetRoleCredentialsCommand } = __webpack_require__(3707);
+    const { SSOClient, GetRoleCredentialsCommand } = __webpack_require__(23707);
     const sso = ssoClient ||
         new SSOClient(Object.assign({}, clientConfig ?? {}, {
             logger: clientConfig?.logger ?? callerClientConfig?.logger ?? parentClientConfig?.logger,
@@ -8485,23 +8485,23 @@ exports.validateSsoProfile = validateSsoProfile;
 
 /***/ }),
 
-/***/ 3707:
+/***/ 23707:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { GetRoleCredentialsCommand, SSOClient } = __webpack_require__(2579);
+const { GetRoleCredentialsCommand, SSOClient } = __webpack_require__(32579);
 exports.GetRoleCredentialsCommand = GetRoleCredentialsCommand;
 exports.SSOClient = SSOClient;
 
 
 /***/ }),
 
-/***/ 7361:
+/***/ 47361:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { setTokenFeature } = __webpack_require__(5152);
-const { getBearerTokenEnvKey } = __webpack_require__(7523);
-const { TokenProviderError, getSSOTokenFilepath, parseKnownFiles, getProfileName, loadSsoSessionData, getSSOTokenFromFile, memoize, chain } = __webpack_require__(7291);
-const { promises } = __webpack_require__(3024);
+const { getBearerTokenEnvKey } = __webpack_require__(97523);
+const { TokenProviderError, getSSOTokenFilepath, parseKnownFiles, getProfileName, loadSsoSessionData, getSSOTokenFromFile, memoize, chain } = __webpack_require__(47291);
+const { promises } = __webpack_require__(73024);
 
 const fromEnvSigningName = ({ logger, signingName } = {}) => async () => {
     logger?.debug?.("@aws-sdk/token-providers - fromEnvSigningName");
@@ -8521,7 +8521,7 @@ const EXPIRE_WINDOW_MS = 5 * 60 * 1000;
 const REFRESH_MESSAGE = `To refresh this SSO session run 'aws sso login' with the corresponding profile.`;
 
 const getSsoOidcClient = async (ssoRegion, init = {}, callerClientConfig) => {
-    const { SSOOIDCClient } = __webpack_require__(9443);
+    const { SSOOIDCClient } = __webpack_require__(89443);
     const coalesce = (prop) => init.clientConfig?.[prop] ?? init.parentClientConfig?.[prop] ?? callerClientConfig?.[prop];
     const ssoOidcClient = new SSOOIDCClient(Object.assign({}, init.clientConfig ?? {}, {
         region: ssoRegion ?? init.clientConfig?.region,
@@ -8532,7 +8532,7 @@ const getSsoOidcClient = async (ssoRegion, init = {}, callerClientConfig) => {
 };
 
 const getNewSsoOidcToken = async (ssoToken, ssoRegion, init = {}, callerClientConfig) => {
-    const { CreateTokenCommand } = __webpack_require__(9443);
+    const { CreateTokenCommand } = __webpack_require__(89443);
     const ssoOidcClient = await getSsoOidcClient(ssoRegion, init, callerClientConfig);
     return ssoOidcClient.send(new CreateTokenCommand({
         clientId: ssoToken.clientId,
@@ -8678,12 +8678,12 @@ exports.nodeProvider = nodeProvider;
 
 /***/ }),
 
-/***/ 9956:
+/***/ 29956:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { setCredentialFeature } = __webpack_require__(5152);
-const { CredentialsProviderError, externalDataInterceptor } = __webpack_require__(7291);
-const { readFileSync } = __webpack_require__(3024);
+const { CredentialsProviderError, externalDataInterceptor } = __webpack_require__(47291);
+const { readFileSync } = __webpack_require__(73024);
 
 const fromWebToken = (init) => async (awsIdentityProperties) => {
     init.logger?.debug("@aws-sdk/credential-provider-web-identity - fromWebToken");
@@ -8743,11 +8743,11 @@ exports.fromWebToken = fromWebToken;
 
 /***/ }),
 
-/***/ 557:
+/***/ 60557:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { EventStreamCodec } = __webpack_require__(6579);
-const { Transform, Readable, PassThrough, pipeline } = __webpack_require__(7075);
+const { EventStreamCodec } = __webpack_require__(56579);
+const { Transform, Readable, PassThrough, pipeline } = __webpack_require__(57075);
 
 class EventSigningTransformStream extends Transform {
     priorSignature;
@@ -8871,10 +8871,10 @@ exports.eventStreamPayloadHandlerProvider = eventStreamPayloadHandlerProvider;
 
 /***/ }),
 
-/***/ 8254:
+/***/ 78254:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { HttpRequest } = __webpack_require__(3422);
+const { HttpRequest } = __webpack_require__(93422);
 
 function resolveEventStreamConfig(input) {
     const eventSigner = input.signer;
@@ -8943,14 +8943,14 @@ exports.resolveEventStreamConfig = resolveEventStreamConfig;
 
 /***/ }),
 
-/***/ 8255:
+/***/ 88255:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { formatUrl } = __webpack_require__(519);
-const { iterableToReadableStream, readableStreamToIterable, EventStreamCodec } = __webpack_require__(6579);
-const { HttpResponse, HttpRequest } = __webpack_require__(3422);
-const { fromBase64, fromHex } = __webpack_require__(2430);
-const { FetchHttpHandler } = __webpack_require__(7809);
+const { iterableToReadableStream, readableStreamToIterable, EventStreamCodec } = __webpack_require__(56579);
+const { HttpResponse, HttpRequest } = __webpack_require__(93422);
+const { fromBase64, fromHex } = __webpack_require__(92430);
+const { FetchHttpHandler } = __webpack_require__(47809);
 
 const isWebSocketRequest = (request) => request.protocol === "ws:" || request.protocol === "wss:";
 
@@ -9345,25 +9345,25 @@ exports.resolveWebSocketConfig = resolveWebSocketConfig;
 
 /***/ }),
 
-/***/ 9762:
+/***/ 99762:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { awsEndpointFunctions, emitWarningIfUnsupportedVersion: emitWarningIfUnsupportedVersion$1, createDefaultUserAgentProvider, getDefaultSocketTimeout, NODE_APP_ID_CONFIG_OPTIONS, getAwsRegionExtensionConfiguration, resolveAwsRegionExtensionConfiguration, resolveUserAgentConfig, resolveHostHeaderConfig, getUserAgentPlugin, getHostHeaderPlugin, getLoggerPlugin, getRecursionDetectionPlugin } = __webpack_require__(5152);
-const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(402);
-const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(2658);
-const { Command: $Command } = __webpack_require__(2658);
+const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(90402);
+const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(92658);
+const { Command: $Command } = __webpack_require__(92658);
 exports.$Command = $Command;
 exports.__Client = Client;
-const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(7291);
-const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(2085);
-const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(3422);
-const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(3609);
-const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(6890);
-const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(7523);
-const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(2430);
-const { streamCollector, NodeHttpHandler } = __webpack_require__(1279);
-const { AwsRestJsonProtocol } = __webpack_require__(7288);
-const { Sha256 } = __webpack_require__(9542);
+const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(47291);
+const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(62085);
+const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(93422);
+const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(23609);
+const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(26890);
+const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(97523);
+const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(92430);
+const { streamCollector, NodeHttpHandler } = __webpack_require__(61279);
+const { AwsRestJsonProtocol } = __webpack_require__(37288);
+const { Sha256 } = __webpack_require__(99542);
 
 const defaultSigninHttpAuthSchemeParametersProvider = async (config, context, input) => {
     return {
@@ -9956,25 +9956,25 @@ exports.errorTypeRegistries = errorTypeRegistries;
 
 /***/ }),
 
-/***/ 9443:
+/***/ 89443:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { awsEndpointFunctions, emitWarningIfUnsupportedVersion: emitWarningIfUnsupportedVersion$1, createDefaultUserAgentProvider, getDefaultSocketTimeout, NODE_APP_ID_CONFIG_OPTIONS, getAwsRegionExtensionConfiguration, resolveAwsRegionExtensionConfiguration, resolveUserAgentConfig, resolveHostHeaderConfig, getUserAgentPlugin, getHostHeaderPlugin, getLoggerPlugin, getRecursionDetectionPlugin } = __webpack_require__(5152);
-const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(402);
-const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(2658);
-const { Command: $Command } = __webpack_require__(2658);
+const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(90402);
+const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(92658);
+const { Command: $Command } = __webpack_require__(92658);
 exports.$Command = $Command;
 exports.__Client = Client;
-const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(7291);
-const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(2085);
-const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(3422);
-const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(3609);
-const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(6890);
-const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(7523);
-const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(2430);
-const { streamCollector, NodeHttpHandler } = __webpack_require__(1279);
-const { AwsRestJsonProtocol } = __webpack_require__(7288);
-const { Sha256 } = __webpack_require__(9542);
+const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(47291);
+const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(62085);
+const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(93422);
+const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(23609);
+const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(26890);
+const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(97523);
+const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(92430);
+const { streamCollector, NodeHttpHandler } = __webpack_require__(61279);
+const { AwsRestJsonProtocol } = __webpack_require__(37288);
+const { Sha256 } = __webpack_require__(99542);
 
 const defaultSSOOIDCHttpAuthSchemeParametersProvider = async (config, context, input) => {
     return {
@@ -10650,25 +10650,25 @@ exports.errorTypeRegistries = errorTypeRegistries;
 
 /***/ }),
 
-/***/ 2579:
+/***/ 32579:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { awsEndpointFunctions, emitWarningIfUnsupportedVersion: emitWarningIfUnsupportedVersion$1, createDefaultUserAgentProvider, getDefaultSocketTimeout, NODE_APP_ID_CONFIG_OPTIONS, getAwsRegionExtensionConfiguration, resolveAwsRegionExtensionConfiguration, resolveUserAgentConfig, resolveHostHeaderConfig, getUserAgentPlugin, getHostHeaderPlugin, getLoggerPlugin, getRecursionDetectionPlugin } = __webpack_require__(5152);
-const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(402);
-const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(2658);
-const { Command: $Command } = __webpack_require__(2658);
+const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(90402);
+const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(92658);
+const { Command: $Command } = __webpack_require__(92658);
 exports.$Command = $Command;
 exports.__Client = Client;
-const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(7291);
-const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(2085);
-const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(3422);
-const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(3609);
-const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(6890);
-const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(7523);
-const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(2430);
-const { streamCollector, NodeHttpHandler } = __webpack_require__(1279);
-const { AwsRestJsonProtocol } = __webpack_require__(7288);
-const { Sha256 } = __webpack_require__(9542);
+const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(47291);
+const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(62085);
+const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(93422);
+const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(23609);
+const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(26890);
+const { resolveAwsSdkSigV4Config, AwsSdkSigV4Signer, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(97523);
+const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(92430);
+const { streamCollector, NodeHttpHandler } = __webpack_require__(61279);
+const { AwsRestJsonProtocol } = __webpack_require__(37288);
+const { Sha256 } = __webpack_require__(99542);
 
 const defaultSSOHttpAuthSchemeParametersProvider = async (config, context, input) => {
     return {
@@ -11135,22 +11135,22 @@ exports.errorTypeRegistries = errorTypeRegistries;
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { awsEndpointFunctions, emitWarningIfUnsupportedVersion: emitWarningIfUnsupportedVersion$1, createDefaultUserAgentProvider, getDefaultSocketTimeout, NODE_APP_ID_CONFIG_OPTIONS, getAwsRegionExtensionConfiguration, resolveAwsRegionExtensionConfiguration, resolveUserAgentConfig, resolveHostHeaderConfig, getUserAgentPlugin, getHostHeaderPlugin, getLoggerPlugin, getRecursionDetectionPlugin, setCredentialFeature, stsRegionDefaultResolver } = __webpack_require__(5152);
-const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(402);
-const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(2658);
-const { Command: $Command } = __webpack_require__(2658);
+const { NoAuthSigner, getHttpAuthSchemeEndpointRuleSetPlugin, DefaultIdentityProviderConfig, getHttpSigningPlugin } = __webpack_require__(90402);
+const { normalizeProvider, getSmithyContext, ServiceException, NoOpLogger, emitWarningIfUnsupportedVersion, loadConfigsForDefaultMode, getDefaultExtensionConfiguration, resolveDefaultRuntimeConfig, Client, makeBuilder, createAggregatedClient } = __webpack_require__(92658);
+const { Command: $Command } = __webpack_require__(92658);
 exports.$Command = $Command;
 exports.__Client = Client;
-const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(7291);
-const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveParams, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(2085);
-const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(3422);
-const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(3609);
-const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(6890);
-const { resolveAwsSdkSigV4Config, resolveAwsSdkSigV4AConfig, AwsSdkSigV4Signer, AwsSdkSigV4ASigner, NODE_SIGV4A_CONFIG_OPTIONS, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(7523);
+const { resolveDefaultsModeConfig, loadConfig, NODE_USE_FIPS_ENDPOINT_CONFIG_OPTIONS, NODE_USE_DUALSTACK_ENDPOINT_CONFIG_OPTIONS, NODE_REGION_CONFIG_OPTIONS, NODE_REGION_CONFIG_FILE_OPTIONS, resolveRegionConfig } = __webpack_require__(47291);
+const { BinaryDecisionDiagram, EndpointCache, decideEndpoint, customEndpointFunctions, resolveParams, resolveEndpointConfig, getEndpointPlugin } = __webpack_require__(62085);
+const { parseUrl, getHttpHandlerExtensionConfiguration, resolveHttpHandlerRuntimeConfig, getContentLengthPlugin } = __webpack_require__(93422);
+const { DEFAULT_RETRY_MODE, NODE_RETRY_MODE_CONFIG_OPTIONS, NODE_MAX_ATTEMPT_CONFIG_OPTIONS, resolveRetryConfig, getRetryPlugin } = __webpack_require__(23609);
+const { TypeRegistry, getSchemaSerdePlugin } = __webpack_require__(26890);
+const { resolveAwsSdkSigV4Config, resolveAwsSdkSigV4AConfig, AwsSdkSigV4Signer, AwsSdkSigV4ASigner, NODE_SIGV4A_CONFIG_OPTIONS, NODE_AUTH_SCHEME_PREFERENCE_OPTIONS } = __webpack_require__(97523);
 const { SignatureV4MultiRegion } = __webpack_require__(5785);
-const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(2430);
-const { streamCollector, NodeHttpHandler } = __webpack_require__(1279);
-const { AwsQueryProtocol } = __webpack_require__(7288);
-const { Sha256 } = __webpack_require__(9542);
+const { toUtf8, fromUtf8, toBase64, fromBase64, calculateBodyLength } = __webpack_require__(92430);
+const { streamCollector, NodeHttpHandler } = __webpack_require__(61279);
+const { AwsQueryProtocol } = __webpack_require__(37288);
+const { Sha256 } = __webpack_require__(99542);
 
 const q = "ref";
 const a = -1, b = true, c = "isSet", d = "PartitionResult", e = "booleanEquals", f = "stringEquals", g = "getAttr", h = "us-east-1", i = "sigv4", j = "sts", k = "https://sts.{Region}.{PartitionResult#dnsSuffix}", l = { [q]: "Endpoint" }, m = { [q]: "Region" }, n = { [q]: d }, o = {}, p = [m];
@@ -12094,7 +12094,7 @@ exports.getDefaultRoleAssumerWithWebIdentity = getDefaultRoleAssumerWithWebIdent
 /***/ 5785:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { SignatureV4, signatureV4aContainer } = __webpack_require__(4161);
+const { SignatureV4, signatureV4aContainer } = __webpack_require__(94161);
 
 const signatureV4CrtContainer = {
     CrtSignerV4: null,
@@ -12253,12 +12253,12 @@ exports.signatureV4CrtContainer = signatureV4CrtContainer;
 
 /***/ }),
 
-/***/ 4161:
+/***/ 94161:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { hasOwn, fromUtf8, fromHex, toHex, toUint8Array, writeKey, isArrayBuffer } = __webpack_require__(2430);
-const { normalizeProvider } = __webpack_require__(2658);
-const { escapeUri, HttpRequest } = __webpack_require__(3422);
+const { hasOwn, fromUtf8, fromHex, toHex, toUint8Array, writeKey, isArrayBuffer } = __webpack_require__(92430);
+const { normalizeProvider } = __webpack_require__(92658);
+const { escapeUri, HttpRequest } = __webpack_require__(93422);
 
 class HeaderFormatter {
     format(headers) {
@@ -12857,13 +12857,13 @@ exports.signatureV4aContainer = signatureV4aContainer;
 
 /***/ }),
 
-/***/ 5433:
+/***/ 75433:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 const { setTokenFeature } = __webpack_require__(5152);
-const { getBearerTokenEnvKey } = __webpack_require__(7523);
-const { TokenProviderError, getSSOTokenFilepath, parseKnownFiles, getProfileName, loadSsoSessionData, getSSOTokenFromFile, memoize, chain } = __webpack_require__(7291);
-const { promises } = __webpack_require__(3024);
+const { getBearerTokenEnvKey } = __webpack_require__(97523);
+const { TokenProviderError, getSSOTokenFilepath, parseKnownFiles, getProfileName, loadSsoSessionData, getSSOTokenFromFile, memoize, chain } = __webpack_require__(47291);
+const { promises } = __webpack_require__(73024);
 
 const fromEnvSigningName = ({ logger, signingName } = {}) => async () => {
     logger?.debug?.("@aws-sdk/token-providers - fromEnvSigningName");
@@ -12883,7 +12883,7 @@ const EXPIRE_WINDOW_MS = 5 * 60 * 1000;
 const REFRESH_MESSAGE = `To refresh this SSO session run 'aws sso login' with the corresponding profile.`;
 
 const getSsoOidcClient = async (ssoRegion, init = {}, callerClientConfig) => {
-    const { SSOOIDCClient } = __webpack_require__(9443);
+    const { SSOOIDCClient } = __webpack_require__(89443);
     const coalesce = (prop) => init.clientConfig?.[prop] ?? init.parentClientConfig?.[prop] ?? callerClientConfig?.[prop];
     const ssoOidcClient = new SSOOIDCClient(Object.assign({}, init.clientConfig ?? {}, {
         region: ssoRegion ?? init.clientConfig?.region,
@@ -12894,7 +12894,7 @@ const getSsoOidcClient = async (ssoRegion, init = {}, callerClientConfig) => {
 };
 
 const getNewSsoOidcToken = async (ssoToken, ssoRegion, init = {}, callerClientConfig) => {
-    const { CreateTokenCommand } = __webpack_require__(9443);
+    const { CreateTokenCommand } = __webpack_require__(89443);
     const ssoOidcClient = await getSsoOidcClient(ssoRegion, init, callerClientConfig);
     return ssoOidcClient.send(new CreateTokenCommand({
         clientId: ssoToken.clientId,
@@ -13040,14 +13040,14 @@ exports.nodeProvider = nodeProvider;
 
 /***/ }),
 
-/***/ 968:
+/***/ 50968:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.toUtf8 = exports.fromUtf8 = void 0;
-const pureJs_1 = __webpack_require__(5039);
-const whatwgEncodingApi_1 = __webpack_require__(5207);
+const pureJs_1 = __webpack_require__(35039);
+const whatwgEncodingApi_1 = __webpack_require__(95207);
 const fromUtf8 = (input) => typeof TextEncoder === "function" ? (0, whatwgEncodingApi_1.fromUtf8)(input) : (0, pureJs_1.fromUtf8)(input);
 exports.fromUtf8 = fromUtf8;
 const toUtf8 = (input) => typeof TextDecoder === "function" ? (0, whatwgEncodingApi_1.toUtf8)(input) : (0, pureJs_1.toUtf8)(input);
@@ -13056,7 +13056,7 @@ exports.toUtf8 = toUtf8;
 
 /***/ }),
 
-/***/ 5039:
+/***/ 35039:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13110,7 +13110,7 @@ exports.toUtf8 = toUtf8;
 
 /***/ }),
 
-/***/ 5207:
+/***/ 95207:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13128,7 +13128,7 @@ exports.toUtf8 = toUtf8;
 
 /***/ }),
 
-/***/ 4274:
+/***/ 94274:
 /***/ ((__unused_webpack_module, exports) => {
 
 const ATTR_ESCAPE_RE = /[&<>"]/g;
@@ -13507,7 +13507,7 @@ exports.parseXML = parseXML;
 
 /***/ }),
 
-/***/ 9320:
+/***/ 29320:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -13575,7 +13575,7 @@ class InvokeStoreMulti extends InvokeStoreBase {
     als;
     static async create() {
         const instance = new InvokeStoreMulti();
-        const asyncHooks = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6698, 23));
+        const asyncHooks = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 16698, 23));
         instance.als = new asyncHooks.AsyncLocalStorage();
         return instance;
     }
@@ -13645,15 +13645,15 @@ exports.InvokeStoreBase = InvokeStoreBase;
 
 /***/ }),
 
-/***/ 402:
+/***/ 90402:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { getSmithyContext, hasOwn } = __webpack_require__(4534);
+const { getSmithyContext, hasOwn } = __webpack_require__(34534);
 exports.getSmithyContext = getSmithyContext;
-const { HttpRequest } = __webpack_require__(3422);
-const { requestBuilder } = __webpack_require__(3422);
+const { HttpRequest } = __webpack_require__(93422);
+const { requestBuilder } = __webpack_require__(93422);
 exports.requestBuilder = requestBuilder;
-const { HttpApiKeyAuthLocation } = __webpack_require__(2526);
+const { HttpApiKeyAuthLocation } = __webpack_require__(82526);
 
 const resolveAuthOptions = (candidateAuthOptions, authSchemePreference) => {
     if (!authSchemePreference || authSchemePreference.length === 0) {
@@ -13998,13 +13998,13 @@ exports.setFeature = setFeature;
 
 /***/ }),
 
-/***/ 4645:
+/***/ 64645:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { nv, NumericValue, calculateBodyLength, generateIdempotencyToken, fromBase64, _parseEpochTimestamp } = __webpack_require__(2430);
-const { hasOwn } = __webpack_require__(4534);
-const { HttpRequest, collectBody, SerdeContext, AbstractRpcV2Protocol } = __webpack_require__(3422);
-const { NormalizedSchema, TypeRegistry } = __webpack_require__(6890);
+const { nv, NumericValue, calculateBodyLength, generateIdempotencyToken, fromBase64, _parseEpochTimestamp } = __webpack_require__(92430);
+const { hasOwn } = __webpack_require__(34534);
+const { HttpRequest, collectBody, SerdeContext, AbstractRpcV2Protocol } = __webpack_require__(93422);
+const { NormalizedSchema, TypeRegistry } = __webpack_require__(26890);
 
 const majorUint64 = 0;
 const majorNegativeInt64 = 1;
@@ -16547,14 +16547,14 @@ exports.tagSymbol = tagSymbol;
 
 /***/ }),
 
-/***/ 9542:
+/***/ 99542:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { createReadStream } = __webpack_require__(3024);
-const { Writable } = __webpack_require__(7075);
-const { toUint8Array, concatBytes } = __webpack_require__(2430);
-const { createHash, createHmac } = __webpack_require__(7598);
-const zlib = __webpack_require__(8522);
+const { createReadStream } = __webpack_require__(73024);
+const { Writable } = __webpack_require__(57075);
+const { toUint8Array, concatBytes } = __webpack_require__(92430);
+const { createHash, createHmac } = __webpack_require__(77598);
+const zlib = __webpack_require__(38522);
 
 async function blobReader(blob, onChunk, chunkSize = 1024 * 1024) {
     const size = blob.size;
@@ -17131,16 +17131,16 @@ exports.readableStreamHasher = readableStreamHasher;
 
 /***/ }),
 
-/***/ 2658:
+/***/ 92658:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { hasOwn } = __webpack_require__(4534);
-const { getSmithyContext, normalizeProvider } = __webpack_require__(4534);
+const { hasOwn } = __webpack_require__(34534);
+const { getSmithyContext, normalizeProvider } = __webpack_require__(34534);
 exports.getSmithyContext = getSmithyContext;
 exports.normalizeProvider = normalizeProvider;
-const { SMITHY_CONTEXT_KEY, AlgorithmId } = __webpack_require__(2526);
+const { SMITHY_CONTEXT_KEY, AlgorithmId } = __webpack_require__(82526);
 exports.AlgorithmId = AlgorithmId;
-const { NormalizedSchema } = __webpack_require__(6890);
+const { NormalizedSchema } = __webpack_require__(26890);
 
 const getAllAliases = (name, aliases) => {
     const _aliases = [];
@@ -18371,16 +18371,16 @@ exports.withBaseException = withBaseException;
 
 /***/ }),
 
-/***/ 7291:
+/***/ 47291:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { homedir } = __webpack_require__(8161);
-const { sep, join } = __webpack_require__(6760);
-const { createHash } = __webpack_require__(7598);
-const { readFile: readFile$1 } = __webpack_require__(1455);
-const { IniSectionType } = __webpack_require__(2526);
-const { normalizeProvider } = __webpack_require__(2658);
-const { isValidHostLabel } = __webpack_require__(4534);
+const { homedir } = __webpack_require__(48161);
+const { sep, join } = __webpack_require__(76760);
+const { createHash } = __webpack_require__(77598);
+const { readFile: readFile$1 } = __webpack_require__(51455);
+const { IniSectionType } = __webpack_require__(82526);
+const { normalizeProvider } = __webpack_require__(92658);
+const { isValidHostLabel } = __webpack_require__(34534);
 
 class ProviderError extends Error {
     name = "ProviderError";
@@ -18919,7 +18919,7 @@ const resolveImdsEndpoint = () => {
     return { hostname: "169.254.169.254" };
 };
 const imdsRequest = async (options) => {
-    const { request } = __webpack_require__(7067);
+    const { request } = __webpack_require__(37067);
     return new Promise((resolve, reject) => {
         const req = request({
             hostname: options.hostname,
@@ -19165,15 +19165,15 @@ exports.resolveRegionConfig = resolveRegionConfig;
 
 /***/ }),
 
-/***/ 2085:
+/***/ 62085:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { CONFIG_PREFIX_SEPARATOR, booleanSelector, SelectorType, loadConfig } = __webpack_require__(7291);
-const { toEndpointV1, getSmithyContext, normalizeProvider, isValidHostLabel, hasOwn } = __webpack_require__(4534);
+const { CONFIG_PREFIX_SEPARATOR, booleanSelector, SelectorType, loadConfig } = __webpack_require__(47291);
+const { toEndpointV1, getSmithyContext, normalizeProvider, isValidHostLabel, hasOwn } = __webpack_require__(34534);
 exports.isValidHostLabel = isValidHostLabel;
 exports.middlewareEndpointToEndpointV1 = toEndpointV1;
 exports.toEndpointV1 = toEndpointV1;
-const { EndpointURLScheme } = __webpack_require__(2526);
+const { EndpointURLScheme } = __webpack_require__(82526);
 
 const ENV_ENDPOINT_URL = "AWS_ENDPOINT_URL";
 const CONFIG_ENDPOINT_URL = "endpoint_url";
@@ -20056,14 +20056,14 @@ exports.resolveParams = resolveParams;
 
 /***/ }),
 
-/***/ 6579:
+/***/ 56579:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { Crc32 } = __webpack_require__(9542);
-const { hasOwn } = __webpack_require__(4534);
-const { toHex, fromHex, toUtf8, fromUtf8 } = __webpack_require__(2430);
-const { Readable } = __webpack_require__(7075);
-const { TypeRegistry } = __webpack_require__(6890);
+const { Crc32 } = __webpack_require__(99542);
+const { hasOwn } = __webpack_require__(34534);
+const { toHex, fromHex, toUtf8, fromUtf8 } = __webpack_require__(92430);
+const { Readable } = __webpack_require__(57075);
+const { TypeRegistry } = __webpack_require__(26890);
 
 class Int64 {
     bytes;
@@ -21006,19 +21006,19 @@ exports.universalEventStreamSerdeProvider = eventStreamSerdeProvider$1;
 
 /***/ }),
 
-/***/ 3422:
+/***/ 93422:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { Uint8ArrayBlobAdapter, writeKey, sdkStreamMixin, splitEvery, splitHeader, NumericValue, toUtf8, fromBase64, LazyJsonString, _parseEpochTimestamp, _parseRfc7231DateTime, _parseRfc3339DateTimeWithOffset, fromUtf8, generateIdempotencyToken, toBase64, dateToUtcString, quoteHeader, parseEpochTimestamp, parseRfc7231DateTime, parseRfc3339DateTimeWithOffset } = __webpack_require__(2430);
-const { HttpRequest, HttpResponse, hasOwn, isValidHostname, getSmithyContext } = __webpack_require__(4534);
-const { parseQueryString, parseUrl } = __webpack_require__(4534);
+const { Uint8ArrayBlobAdapter, writeKey, sdkStreamMixin, splitEvery, splitHeader, NumericValue, toUtf8, fromBase64, LazyJsonString, _parseEpochTimestamp, _parseRfc7231DateTime, _parseRfc3339DateTimeWithOffset, fromUtf8, generateIdempotencyToken, toBase64, dateToUtcString, quoteHeader, parseEpochTimestamp, parseRfc7231DateTime, parseRfc3339DateTimeWithOffset } = __webpack_require__(92430);
+const { HttpRequest, HttpResponse, hasOwn, isValidHostname, getSmithyContext } = __webpack_require__(34534);
+const { parseQueryString, parseUrl } = __webpack_require__(34534);
 exports.HttpRequest = HttpRequest;
 exports.HttpResponse = HttpResponse;
 exports.isValidHostname = isValidHostname;
 exports.parseQueryString = parseQueryString;
 exports.parseUrl = parseUrl;
-const { NormalizedSchema, translateTraits, TypeRegistry, deref } = __webpack_require__(6890);
-const { FieldPosition } = __webpack_require__(2526);
+const { NormalizedSchema, translateTraits, TypeRegistry, deref } = __webpack_require__(26890);
+const { FieldPosition } = __webpack_require__(82526);
 
 const collectBody = async (streamBody = new Uint8Array(), context) => {
     if (streamBody instanceof Uint8Array) {
@@ -21421,7 +21421,7 @@ class HttpProtocol extends SerdeContext {
         });
     }
     async loadEventStreamCapability() {
-        const { EventStreamSerde, eventStreamSerdeProvider } = __webpack_require__(6579);
+        const { EventStreamSerde, eventStreamSerdeProvider } = __webpack_require__(56579);
         const marshaller = this.resolveEventStreamMarshaller(eventStreamSerdeProvider);
         return new EventStreamSerde({
             marshaller,
@@ -24109,15 +24109,15 @@ exports.resolvedPath = resolvedPath;
 
 /***/ }),
 
-/***/ 3609:
+/***/ 23609:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { Readable } = __webpack_require__(7075);
-const { NoOpLogger, normalizeProvider } = __webpack_require__(2658);
-const { HttpResponse, HttpRequest } = __webpack_require__(3422);
-const { parseRfc7231DateTime, v4 } = __webpack_require__(2430);
-const { SMITHY_CONTEXT_KEY } = __webpack_require__(2526);
-const { hasOwn } = __webpack_require__(4534);
+const { Readable } = __webpack_require__(57075);
+const { NoOpLogger, normalizeProvider } = __webpack_require__(92658);
+const { HttpResponse, HttpRequest } = __webpack_require__(93422);
+const { parseRfc7231DateTime, v4 } = __webpack_require__(92430);
+const { SMITHY_CONTEXT_KEY } = __webpack_require__(82526);
+const { hasOwn } = __webpack_require__(34534);
 
 const isStreamingPayload = (request) => request?.body instanceof Readable ||
     (typeof ReadableStream !== "undefined" && request?.body instanceof ReadableStream);
@@ -25013,10 +25013,10 @@ exports.retryMiddlewareOptions = retryMiddlewareOptions;
 
 /***/ }),
 
-/***/ 6890:
+/***/ 26890:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { getSmithyContext, HttpResponse, toEndpointV1 } = __webpack_require__(4534);
+const { getSmithyContext, HttpResponse, toEndpointV1 } = __webpack_require__(34534);
 
 const deref = (schemaRef) => {
     if (typeof schemaRef === "function") {
@@ -25729,15 +25729,15 @@ exports.translateTraits = translateTraits;
 
 /***/ }),
 
-/***/ 2430:
+/***/ 92430:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { createHmac, createHash, getRandomValues } = __webpack_require__(7598);
-const { hasOwn, HttpResponse } = __webpack_require__(4534);
+const { createHmac, createHash, getRandomValues } = __webpack_require__(77598);
+const { hasOwn, HttpResponse } = __webpack_require__(34534);
 exports.hasOwn = hasOwn;
-const { ReadStream, lstatSync, fstatSync } = __webpack_require__(3024);
-const { toEndpointV1 } = __webpack_require__(2085);
-const { Readable, Writable, PassThrough } = __webpack_require__(7075);
+const { ReadStream, lstatSync, fstatSync } = __webpack_require__(73024);
+const { toEndpointV1 } = __webpack_require__(62085);
+const { Readable, Writable, PassThrough } = __webpack_require__(57075);
 
 const isArrayBuffer = (arg) => (typeof ArrayBuffer === "function" && arg instanceof ArrayBuffer) ||
     Object.prototype.toString.call(arg) === "[object ArrayBuffer]";
@@ -27512,10 +27512,10 @@ exports.writeKey = writeKey;
 
 /***/ }),
 
-/***/ 4534:
+/***/ 34534:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { SMITHY_CONTEXT_KEY } = __webpack_require__(2526);
+const { SMITHY_CONTEXT_KEY } = __webpack_require__(82526);
 
 const getSmithyContext = (context) => context[SMITHY_CONTEXT_KEY] || (context[SMITHY_CONTEXT_KEY] = {});
 
@@ -27711,7 +27711,7 @@ exports.toEndpointV1 = toEndpointV1;
 
 /***/ }),
 
-/***/ 2526:
+/***/ 82526:
 /***/ ((__unused_webpack_module, exports) => {
 
 var HttpAuthLocation;
@@ -27814,12 +27814,12 @@ exports.resolveDefaultRuntimeConfig = resolveDefaultRuntimeConfig;
 
 /***/ }),
 
-/***/ 566:
+/***/ 40566:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { ProviderError, CredentialsProviderError, loadConfig } = __webpack_require__(7291);
-const node_http = __webpack_require__(7067);
-const { parseUrl } = __webpack_require__(3422);
+const { ProviderError, CredentialsProviderError, loadConfig } = __webpack_require__(47291);
+const node_http = __webpack_require__(37067);
+const { parseUrl } = __webpack_require__(93422);
 
 const isImdsCredentials = (arg) => Boolean(arg) &&
     typeof arg === "object" &&
@@ -28191,7 +28191,7 @@ exports.providerConfigFromInit = providerConfigFromInit;
 
 /***/ }),
 
-/***/ 5407:
+/***/ 37788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -28233,7 +28233,7 @@ var import_crc322 = __webpack_require__(3490);
 
 
 // src/Int64.ts
-var import_util_hex_encoding = __webpack_require__(6435);
+var import_util_hex_encoding = __webpack_require__(96435);
 var _Int64 = class _Int64 {
   constructor(bytes) {
     this.bytes = bytes;
@@ -28658,7 +28658,7 @@ var SmithyMessageEncoderStream = _SmithyMessageEncoderStream;
 
 /***/ }),
 
-/***/ 9770:
+/***/ 69770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -28689,7 +28689,7 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/EventStreamMarshaller.ts
-var import_eventstream_serde_universal = __webpack_require__(4221);
+var import_eventstream_serde_universal = __webpack_require__(14221);
 var import_stream = __webpack_require__(2203);
 
 // src/utils.ts
@@ -28750,7 +28750,7 @@ var eventStreamSerdeProvider = /* @__PURE__ */ __name((options) => new EventStre
 
 /***/ }),
 
-/***/ 4221:
+/***/ 14221:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -28781,7 +28781,7 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/EventStreamMarshaller.ts
-var import_eventstream_codec = __webpack_require__(5407);
+var import_eventstream_codec = __webpack_require__(37788);
 
 // src/getChunkedStream.ts
 function getChunkedStream(source) {
@@ -28936,11 +28936,11 @@ var eventStreamSerdeProvider = /* @__PURE__ */ __name((options) => new EventStre
 
 /***/ }),
 
-/***/ 7809:
+/***/ 47809:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { buildQueryString, HttpResponse } = __webpack_require__(3422);
-const { streamCollector } = __webpack_require__(2430);
+const { buildQueryString, HttpResponse } = __webpack_require__(93422);
+const { streamCollector } = __webpack_require__(92430);
 exports.streamCollector = streamCollector;
 
 function createRequest(url, requestOptions) {
@@ -29127,7 +29127,7 @@ exports.keepAliveSupport = keepAliveSupport;
 
 /***/ }),
 
-/***/ 6130:
+/***/ 86130:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -29487,16 +29487,16 @@ var priorityWeights = {
 
 /***/ }),
 
-/***/ 1279:
+/***/ 61279:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-const { hasOwn } = __webpack_require__(2430);
-const { streamCollector } = __webpack_require__(2430);
+const { hasOwn } = __webpack_require__(92430);
+const { streamCollector } = __webpack_require__(92430);
 exports.streamCollector = streamCollector;
-const { buildQueryString, HttpResponse } = __webpack_require__(3422);
-const node_https = __webpack_require__(4708);
-const { Readable } = __webpack_require__(7075);
-const http2 = __webpack_require__(2467);
+const { buildQueryString, HttpResponse } = __webpack_require__(93422);
+const node_https = __webpack_require__(44708);
+const { Readable } = __webpack_require__(57075);
+const http2 = __webpack_require__(32467);
 
 function buildAbortError(abortSignal) {
     const reason = abortSignal && typeof abortSignal === "object" && "reason" in abortSignal
@@ -29950,7 +29950,7 @@ or increase socketAcquisitionWarningTimeout=(millis) in the NodeHttpHandler conf
             socketAcquisitionWarningTimeout,
             throwOnRequestTimeout,
             httpAgentProvider: () => (httpAgentPromise ??= (async () => {
-                const node_http = __webpack_require__(7067);
+                const node_http = __webpack_require__(37067);
                 const { Agent, request } = node_http.default ?? node_http;
                 hRequest = request;
                 hAgent = Agent;
@@ -30408,7 +30408,7 @@ exports.NodeHttpHandler = NodeHttpHandler;
 
 /***/ }),
 
-/***/ 2356:
+/***/ 72356:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -30468,7 +30468,7 @@ var resolveHttpHandlerRuntimeConfig = /* @__PURE__ */ __name((httpHandlerExtensi
 }, "resolveHttpHandlerRuntimeConfig");
 
 // src/Field.ts
-var import_types = __webpack_require__(690);
+var import_types = __webpack_require__(90690);
 var _Field = class _Field {
   constructor({ name, kind = import_types.FieldPosition.HEADER, values = [] }) {
     this.name = name;
@@ -30644,7 +30644,7 @@ __name(isValidHostname, "isValidHostname");
 
 /***/ }),
 
-/***/ 8256:
+/***/ 18256:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -30672,7 +30672,7 @@ __export(src_exports, {
   buildQueryString: () => buildQueryString
 });
 module.exports = __toCommonJS(src_exports);
-var import_util_uri_escape = __webpack_require__(2040);
+var import_util_uri_escape = __webpack_require__(82040);
 function buildQueryString(query) {
   const parts = [];
   for (let key of Object.keys(query).sort()) {
@@ -30701,7 +30701,7 @@ __name(buildQueryString, "buildQueryString");
 
 /***/ }),
 
-/***/ 2040:
+/***/ 82040:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -30748,7 +30748,7 @@ var escapeUriPath = /* @__PURE__ */ __name((uri) => uri.split("/").map(escapeUri
 
 /***/ }),
 
-/***/ 5118:
+/***/ 75118:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -30787,9 +30787,9 @@ module.exports = __toCommonJS(src_exports);
 
 // src/SignatureV4.ts
 
-var import_util_middleware = __webpack_require__(6324);
+var import_util_middleware = __webpack_require__(76324);
 
-var import_util_utf84 = __webpack_require__(1577);
+var import_util_utf84 = __webpack_require__(71577);
 
 // src/constants.ts
 var ALGORITHM_QUERY_PARAM = "X-Amz-Algorithm";
@@ -30834,7 +30834,7 @@ var MAX_PRESIGNED_TTL = 60 * 60 * 24 * 7;
 
 // src/credentialDerivation.ts
 var import_util_hex_encoding = __webpack_require__(7299);
-var import_util_utf8 = __webpack_require__(1577);
+var import_util_utf8 = __webpack_require__(71577);
 var signingKeyCache = {};
 var cacheQueue = [];
 var createScope = /* @__PURE__ */ __name((shortDate, region, service) => `${shortDate}/${region}/${service}/${KEY_TYPE_IDENTIFIER}`, "createScope");
@@ -30885,7 +30885,7 @@ var getCanonicalHeaders = /* @__PURE__ */ __name(({ headers }, unsignableHeaders
 }, "getCanonicalHeaders");
 
 // src/getCanonicalQuery.ts
-var import_util_uri_escape = __webpack_require__(146);
+var import_util_uri_escape = __webpack_require__(80146);
 var getCanonicalQuery = /* @__PURE__ */ __name(({ query = {} }) => {
   const keys = [];
   const serialized = {};
@@ -30908,9 +30908,9 @@ var getCanonicalQuery = /* @__PURE__ */ __name(({ query = {} }) => {
 }, "getCanonicalQuery");
 
 // src/getPayloadHash.ts
-var import_is_array_buffer = __webpack_require__(6130);
+var import_is_array_buffer = __webpack_require__(86130);
 
-var import_util_utf82 = __webpack_require__(1577);
+var import_util_utf82 = __webpack_require__(71577);
 var getPayloadHash = /* @__PURE__ */ __name(async ({ headers, body }, hashConstructor) => {
   for (const headerName of Object.keys(headers)) {
     if (headerName.toLowerCase() === SHA256_HEADER) {
@@ -30929,7 +30929,7 @@ var getPayloadHash = /* @__PURE__ */ __name(async ({ headers, body }, hashConstr
 
 // src/HeaderFormatter.ts
 
-var import_util_utf83 = __webpack_require__(1577);
+var import_util_utf83 = __webpack_require__(71577);
 var _HeaderFormatter = class _HeaderFormatter {
   format(headers) {
     const chunks = [];
@@ -31405,7 +31405,7 @@ __name(toHex, "toHex");
 
 /***/ }),
 
-/***/ 1411:
+/***/ 61411:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -31555,7 +31555,7 @@ var collectBody = /* @__PURE__ */ __name(async (streamBody = new Uint8Array(), c
 
 // src/command.ts
 
-var import_types = __webpack_require__(690);
+var import_types = __webpack_require__(90690);
 var _Command = class _Command {
   constructor() {
     this.middlewareStack = (0, import_middleware_stack.constructStack)();
@@ -32609,7 +32609,7 @@ __name(splitEvery, "splitEvery");
 
 /***/ }),
 
-/***/ 690:
+/***/ 90690:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -32754,13 +32754,13 @@ var RequestHandlerProtocol = /* @__PURE__ */ ((RequestHandlerProtocol2) => {
 
 /***/ }),
 
-/***/ 2674:
+/***/ 72674:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.fromBase64 = void 0;
-const util_buffer_from_1 = __webpack_require__(4151);
+const util_buffer_from_1 = __webpack_require__(44151);
 const BASE64_REGEX = /^[A-Za-z0-9+/]*={0,2}$/;
 const fromBase64 = (input) => {
     if ((input.length * 3) % 4 !== 0) {
@@ -32777,7 +32777,7 @@ exports.fromBase64 = fromBase64;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 68385:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -32798,8 +32798,8 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 // src/index.ts
 var src_exports = {};
 module.exports = __toCommonJS(src_exports);
-__reExport(src_exports, __webpack_require__(2674), module.exports);
-__reExport(src_exports, __webpack_require__(4871), module.exports);
+__reExport(src_exports, __webpack_require__(72674), module.exports);
+__reExport(src_exports, __webpack_require__(14871), module.exports);
 // Annotate the CommonJS export names for ESM import in node:
 
 0 && (0);
@@ -32808,14 +32808,14 @@ __reExport(src_exports, __webpack_require__(4871), module.exports);
 
 /***/ }),
 
-/***/ 4871:
+/***/ 14871:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.toBase64 = void 0;
-const util_buffer_from_1 = __webpack_require__(4151);
-const util_utf8_1 = __webpack_require__(2656);
+const util_buffer_from_1 = __webpack_require__(44151);
+const util_utf8_1 = __webpack_require__(72656);
 const toBase64 = (_input) => {
     let input;
     if (typeof _input === "string") {
@@ -32834,7 +32834,7 @@ exports.toBase64 = toBase64;
 
 /***/ }),
 
-/***/ 2656:
+/***/ 72656:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -32866,7 +32866,7 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/fromUtf8.ts
-var import_util_buffer_from = __webpack_require__(4151);
+var import_util_buffer_from = __webpack_require__(44151);
 var fromUtf8 = /* @__PURE__ */ __name((input) => {
   const buf = (0, import_util_buffer_from.fromString)(input, "utf8");
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength / Uint8Array.BYTES_PER_ELEMENT);
@@ -32902,7 +32902,7 @@ var toUtf8 = /* @__PURE__ */ __name((input) => {
 
 /***/ }),
 
-/***/ 4151:
+/***/ 44151:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -32931,8 +32931,8 @@ __export(src_exports, {
   fromString: () => fromString
 });
 module.exports = __toCommonJS(src_exports);
-var import_is_array_buffer = __webpack_require__(8605);
-var import_buffer = __webpack_require__(181);
+var import_is_array_buffer = __webpack_require__(78605);
+var import_buffer = __webpack_require__(20181);
 var fromArrayBuffer = /* @__PURE__ */ __name((input, offset = 0, length = input.byteLength - offset) => {
   if (!(0, import_is_array_buffer.isArrayBuffer)(input)) {
     throw new TypeError(`The "input" argument must be ArrayBuffer. Received type ${typeof input} (${input})`);
@@ -32953,7 +32953,7 @@ var fromString = /* @__PURE__ */ __name((input, encoding) => {
 
 /***/ }),
 
-/***/ 8605:
+/***/ 78605:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -32990,7 +32990,7 @@ var isArrayBuffer = /* @__PURE__ */ __name((arg) => typeof ArrayBuffer === "func
 
 /***/ }),
 
-/***/ 6435:
+/***/ 96435:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -33061,7 +33061,7 @@ __name(toHex, "toHex");
 
 /***/ }),
 
-/***/ 6324:
+/***/ 76324:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -33092,7 +33092,7 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/getSmithyContext.ts
-var import_types = __webpack_require__(3804);
+var import_types = __webpack_require__(43804);
 var getSmithyContext = /* @__PURE__ */ __name((context) => context[import_types.SMITHY_CONTEXT_KEY] || (context[import_types.SMITHY_CONTEXT_KEY] = {}), "getSmithyContext");
 
 // src/normalizeProvider.ts
@@ -33110,7 +33110,7 @@ var normalizeProvider = /* @__PURE__ */ __name((input) => {
 
 /***/ }),
 
-/***/ 3804:
+/***/ 43804:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -33323,8 +33323,8 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/blob/transforms.ts
-var import_util_base64 = __webpack_require__(8385);
-var import_util_utf8 = __webpack_require__(1475);
+var import_util_base64 = __webpack_require__(68385);
+var import_util_utf8 = __webpack_require__(61475);
 function transformToString(payload, encoding = "utf-8") {
   if (encoding === "base64") {
     return (0, import_util_base64.toBase64)(payload);
@@ -33375,7 +33375,7 @@ var Uint8ArrayBlobAdapter = _Uint8ArrayBlobAdapter;
 
 // src/index.ts
 __reExport(src_exports, __webpack_require__(6522), module.exports);
-__reExport(src_exports, __webpack_require__(7201), module.exports);
+__reExport(src_exports, __webpack_require__(77201), module.exports);
 // Annotate the CommonJS export names for ESM import in node:
 
 0 && (0);
@@ -33384,16 +33384,16 @@ __reExport(src_exports, __webpack_require__(7201), module.exports);
 
 /***/ }),
 
-/***/ 7201:
+/***/ 77201:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.sdkStreamMixin = void 0;
-const node_http_handler_1 = __webpack_require__(9245);
-const util_buffer_from_1 = __webpack_require__(4151);
+const node_http_handler_1 = __webpack_require__(39245);
+const util_buffer_from_1 = __webpack_require__(44151);
 const stream_1 = __webpack_require__(2203);
-const util_1 = __webpack_require__(9023);
+const util_1 = __webpack_require__(39023);
 const ERR_MSG_STREAM_HAS_BEEN_TRANSFORMED = "The stream has already been transformed.";
 const sdkStreamMixin = (stream) => {
     var _a, _b;
@@ -33441,7 +33441,7 @@ exports.sdkStreamMixin = sdkStreamMixin;
 
 /***/ }),
 
-/***/ 9245:
+/***/ 39245:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __create = Object.create;
@@ -33484,10 +33484,10 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/node-http-handler.ts
-var import_protocol_http = __webpack_require__(2356);
-var import_querystring_builder = __webpack_require__(8256);
-var import_http = __webpack_require__(8611);
-var import_https = __webpack_require__(5692);
+var import_protocol_http = __webpack_require__(72356);
+var import_querystring_builder = __webpack_require__(18256);
+var import_http = __webpack_require__(58611);
+var import_https = __webpack_require__(65692);
 
 // src/constants.ts
 var NODEJS_TIMEOUT_ERROR_CODES = ["ECONNRESET", "EPIPE", "ETIMEDOUT"];
@@ -33794,10 +33794,10 @@ var NodeHttpHandler = _NodeHttpHandler;
 // src/node-http2-handler.ts
 
 
-var import_http22 = __webpack_require__(5675);
+var import_http22 = __webpack_require__(85675);
 
 // src/node-http2-connection-manager.ts
-var import_http2 = __toESM(__webpack_require__(5675));
+var import_http2 = __toESM(__webpack_require__(85675));
 
 // src/node-http2-connection-pool.ts
 var _NodeHttp2ConnectionPool = class _NodeHttp2ConnectionPool {
@@ -34130,7 +34130,7 @@ var streamCollector = /* @__PURE__ */ __name((stream) => new Promise((resolve, r
 
 /***/ }),
 
-/***/ 1475:
+/***/ 61475:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -34162,7 +34162,7 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/fromUtf8.ts
-var import_util_buffer_from = __webpack_require__(4151);
+var import_util_buffer_from = __webpack_require__(44151);
 var fromUtf8 = /* @__PURE__ */ __name((input) => {
   const buf = (0, import_util_buffer_from.fromString)(input, "utf8");
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength / Uint8Array.BYTES_PER_ELEMENT);
@@ -34198,7 +34198,7 @@ var toUtf8 = /* @__PURE__ */ __name((input) => {
 
 /***/ }),
 
-/***/ 146:
+/***/ 80146:
 /***/ ((module) => {
 
 var __defProp = Object.defineProperty;
@@ -34245,7 +34245,7 @@ var escapeUriPath = /* @__PURE__ */ __name((uri) => uri.split("/").map(escapeUri
 
 /***/ }),
 
-/***/ 1577:
+/***/ 71577:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -34277,7 +34277,7 @@ __export(src_exports, {
 module.exports = __toCommonJS(src_exports);
 
 // src/fromUtf8.ts
-var import_util_buffer_from = __webpack_require__(4348);
+var import_util_buffer_from = __webpack_require__(74348);
 var fromUtf8 = /* @__PURE__ */ __name((input) => {
   const buf = (0, import_util_buffer_from.fromString)(input, "utf8");
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength / Uint8Array.BYTES_PER_ELEMENT);
@@ -34313,7 +34313,7 @@ var toUtf8 = /* @__PURE__ */ __name((input) => {
 
 /***/ }),
 
-/***/ 4348:
+/***/ 74348:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __defProp = Object.defineProperty;
@@ -34342,8 +34342,8 @@ __export(src_exports, {
   fromString: () => fromString
 });
 module.exports = __toCommonJS(src_exports);
-var import_is_array_buffer = __webpack_require__(6130);
-var import_buffer = __webpack_require__(181);
+var import_is_array_buffer = __webpack_require__(86130);
+var import_buffer = __webpack_require__(20181);
 var fromArrayBuffer = /* @__PURE__ */ __name((input, offset = 0, length = input.byteLength - offset) => {
   if (!(0, import_is_array_buffer.isArrayBuffer)(input)) {
     throw new TypeError(`The "input" argument must be ArrayBuffer. Received type ${typeof input} (${input})`);
@@ -34384,7 +34384,7 @@ function(e,t){for(var r=0;r<t.length;r++){var i=t[r];i.enumerable=i.enumerable||
 
 /***/ }),
 
-/***/ 1860:
+/***/ 61860:
 /***/ ((module) => {
 
 /*! *****************************************************************************
@@ -34675,7 +34675,7 @@ var __createBinding;
 
 /***/ }),
 
-/***/ 1820:
+/***/ 41820:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -34689,26 +34689,26 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/client.mjs + 60 modules
 var client = __webpack_require__(2968);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs + 4 modules
-var messages = __webpack_require__(5643);
+var messages = __webpack_require__(35643);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/beta.mjs + 45 modules
-var beta = __webpack_require__(2726);
+var beta = __webpack_require__(42726);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/version.mjs
-var version = __webpack_require__(5998);
+var version = __webpack_require__(45998);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/bedrock-sdk/version.mjs
 const VERSION = '1.1.4'; // x-release-please-version
 //# sourceMappingURL=version.mjs.map
 // EXTERNAL MODULE: ./node_modules/@aws-crypto/sha256-js/build/index.js
-var build = __webpack_require__(7028);
+var build = __webpack_require__(17028);
 // EXTERNAL MODULE: ./node_modules/@smithy/fetch-http-handler/dist-cjs/index.js
-var dist_cjs = __webpack_require__(7809);
+var dist_cjs = __webpack_require__(47809);
 // EXTERNAL MODULE: ./node_modules/@smithy/protocol-http/dist-cjs/index.js
-var protocol_http_dist_cjs = __webpack_require__(2356);
+var protocol_http_dist_cjs = __webpack_require__(72356);
 // EXTERNAL MODULE: ./node_modules/@smithy/signature-v4/dist-cjs/index.js
-var signature_v4_dist_cjs = __webpack_require__(5118);
+var signature_v4_dist_cjs = __webpack_require__(75118);
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __webpack_require__(2613);
+var external_assert_ = __webpack_require__(42613);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/bedrock-sdk/internal/errors.mjs
 function isAbortError(err) {
     return (typeof err === 'object' &&
@@ -34748,7 +34748,7 @@ const castToError = (err) => {
 };
 //# sourceMappingURL=errors.mjs.map
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/propagation-api.mjs + 6 modules
-var propagation_api = __webpack_require__(3445);
+var propagation_api = __webpack_require__(15826);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/bedrock-sdk/internal/utils/values.mjs
 
 // https://url.spec.whatwg.org/#url-scheme-string
@@ -35038,7 +35038,7 @@ function traceHeaderNames() {
 
 
 
-const DEFAULT_PROVIDER_CHAIN_RESOLVER = (logger) => __webpack_require__.e(/* import() */ 719).then(__webpack_require__.t.bind(__webpack_require__, 9719, 19))
+const DEFAULT_PROVIDER_CHAIN_RESOLVER = (logger) => __webpack_require__.e(/* import() */ 719).then(__webpack_require__.t.bind(__webpack_require__, 29719, 19))
     .then(({ createCredentialChain, fromEnv, fromNodeProviderChain }) => 
 // The Node default chain skips env credentials whenever `AWS_PROFILE` is set;
 // the AWS CLI and the other Anthropic SDKs let env credentials win.
@@ -35118,13 +35118,13 @@ const getAuthHeaders = async (req, props) => {
 };
 //# sourceMappingURL=auth.mjs.map
 // EXTERNAL MODULE: ./node_modules/@smithy/eventstream-serde-node/dist-cjs/index.js
-var eventstream_serde_node_dist_cjs = __webpack_require__(9770);
+var eventstream_serde_node_dist_cjs = __webpack_require__(69770);
 // EXTERNAL MODULE: ./node_modules/@smithy/util-base64/dist-cjs/index.js
-var util_base64_dist_cjs = __webpack_require__(8385);
+var util_base64_dist_cjs = __webpack_require__(68385);
 // EXTERNAL MODULE: ./node_modules/@aws-sdk/client-bedrock-runtime/dist-cjs/index.js
-var client_bedrock_runtime_dist_cjs = __webpack_require__(7462);
+var client_bedrock_runtime_dist_cjs = __webpack_require__(47462);
 // EXTERNAL MODULE: ./node_modules/@smithy/smithy-client/dist-cjs/index.js
-var smithy_client_dist_cjs = __webpack_require__(1411);
+var smithy_client_dist_cjs = __webpack_require__(61411);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/bedrock-sdk/AWS_restJson1.mjs
 // Copied from https://github.com/aws/aws-sdk-js-v3/blob/bee66fbd2a519a16b57c787b2689af857af720af/clients/client-bedrock-runtime/src/protocols/Aws_restJson1.ts
 // Modified to remove unnecessary code (we only need to call `de_ResponseStream`) and to adjust imports.
@@ -36027,7 +36027,7 @@ function throwUserProfilesUnavailable() {
 
 
 
-const defaultProviderChainResolver = (profile, logger) => __webpack_require__.e(/* import() */ 719).then(__webpack_require__.t.bind(__webpack_require__, 9719, 19))
+const defaultProviderChainResolver = (profile, logger) => __webpack_require__.e(/* import() */ 719).then(__webpack_require__.t.bind(__webpack_require__, 29719, 19))
     .then(({ createCredentialChain, fromEnv, fromNodeProviderChain }) => {
     const nodeProviderChain = fromNodeProviderChain({
         ...(profile != null ? { profile } : {}),

@@ -2,7 +2,7 @@ export const id = 968;
 export const ids = [968];
 export const modules = {
 
-/***/ 973:
+/***/ 30973:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -290,7 +290,7 @@ exports.decodedLength = function (s) {
 
 /***/ }),
 
-/***/ 4887:
+/***/ 84887:
 /***/ (function(module) {
 
 (function (root, factory) {
@@ -724,16 +724,16 @@ exports.pbkdf2 = pbkdf2;
 
 /***/ }),
 
-/***/ 5487:
+/***/ 15487:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 __webpack_unused_export__ = ({ value: true });
 exports.KD = __webpack_unused_export__ = void 0;
-const base64 = __webpack_require__(973);
-const sha256 = __webpack_require__(4887);
-const timing_safe_equal_1 = __webpack_require__(2514);
+const base64 = __webpack_require__(30973);
+const sha256 = __webpack_require__(84887);
+const timing_safe_equal_1 = __webpack_require__(22514);
 const WEBHOOK_TOLERANCE_IN_SECONDS = 5 * 60;
 class ExtendableError extends Error {
     constructor(message) {
@@ -848,7 +848,7 @@ Webhook.prefix = "whsec_";
 
 /***/ }),
 
-/***/ 2514:
+/***/ 22514:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -894,15 +894,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tslib.mjs
-var tslib = __webpack_require__(3364);
+var tslib = __webpack_require__(33364);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/values.mjs
-var utils_values = __webpack_require__(9296);
+var utils_values = __webpack_require__(69296);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/sleep.mjs
-var sleep = __webpack_require__(8027);
+var sleep = __webpack_require__(78027);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/errors.mjs
-var errors = __webpack_require__(2533);
+var errors = __webpack_require__(62533);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/version.mjs
-var version = __webpack_require__(5998);
+var version = __webpack_require__(45998);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/internal/detect-platform.mjs
 
 const isRunningInBrowser = () => {
@@ -1061,9 +1061,9 @@ const getPlatformHeaders = () => {
 };
 //# sourceMappingURL=detect-platform.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/request-signal.mjs
-var request_signal = __webpack_require__(8392);
+var request_signal = __webpack_require__(78392);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/shims.mjs
-var shims = __webpack_require__(3150);
+var shims = __webpack_require__(93150);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/internal/request-options.mjs
 /**
  * Tracks which fallback a sequence of requests is pinned to.
@@ -1085,7 +1085,7 @@ const FallbackEncoder = ({ headers, body }) => {
 };
 //# sourceMappingURL=request-options.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/internal/qs/formats.mjs
 const default_format = 'RFC3986';
 const default_formatter = (v) => String(v);
@@ -1596,23 +1596,23 @@ function stringifyQuery(query) {
 }
 //# sourceMappingURL=query.mjs.map
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/context-api.mjs
-var context_api = __webpack_require__(8921);
+var context_api = __webpack_require__(78921);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace-api.mjs + 9 modules
-var trace_api = __webpack_require__(5496);
+var trace_api = __webpack_require__(85496);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var core_error = __webpack_require__(5064);
+var core_error = __webpack_require__(25064);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var internal_headers = __webpack_require__(3546);
+var internal_headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/stainless-helper-header.mjs
-var stainless_helper_header = __webpack_require__(3937);
+var stainless_helper_header = __webpack_require__(63937);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/uploads.mjs
-var uploads = __webpack_require__(8686);
+var uploads = __webpack_require__(38686);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/files.mjs
 
 
@@ -2118,9 +2118,9 @@ var CMEKKeyUnreachableError = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=shared.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/beta.mjs + 45 modules
-var beta = __webpack_require__(2726);
+var beta = __webpack_require__(42726);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs + 4 modules
-var messages = __webpack_require__(5643);
+var messages = __webpack_require__(35643);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/organization/api-keys.mjs
 
 
@@ -5986,25 +5986,25 @@ var UserProfiles = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=user-profiles.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/environments/environments.mjs
-var environments = __webpack_require__(5184);
+var environments = __webpack_require__(35184);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/environments/work.mjs + 6 modules
-var work = __webpack_require__(2028);
+var work = __webpack_require__(92028);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/external-storage.mjs
-var external_storage = __webpack_require__(5182);
+var external_storage = __webpack_require__(55182);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/organization.mjs + 38 modules
-var organization = __webpack_require__(3142);
+var organization = __webpack_require__(83142);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/users.mjs
-var users = __webpack_require__(1057);
+var users = __webpack_require__(11057);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/claude-tag.mjs + 4 modules
-var claude_tag = __webpack_require__(5927);
+var claude_tag = __webpack_require__(15927);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/plugins.mjs + 3 modules
-var plugins = __webpack_require__(7925);
+var plugins = __webpack_require__(47925);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/rbac-groups.mjs + 1 modules
-var rbac_groups = __webpack_require__(8523);
+var rbac_groups = __webpack_require__(78523);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/spend-limits.mjs + 2 modules
-var spend_limits = __webpack_require__(709);
+var spend_limits = __webpack_require__(20709);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/workspaces.mjs + 3 modules
-var workspaces = __webpack_require__(8748);
+var workspaces = __webpack_require__(18748);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/managed-settings.mjs + 3 modules
 var managed_settings = __webpack_require__(5907);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/core/error-classes.mjs
@@ -6281,7 +6281,7 @@ function redactSensitive(body) {
 async function checkCredentialsFileSafety(path, onWarn = (m) => console.warn(`anthropic-sdk: ${m}`)) {
     if (typeof process === 'undefined' || process.platform === 'win32')
         return;
-    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     let resolved = path;
     let st;
     try {
@@ -6311,7 +6311,7 @@ async function checkCredentialsFileSafety(path, onWarn = (m) => console.warn(`an
  * Creates the parent directory with mode 0700 and the file with mode 0600.
  */
 async function writeCredentialsFileAtomic(targetPath, data) {
-    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     const dir = path.dirname(targetPath);
     await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
     // Unique temp name avoids two concurrent writers (different processes or
@@ -6513,9 +6513,9 @@ class TokenCache {
 }
 //# sourceMappingURL=token-cache.mjs.map
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/propagation-api.mjs + 6 modules
-var propagation_api = __webpack_require__(3445);
+var propagation_api = __webpack_require__(15826);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/log.mjs
-var log = __webpack_require__(7412);
+var log = __webpack_require__(37412);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/internal/trace-headers.mjs
 
 
@@ -6571,7 +6571,7 @@ function withoutTraceHeaders(middleware) {
 }
 //# sourceMappingURL=headers.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/env.mjs
-var utils_env = __webpack_require__(111);
+var utils_env = __webpack_require__(40111);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/core/credentials.mjs
 
 
@@ -6679,7 +6679,7 @@ const loadConfigWithSource = async (profile) => {
         return null;
     }
     validateProfileName(profileName);
-    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     const configPath = path.join(rootConfigPath, 'configs', `${profileName}.json`);
     let configRaw;
     try {
@@ -6757,7 +6757,7 @@ const loadCredentials = async () => {
     if (!credentialsPath) {
         return null;
     }
-    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     let raw;
     try {
         raw = await fs.promises.readFile(credentialsPath, 'utf-8');
@@ -6801,14 +6801,14 @@ const getCredentialsPath = async (config, profile) => {
         return null;
     }
     validateProfileName(profileName);
-    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     return path.join(rootConfigPath, 'credentials', `${profileName}.json`);
 };
 const getRootConfigPath = async () => {
     if (!supportsLocalConfigFiles()) {
         return null;
     }
-    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     // ANTHROPIC_CONFIG_DIR is treated as a trusted path: it is set by the
     // process operator, not by remote input, so it is not validated.
     const configDir = (0,utils_env/* readEnv */.s)('ANTHROPIC_CONFIG_DIR');
@@ -6852,7 +6852,7 @@ const getActiveProfileName = async () => {
     if (profileName) {
         return profileName;
     }
-    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
     const filePath = path.join(rootConfigPath, 'active_config');
     try {
         return (await fs.promises.readFile(filePath, 'utf-8')).trim() || 'default';
@@ -6876,7 +6876,7 @@ function identityTokenFromFile(path) {
         throw new core_error/* AnthropicError */.pJ('Identity token file path is empty');
     }
     return async () => {
-        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
         let content;
         try {
             content = await fs.promises.readFile(path, 'utf-8');
@@ -6998,7 +6998,7 @@ function oidcFederationProvider(config) {
  */
 function userOAuthProvider(config) {
     return async (opts) => {
-        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
         await checkCredentialsFileSafety(config.credentialsPath, config.onSafetyWarning);
         let raw;
         try {
@@ -7242,7 +7242,7 @@ function resolveIdentityTokenProvider(auth) {
  */
 function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, onSafetyWarning) {
     return async (opts) => {
-        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 168));
+        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
         await checkCredentialsFileSafety(credentialsPath, onSafetyWarning);
         // Try cached credentials file
         let existing;
@@ -7291,7 +7291,7 @@ function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, on
 }
 //# sourceMappingURL=credential-chain.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/parse.mjs
-var parse = __webpack_require__(4981);
+var parse = __webpack_require__(14981);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/streaming.mjs
 var streaming = __webpack_require__(6922);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/core/middleware.mjs
@@ -7627,7 +7627,7 @@ class Models extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=models.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/api-promise.mjs
-var api_promise = __webpack_require__(5734);
+var api_promise = __webpack_require__(65734);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/client.mjs
 var _BaseAnthropic_instances, _a, _BaseAnthropic_encoder, _BaseAnthropic_apiKeyFunction, _BaseAnthropic_openTelemetry, _BaseAnthropic_baseURLOverridden;
 
@@ -8805,17 +8805,17 @@ var Anthropic = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 5734:
+/***/ 65734:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ APIPromise)
 /* harmony export */ });
-/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3364);
-/* harmony import */ var _internal_parse_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4981);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
-/* harmony import */ var _internal_uploads_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8686);
-/* harmony import */ var _lib_internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3859);
+/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33364);
+/* harmony import */ var _internal_parse_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14981);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59098);
+/* harmony import */ var _internal_uploads_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(38686);
+/* harmony import */ var _lib_internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(73859);
 var _APIPromise_client;
 
 
@@ -8947,7 +8947,7 @@ var APIPromise = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 1154:
+/***/ 21154:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8958,12 +8958,12 @@ var APIPromise = /* @__PURE__ */ (() => {
 /* harmony export */   vH: () => (/* binding */ BidirectionalPageCursor)
 /* harmony export */ });
 /* unused harmony exports AbstractPage, TokenPage */
-/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3364);
-/* harmony import */ var _error_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5064);
-/* harmony import */ var _internal_parse_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4981);
-/* harmony import */ var _api_promise_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5734);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9296);
+/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33364);
+/* harmony import */ var _error_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(25064);
+/* harmony import */ var _internal_parse_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14981);
+/* harmony import */ var _api_promise_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65734);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(69296);
 var _AbstractPage_client;
 
 
@@ -9226,7 +9226,7 @@ class ReportPageCursor extends AbstractPage {
 
 /***/ }),
 
-/***/ 2830:
+/***/ 92830:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9248,15 +9248,15 @@ class APIResource {
 /* harmony export */   Z: () => (/* binding */ Stream)
 /* harmony export */ });
 /* unused harmony export _iterSSEMessages */
-/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3364);
-/* harmony import */ var _error_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5064);
-/* harmony import */ var _internal_shims_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3150);
-/* harmony import */ var _internal_decoders_line_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2496);
-/* harmony import */ var _internal_errors_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2533);
-/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9296);
-/* harmony import */ var _internal_utils_bytes_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9083);
-/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7412);
-/* harmony import */ var _internal_request_signal_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8392);
+/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33364);
+/* harmony import */ var _error_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(25064);
+/* harmony import */ var _internal_shims_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(93150);
+/* harmony import */ var _internal_decoders_line_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(72496);
+/* harmony import */ var _internal_errors_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(62533);
+/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(69296);
+/* harmony import */ var _internal_utils_bytes_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(19083);
+/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37412);
+/* harmony import */ var _internal_request_signal_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(78392);
 var _Stream_client;
 
 
@@ -9539,7 +9539,7 @@ async function* _iterSSEMessages(response, controller) {
 
 /***/ }),
 
-/***/ 4699:
+/***/ 24699:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9558,7 +9558,7 @@ const MODEL_NONSTREAMING_TOKENS = {
 
 /***/ }),
 
-/***/ 1391:
+/***/ 11391:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9575,7 +9575,7 @@ const DEPRECATED_MODELS = {
 
 /***/ }),
 
-/***/ 2596:
+/***/ 72596:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9589,15 +9589,15 @@ const MODELS_TO_WARN_WITH_THINKING_ENABLED = [
 
 /***/ }),
 
-/***/ 192:
+/***/ 90192:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ JSONLDecoder)
 /* harmony export */ });
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
-/* harmony import */ var _shims_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3150);
-/* harmony import */ var _line_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2496);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
+/* harmony import */ var _shims_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(93150);
+/* harmony import */ var _line_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72496);
 
 
 
@@ -9648,15 +9648,15 @@ var JSONLDecoder = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 2496:
+/***/ 72496:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   h: () => (/* binding */ LineDecoder)
 /* harmony export */ });
 /* unused harmony export findDoubleNewlineIndex */
-/* harmony import */ var _tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3364);
-/* harmony import */ var _utils_bytes_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9083);
+/* harmony import */ var _tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33364);
+/* harmony import */ var _utils_bytes_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(19083);
 var _LineDecoder_buffer, _LineDecoder_carriageReturnIndex;
 
 
@@ -9777,7 +9777,7 @@ function findDoubleNewlineIndex(buffer) {
 
 /***/ }),
 
-/***/ 3546:
+/***/ 33546:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9785,7 +9785,7 @@ function findDoubleNewlineIndex(buffer) {
 /* harmony export */   db: () => (/* binding */ buildHeaders)
 /* harmony export */ });
 /* unused harmony exports APPEND_HEADERS, isEmptyHeaders */
-/* harmony import */ var _utils_values_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9296);
+/* harmony import */ var _utils_values_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69296);
 
 const brand_privateNullableHeaders = Symbol.for('brand.privateNullableHeaders');
 function* iterateHeaders(headers) {
@@ -9902,7 +9902,7 @@ const isEmptyHeaders = (headers) => {
 
 /***/ }),
 
-/***/ 7519:
+/***/ 67519:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -10203,7 +10203,7 @@ function withLazyInput(prev, jsonBuf) {
 
 /***/ }),
 
-/***/ 4981:
+/***/ 14981:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10211,8 +10211,8 @@ function withLazyInput(prev, jsonBuf) {
 /* harmony export */   c: () => (/* binding */ defaultParseResponse)
 /* harmony export */ });
 /* harmony import */ var _core_streaming_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6922);
-/* harmony import */ var _utils_log_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7412);
-/* harmony import */ var _request_signal_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8392);
+/* harmony import */ var _utils_log_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37412);
+/* harmony import */ var _request_signal_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(78392);
 
 
 
@@ -10277,7 +10277,7 @@ function addResponseIDs(value, response) {
 
 /***/ }),
 
-/***/ 8392:
+/***/ 78392:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10333,7 +10333,7 @@ function releaseRequestSignal(controller) {
 
 /***/ }),
 
-/***/ 3150:
+/***/ 93150:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10451,7 +10451,7 @@ async function CancelReadableStream(stream) {
 
 /***/ }),
 
-/***/ 3937:
+/***/ 63937:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10555,7 +10555,7 @@ function stainlessHelperHeaderFromFile(file) {
 
 /***/ }),
 
-/***/ 9098:
+/***/ 59098:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -10578,17 +10578,17 @@ function stainlessHelperHeaderFromFile(file) {
 /* harmony export */   tx: () => (/* binding */ SPAN_ATTRIBUTES)
 /* harmony export */ });
 /* unused harmony exports ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_REQUEST_RESEND_COUNT, ATTR_HTTP_ROUTE, ATTR_SERVER_ADDRESS, ATTR_SERVER_PORT, ATTR_URL_FULL, ATTR_URL_PATH, ATTR_URL_QUERY, ATTR_URL_SCHEME, ATTR_ANTHROPIC_SESSION_THREAD_ID */
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5496);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(85496);
 /* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3428);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1213);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3445);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8921);
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5064);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(91213);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(15826);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(78921);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(25064);
 /* harmony import */ var _core_streaming_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6922);
-/* harmony import */ var _errors_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2533);
-/* harmony import */ var _headers_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3546);
-/* harmony import */ var _utils_env_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(111);
-/* harmony import */ var _utils_log_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7412);
+/* harmony import */ var _errors_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(62533);
+/* harmony import */ var _headers_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33546);
+/* harmony import */ var _utils_env_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(40111);
+/* harmony import */ var _utils_log_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37412);
 /**
  * OpenTelemetry tracing of the client's API calls.
  *
@@ -11247,7 +11247,7 @@ function errorType(error) {
 
 /***/ }),
 
-/***/ 3364:
+/***/ 33364:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11275,7 +11275,7 @@ function __classPrivateFieldGet(receiver, state, kind, f) {
 
 /***/ }),
 
-/***/ 8686:
+/***/ 38686:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11286,8 +11286,8 @@ function __classPrivateFieldGet(receiver, state, kind, f) {
 /* harmony export */   mG: () => (/* binding */ getName)
 /* harmony export */ });
 /* unused harmony exports maybeMultipartFormRequestOptions, createForm */
-/* harmony import */ var _shims_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3150);
-/* harmony import */ var _tracing_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9098);
+/* harmony import */ var _shims_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(93150);
+/* harmony import */ var _tracing_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(59098);
 
 
 const checkFileSupport = () => {
@@ -11444,7 +11444,7 @@ const addFormValue = async (form, key, value, stripFilenames) => {
 
 /***/ }),
 
-/***/ 9612:
+/***/ 99612:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11476,13 +11476,13 @@ function linkAbort(external, controller) {
 
 /***/ }),
 
-/***/ 8100:
+/***/ 28100:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ AsyncQueue)
 /* harmony export */ });
-/* harmony import */ var _tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3364);
+/* harmony import */ var _tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33364);
 var _AsyncQueue_items, _AsyncQueue_waiters, _AsyncQueue_closed;
 
 /**
@@ -11567,7 +11567,7 @@ var AsyncQueue = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 7594:
+/***/ 17594:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11578,7 +11578,7 @@ var AsyncQueue = /* @__PURE__ */ (() => {
 /* harmony export */   zM: () => (/* binding */ isStatus)
 /* harmony export */ });
 /* unused harmony export is4xx */
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
 
 /** True when `e` is an {@link APIError} whose HTTP status equals `code`. */
 function isStatus(e, code) {
@@ -11618,7 +11618,7 @@ function applyJitter(ms) {
 
 /***/ }),
 
-/***/ 9083:
+/***/ 19083:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11655,7 +11655,7 @@ function decodeUTF8(bytes) {
 
 /***/ }),
 
-/***/ 111:
+/***/ 40111:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11681,7 +11681,7 @@ const readEnv = (env) => {
 
 /***/ }),
 
-/***/ 7412:
+/***/ 37412:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11692,8 +11692,8 @@ const readEnv = (env) => {
 /* harmony export */   dF: () => (/* binding */ debugLogRequestDetails)
 /* harmony export */ });
 /* unused harmony export formatRequestDetails */
-/* harmony import */ var _values_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9296);
-/* harmony import */ var _env_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(111);
+/* harmony import */ var _values_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69296);
+/* harmony import */ var _env_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40111);
 
 
 const defaultLogLevel = 'warn';
@@ -11815,14 +11815,14 @@ const formatRequestDetails = (details) => {
 
 /***/ }),
 
-/***/ 9567:
+/***/ 79567:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Ae: () => (/* binding */ path)
 /* harmony export */ });
 /* unused harmony exports encodeURIPath, createPathTagFunction */
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
 
 /**
  * Percent-encode everything that isn't safe to have in a path without encoding safe chars.
@@ -11907,7 +11907,7 @@ const path = /* @__PURE__ */ createPathTagFunction(encodeURIPath);
 
 /***/ }),
 
-/***/ 174:
+/***/ 67793:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11931,7 +11931,7 @@ function promiseWithResolvers() {
 
 /***/ }),
 
-/***/ 8027:
+/***/ 78027:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11964,7 +11964,7 @@ const sleep = (ms, signal) => new Promise((resolve) => {
 
 /***/ }),
 
-/***/ 9296:
+/***/ 69296:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -11981,7 +11981,7 @@ const sleep = (ms, signal) => new Promise((resolve) => {
 /* harmony export */   ze: () => (/* binding */ isEmptyObj)
 /* harmony export */ });
 /* unused harmony exports ensurePresent, rejectUnsupportedCredentials, coerceInteger, coerceFloat, coerceBoolean, maybeCoerceInteger, maybeCoerceFloat, maybeCoerceBoolean, pop */
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
 
 // https://url.spec.whatwg.org/#url-scheme-string
 const startsWithSchemeRegexp = /^[a-z][a-z0-9+.-]*:/i;
@@ -12104,7 +12104,7 @@ function checkNever(_value) { }
 
 /***/ }),
 
-/***/ 7793:
+/***/ 77793:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12220,12 +12220,12 @@ function errorTextContent(content) {
 /* harmony export */   zS: () => (/* binding */ recordMessagesCreateResponse)
 /* harmony export */ });
 /* harmony import */ var _core_streaming_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6922);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7412);
-/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9296);
-/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3734);
-/* harmony import */ var _content_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8188);
-/* harmony import */ var _response_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8824);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(37412);
+/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69296);
+/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(53734);
+/* harmony import */ var _content_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(88188);
+/* harmony import */ var _response_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(48824);
 
 
 
@@ -12305,7 +12305,7 @@ function recordMessagesCreateResponse(client, call, body, data) {
 
 /***/ }),
 
-/***/ 3734:
+/***/ 53734:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12367,7 +12367,7 @@ const ATTR_ANTHROPIC_USAGE_COMPACTION_OUTPUT_TOKENS = 'anthropic.usage.compactio
 
 /***/ }),
 
-/***/ 8188:
+/***/ 88188:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12375,7 +12375,7 @@ const ATTR_ANTHROPIC_USAGE_COMPACTION_OUTPUT_TOKENS = 'anthropic.usage.compactio
 /* harmony export */   cu: () => (/* binding */ setMessageContentAttributes),
 /* harmony export */   f5: () => (/* binding */ toolResultContentBlocks)
 /* harmony export */ });
-/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3734);
+/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53734);
 
 /**
  * Sets the content attributes of a `messages.create` API call, within `limit` bytes: first
@@ -12734,15 +12734,15 @@ function utf8Length(text) {
 
 /***/ }),
 
-/***/ 8824:
+/***/ 48824:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ setUsageSumAttributes)
 /* harmony export */ });
 /* unused harmony export INPUT_TOKEN_COUNTS */
-/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9296);
-/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3734);
+/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69296);
+/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53734);
 
 
 /**
@@ -12786,7 +12786,7 @@ function count(usage, name) {
 
 /***/ }),
 
-/***/ 3859:
+/***/ 73859:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12794,15 +12794,15 @@ function count(usage, name) {
 /* harmony export */   rZ: () => (/* binding */ recordStreamedMessageContent)
 /* harmony export */ });
 /* unused harmony exports FINAL_FROM_MESSAGE_DELTA, TOTALS_IN_MESSAGE_DELTA */
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1213);
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5064);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(91213);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(25064);
 /* harmony import */ var _core_streaming_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6922);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7412);
-/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9296);
-/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3734);
-/* harmony import */ var _content_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8188);
-/* harmony import */ var _response_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8824);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37412);
+/* harmony import */ var _internal_utils_values_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(69296);
+/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(53734);
+/* harmony import */ var _content_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88188);
+/* harmony import */ var _response_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(48824);
 
 
 
@@ -13012,14 +13012,14 @@ function without(data, path) {
 /* harmony export */   v: () => (/* binding */ startToolRunnerSpan)
 /* harmony export */ });
 /* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3428);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8921);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5496);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1213);
-/* harmony import */ var _internal_stainless_helper_header_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3937);
-/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7412);
-/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3734);
-/* harmony import */ var _content_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8188);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(78921);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(85496);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(91213);
+/* harmony import */ var _internal_stainless_helper_header_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(63937);
+/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(37412);
+/* harmony import */ var _attributes_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53734);
+/* harmony import */ var _content_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(88188);
 
 
 
@@ -13120,7 +13120,7 @@ async function withToolUseSpan(client, tool, toolUse, options, run) {
 
 /***/ }),
 
-/***/ 1977:
+/***/ 91977:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13128,8 +13128,8 @@ async function withToolUseSpan(client, tool, toolUse, options, run) {
 /* harmony export */   pW: () => (/* binding */ runRunnableTool)
 /* harmony export */ });
 /* unused harmony export toolErrorContent */
-/* harmony import */ var _ToolError_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7618);
-/* harmony import */ var _internal_toolsets_sanitize_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7793);
+/* harmony import */ var _ToolError_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57618);
+/* harmony import */ var _internal_toolsets_sanitize_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77793);
 
 
 /**
@@ -13160,24 +13160,24 @@ async function runRunnableTool(tool, rawInput, context) {
 
 /***/ }),
 
-/***/ 3358:
+/***/ 13358:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   zs: () => (/* binding */ SessionToolRunner)
 /* harmony export */ });
 /* unused harmony exports MANAGED_AGENTS_BETA, DEFAULT_MAX_IDLE_MS */
-/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3364);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8921);
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5064);
-/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7412);
-/* harmony import */ var _internal_utils_sleep_mjs__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8027);
-/* harmony import */ var _internal_utils_backoff_mjs__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7594);
-/* harmony import */ var _internal_utils_abort_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9612);
-/* harmony import */ var _internal_utils_async_queue_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8100);
-/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3546);
-/* harmony import */ var _internal_stainless_helper_header_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3937);
-/* harmony import */ var _BetaRunnableTool_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1977);
+/* harmony import */ var _internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33364);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(78921);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(25064);
+/* harmony import */ var _internal_utils_log_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37412);
+/* harmony import */ var _internal_utils_sleep_mjs__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(78027);
+/* harmony import */ var _internal_utils_backoff_mjs__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(17594);
+/* harmony import */ var _internal_utils_abort_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(99612);
+/* harmony import */ var _internal_utils_async_queue_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(28100);
+/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(33546);
+/* harmony import */ var _internal_stainless_helper_header_mjs__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(63937);
+/* harmony import */ var _BetaRunnableTool_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(91977);
 /* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2238);
 var _IdleClock_maxIdleMs, _IdleClock_onExpire, _IdleClock_blockers, _IdleClock_armPending, _IdleClock_idleMayBeStale, _IdleClock_timer, _SessionToolRunner_instances, _SessionToolRunner_consumed, _SessionToolRunner_controller, _SessionToolRunner_detachExternal, _SessionToolRunner_requestOpts, _SessionToolRunner_toolByName, _SessionToolRunner_logger, _SessionToolRunner_seen, _SessionToolRunner_answered, _SessionToolRunner_confirmationVerdicts, _SessionToolRunner_awaitingConfirmation, _SessionToolRunner_terminatedThreads, _SessionToolRunner_results, _SessionToolRunner_inFlightCount, _SessionToolRunner_sendRetryWindowMs, _SessionToolRunner_onIdle, _SessionToolRunner_idleClock, _SessionToolRunner_otelContext, _SessionToolRunner_primaryThreadId, _SessionToolRunner_historyRead, _SessionToolRunner_requestOptions, _SessionToolRunner_streamLoop, _SessionToolRunner_reconcile, _SessionToolRunner_ingestHistory, _SessionToolRunner_notePrimaryThread, _SessionToolRunner_handleStreamEvent, _SessionToolRunner_inTerminatedThread, _SessionToolRunner_releaseTerminatedHolds, _SessionToolRunner_routeToolEvent, _SessionToolRunner_noteConfirmation, _SessionToolRunner_applyVerdict, _SessionToolRunner_surfaceCall, _SessionToolRunner_execute, _SessionToolRunner_sendResult, _SessionToolRunner_drain;
 
@@ -14102,7 +14102,7 @@ function toSessionContent(content) {
 
 /***/ }),
 
-/***/ 7618:
+/***/ 57618:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -14175,7 +14175,7 @@ var ToolError = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 2726:
+/***/ 42726:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14196,15 +14196,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var internal_headers = __webpack_require__(3546);
+var internal_headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/deployment-runs.mjs
 
 
@@ -14746,9 +14746,9 @@ class Dreams extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=dreams.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/stainless-helper-header.mjs
-var stainless_helper_header = __webpack_require__(3937);
+var stainless_helper_header = __webpack_require__(63937);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/uploads.mjs
-var uploads = __webpack_require__(8686);
+var uploads = __webpack_require__(38686);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/files.mjs
 
 
@@ -15016,7 +15016,7 @@ class Models extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=models.mjs.map
 // EXTERNAL MODULE: ./node_modules/standardwebhooks/dist/index.js
-var dist = __webpack_require__(5487);
+var dist = __webpack_require__(15487);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/webhooks.mjs
 
 
@@ -15539,7 +15539,7 @@ var Compliance = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=compliance.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/environments/environments.mjs
-var environments = __webpack_require__(5184);
+var environments = __webpack_require__(35184);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/memory-stores/memories.mjs
 
 
@@ -16031,9 +16031,9 @@ var MemoryStores = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=memory-stores.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/decoders/jsonl.mjs
-var jsonl = __webpack_require__(192);
+var jsonl = __webpack_require__(90192);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var core_error = __webpack_require__(5064);
+var core_error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/messages/batches.mjs
 
 
@@ -16309,11 +16309,11 @@ class Batches extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=batches.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/constants.mjs
-var constants = __webpack_require__(4699);
+var constants = __webpack_require__(24699);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/data/deprecated-models.mjs
-var deprecated_models = __webpack_require__(1391);
+var deprecated_models = __webpack_require__(11391);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/data/models-to-warn-with-thinking-enabled.mjs
-var models_to_warn_with_thinking_enabled = __webpack_require__(2596);
+var models_to_warn_with_thinking_enabled = __webpack_require__(72596);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/tracing/api-call.mjs
 var api_call = __webpack_require__(9692);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/beta-parser.mjs
@@ -16393,11 +16393,11 @@ function parseBetaOutputFormat(params, content) {
 }
 //# sourceMappingURL=beta-parser.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tslib.mjs
-var tslib = __webpack_require__(3364);
+var tslib = __webpack_require__(33364);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/errors.mjs
-var errors = __webpack_require__(2533);
+var errors = __webpack_require__(62533);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/values.mjs
-var values = __webpack_require__(9296);
+var values = __webpack_require__(69296);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/streaming.mjs
 var streaming = __webpack_require__(6922);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/beta-messages-request.mjs
@@ -16462,9 +16462,9 @@ function assertOneOutputFormat(params) {
 }
 //# sourceMappingURL=beta-messages-request.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/tracing/streaming.mjs
-var tracing_streaming = __webpack_require__(3859);
+var tracing_streaming = __webpack_require__(73859);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/message-stream-utils.mjs + 1 modules
-var message_stream_utils = __webpack_require__(7519);
+var message_stream_utils = __webpack_require__(67519);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/BetaMessageStream.mjs
 var _BetaMessageStream_instances, _BetaMessageStream_currentMessageSnapshot, _BetaMessageStream_params, _BetaMessageStream_connectedPromise, _BetaMessageStream_resolveConnectedPromise, _BetaMessageStream_rejectConnectedPromise, _BetaMessageStream_endPromise, _BetaMessageStream_resolveEndPromise, _BetaMessageStream_rejectEndPromise, _BetaMessageStream_listeners, _BetaMessageStream_ended, _BetaMessageStream_errored, _BetaMessageStream_aborted, _BetaMessageStream_catchingPromiseCreated, _BetaMessageStream_response, _BetaMessageStream_request_id, _BetaMessageStream_workspace_id, _BetaMessageStream_logger, _BetaMessageStream_client, _BetaMessageStream_span, _BetaMessageStream_spanBody, _BetaMessageStream_getFinalMessage, _BetaMessageStream_getFinalText, _BetaMessageStream_handleError, _BetaMessageStream_beginRequest, _BetaMessageStream_addStreamEvent, _BetaMessageStream_endRequest, _BetaMessageStream_accumulateMessage, _BetaMessageStream_toolInputParseError;
 
@@ -17196,19 +17196,19 @@ var BetaMessageStream = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=BetaMessageStream.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/api-promise.mjs
-var api_promise = __webpack_require__(5734);
+var api_promise = __webpack_require__(65734);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/parse.mjs
-var parse = __webpack_require__(4981);
+var parse = __webpack_require__(14981);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/log.mjs
-var log = __webpack_require__(7412);
+var log = __webpack_require__(37412);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/context-api.mjs
-var context_api = __webpack_require__(8921);
+var context_api = __webpack_require__(78921);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace-api.mjs + 9 modules
-var trace_api = __webpack_require__(5496);
+var trace_api = __webpack_require__(85496);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace/status.mjs
-var trace_status = __webpack_require__(1213);
+var trace_status = __webpack_require__(91213);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/tools/BetaRunnableTool.mjs
-var BetaRunnableTool = __webpack_require__(1977);
+var BetaRunnableTool = __webpack_require__(91977);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/toolsets/family.mjs
 /** Dated `tools[]` entry `type` → the family stamped on member blocks. */
 const TOOLSET_TYPE_TO_FAMILY = {
@@ -17225,9 +17225,9 @@ function isRunnableToolset(t) {
 }
 //# sourceMappingURL=family.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/tools/ToolError.mjs
-var tools_ToolError = __webpack_require__(7618);
+var tools_ToolError = __webpack_require__(57618);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/toolsets/sanitize.mjs
-var sanitize = __webpack_require__(7793);
+var sanitize = __webpack_require__(77793);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/toolsets/errors.mjs
 
 
@@ -17573,7 +17573,7 @@ var BetaToolRunnerStream = /* @__PURE__ */ (() => {
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/tracing/tools.mjs
 var tools = __webpack_require__(2238);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/promise.mjs
-var promise = __webpack_require__(174);
+var promise = __webpack_require__(67793);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/threads/ThreadState.mjs
 var _ThreadState_instances, _ThreadState_fields, _ThreadState_stored, _ThreadState_staged, _ThreadState_anchor, _ThreadState_turn, _ThreadState_logger, _ThreadState_lastReply_get, _ThreadState_repeatsLastReply, _ThreadState_startNewThread, _ThreadState_retryPartialTurn, _ThreadState_dropsRefusedTurn, _ThreadState_storeTurn, _ThreadState_adoptContainer, _ThreadState_checkCreateOnly, _ThreadState_requestOptions;
 
@@ -19579,9 +19579,9 @@ const BETA_COMPUTER_MEMBER_NAME_VALUES = (/* unused pure expression or super */ 
 
 //# sourceMappingURL=messages.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/organization.mjs + 38 modules
-var organization = __webpack_require__(3142);
+var organization = __webpack_require__(83142);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/tools/SessionToolRunner.mjs
-var SessionToolRunner = __webpack_require__(3358);
+var SessionToolRunner = __webpack_require__(13358);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/sessions/events.mjs
 
 
@@ -22137,7 +22137,7 @@ var Beta = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 5184:
+/***/ 35184:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -22149,13 +22149,13 @@ var Beta = /* @__PURE__ */ (() => {
 /* harmony export */   Nd: () => (/* binding */ BetaInvalidMetadataError),
 /* harmony export */   yj: () => (/* binding */ BetaEnvironmentCreateDisabledError)
 /* harmony export */ });
-/* harmony import */ var _core_resource_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2830);
-/* harmony import */ var _work_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2028);
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
-/* harmony import */ var _core_pagination_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1154);
-/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3546);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_path_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9567);
+/* harmony import */ var _core_resource_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(92830);
+/* harmony import */ var _work_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(92028);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
+/* harmony import */ var _core_pagination_mjs__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(21154);
+/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33546);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_path_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(79567);
 
 
 
@@ -22472,7 +22472,7 @@ var Environments = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 2028:
+/***/ 92028:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -22485,25 +22485,25 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: EnvironmentWorker, WorkPoller
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tslib.mjs
-var tslib = __webpack_require__(3364);
+var tslib = __webpack_require__(33364);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/context-api.mjs
-var context_api = __webpack_require__(8921);
+var context_api = __webpack_require__(78921);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/log.mjs
-var utils_log = __webpack_require__(7412);
+var utils_log = __webpack_require__(37412);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/sleep.mjs
-var sleep = __webpack_require__(8027);
+var sleep = __webpack_require__(78027);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/uuid.mjs
 /**
  * https://stackoverflow.com/a/2117523
@@ -22520,11 +22520,11 @@ let uuid4 = function () {
 };
 //# sourceMappingURL=uuid.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/abort.mjs
-var abort = __webpack_require__(9612);
+var abort = __webpack_require__(99612);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/backoff.mjs
-var backoff = __webpack_require__(7594);
+var backoff = __webpack_require__(17594);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/stainless-helper-header.mjs
-var stainless_helper_header = __webpack_require__(3937);
+var stainless_helper_header = __webpack_require__(63937);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/helper-client.mjs
 
 
@@ -22579,9 +22579,9 @@ function copyClientForHelper(client, { authToken, helper }) {
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace/span_kind.mjs
 var span_kind = __webpack_require__(3428);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace/status.mjs
-var trace_status = __webpack_require__(1213);
+var trace_status = __webpack_require__(91213);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/trace-api.mjs + 9 modules
-var trace_api = __webpack_require__(5496);
+var trace_api = __webpack_require__(85496);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/tracing/environments.mjs
 
 
@@ -22934,13 +22934,13 @@ const fromBase64 = (str) => {
 };
 //# sourceMappingURL=base64.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/bytes.mjs
-var bytes = __webpack_require__(9083);
+var bytes = __webpack_require__(19083);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/env.mjs
-var env = __webpack_require__(111);
+var env = __webpack_require__(40111);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/values.mjs
-var values = __webpack_require__(9296);
+var values = __webpack_require__(69296);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/tools/SessionToolRunner.mjs
-var SessionToolRunner = __webpack_require__(3358);
+var SessionToolRunner = __webpack_require__(13358);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/tools/agent-toolset/sync-interval.mjs
 var sync_interval = __webpack_require__(8264);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/environments/worker.mjs
@@ -23265,7 +23265,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
         const detachExternal = (0,abort/* linkAbort */.H)(externalSignal, ctrl);
         const lease = new Lease(ctrl);
         // Lazily load the Node-only toolset module — see the import note at the top.
-        const agentToolset = await __webpack_require__.e(/* import() */ 526).then(__webpack_require__.bind(__webpack_require__, 6526));
+        const agentToolset = await __webpack_require__.e(/* import() */ 526).then(__webpack_require__.bind(__webpack_require__, 96526));
         // Start the lease heartbeat BEFORE the session fetch and the skill /
         // memory downloads: those can take longer than the lease TTL, and an
         // unheartbeated lease lapsing mid-download would let another worker
@@ -23947,11 +23947,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/configuration.mjs
 
 
@@ -24134,9 +24134,9 @@ class RBACGroupDefault extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=rbac-group-default.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/rbac-groups.mjs
 
 
@@ -24334,7 +24334,7 @@ class RBACGroups extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=rbac-groups.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-code/managed-settings/managed-settings.mjs
 
 
@@ -24454,7 +24454,7 @@ var ManagedSettings = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 5927:
+/***/ 15927:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -24473,15 +24473,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/slack-channels.mjs
 
 
@@ -25118,7 +25118,7 @@ var Bundles = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=bundles.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/claude-tag.mjs
 
 
@@ -25288,7 +25288,7 @@ var ClaudeTag = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 5182:
+/***/ 55182:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -25307,12 +25307,12 @@ var ClaudeTag = /* @__PURE__ */ (() => {
 /* harmony export */   xb: () => (/* binding */ ExternalStorage),
 /* harmony export */   z5: () => (/* binding */ BetaExternalStorageInWorkspacePolicyError)
 /* harmony export */ });
-/* harmony import */ var _core_resource_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2830);
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
-/* harmony import */ var _core_pagination_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1154);
-/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3546);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_path_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9567);
+/* harmony import */ var _core_resource_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(92830);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
+/* harmony import */ var _core_pagination_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(21154);
+/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(33546);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_path_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(79567);
 
 
 
@@ -25752,7 +25752,7 @@ var ExternalStorage = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 3142:
+/***/ 83142:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -25766,13 +25766,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/api-keys.mjs
 
 
@@ -25852,7 +25852,7 @@ class APIKeys extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=api-keys.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/compliance-settings.mjs
 
 
@@ -26099,7 +26099,7 @@ class ExternalKeys extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=external-keys.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/external-storage.mjs
-var external_storage = __webpack_require__(5182);
+var external_storage = __webpack_require__(55182);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/invites.mjs
 
 
@@ -26212,7 +26212,7 @@ class Invites extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=invites.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/uploads.mjs
-var uploads = __webpack_require__(8686);
+var uploads = __webpack_require__(38686);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/plugin-marketplaces.mjs
 
 
@@ -26504,7 +26504,7 @@ class RateLimits extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=rate-limits.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/users.mjs
-var users = __webpack_require__(1057);
+var users = __webpack_require__(11057);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/webhooks.mjs
 
 
@@ -27581,7 +27581,7 @@ var ClaudeCode = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=claude-code.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/claude-tag/claude-tag.mjs + 4 modules
-var claude_tag = __webpack_require__(5927);
+var claude_tag = __webpack_require__(15927);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/federation/issuers.mjs
 
 
@@ -28166,7 +28166,7 @@ var Federation = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=federation.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/plugins.mjs + 3 modules
-var plugins = __webpack_require__(7925);
+var plugins = __webpack_require__(47925);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/providers/google/projects/data-controls.mjs
 
 
@@ -28301,7 +28301,7 @@ var Providers = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=providers.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/rbac-groups.mjs + 1 modules
-var rbac_groups = __webpack_require__(8523);
+var rbac_groups = __webpack_require__(78523);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-roles/permissions.mjs
 
 
@@ -28766,7 +28766,7 @@ var ServiceAccounts = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=service-accounts.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/spend-limits.mjs + 2 modules
-var spend_limits = __webpack_require__(709);
+var spend_limits = __webpack_require__(20709);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/telemetry-destinations/workspaces.mjs
 
 
@@ -29124,9 +29124,9 @@ var TelemetryDestinations = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=telemetry-destinations.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/workspaces.mjs + 3 modules
-var workspaces = __webpack_require__(8748);
+var workspaces = __webpack_require__(18748);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/organization.mjs
 
 
@@ -29350,7 +29350,7 @@ var Organization = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 7925:
+/***/ 47925:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -29365,15 +29365,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/installation-settings.mjs
 
 
@@ -29601,7 +29601,7 @@ class Shares extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=shares.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/uploads.mjs
-var uploads = __webpack_require__(8686);
+var uploads = __webpack_require__(38686);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/versions.mjs
 
 
@@ -29837,7 +29837,7 @@ class Versions extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=versions.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/plugins/plugins.mjs
 
 
@@ -30240,7 +30240,7 @@ var Plugins = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 8523:
+/***/ 78523:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -30251,13 +30251,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/members.mjs
 
 
@@ -30361,7 +30361,7 @@ class Members extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=members.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/rbac-groups/rbac-groups.mjs
 
 
@@ -30530,7 +30530,7 @@ var RBACGroups = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 709:
+/***/ 20709:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -30541,11 +30541,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/effective.mjs
 
 
@@ -30583,7 +30583,7 @@ class Effective extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=effective.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/increase-requests.mjs
 
 
@@ -30705,9 +30705,9 @@ class IncreaseRequests extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=increase-requests.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/spend-limits/spend-limits.mjs
 
 
@@ -30882,7 +30882,7 @@ var SpendLimits = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 1057:
+/***/ 11057:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -30894,12 +30894,12 @@ var SpendLimits = /* @__PURE__ */ (() => {
 /* harmony export */   uY: () => (/* binding */ BetaCannotSignOutManagedMemberError),
 /* harmony export */   zW: () => (/* binding */ Users)
 /* harmony export */ });
-/* harmony import */ var _core_resource_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2830);
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
-/* harmony import */ var _core_pagination_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1154);
-/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3546);
-/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
-/* harmony import */ var _internal_utils_path_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9567);
+/* harmony import */ var _core_resource_mjs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(92830);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
+/* harmony import */ var _core_pagination_mjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(21154);
+/* harmony import */ var _internal_headers_mjs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(33546);
+/* harmony import */ var _internal_tracing_mjs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59098);
+/* harmony import */ var _internal_utils_path_mjs__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(79567);
 
 
 
@@ -31157,7 +31157,7 @@ var Users = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 8748:
+/***/ 18748:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -31170,13 +31170,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/members.mjs
 
 
@@ -31412,7 +31412,7 @@ class RateLimits extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=rate-limits.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/service-accounts.mjs
 
 
@@ -31643,7 +31643,7 @@ class ServiceAccounts extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=service-accounts.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var error = __webpack_require__(5064);
+var error = __webpack_require__(25064);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/beta/organization/workspaces/workspaces.mjs
 
 
@@ -31922,7 +31922,7 @@ var Workspaces = /* @__PURE__ */ (() => {
 
 /***/ }),
 
-/***/ 5643:
+/***/ 35643:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -31952,19 +31952,19 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: BROWSER_MEMBER_NAME_VALUES, COMPUTER_MEMBER_NAME_VALUES
 
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/resource.mjs
-var resource = __webpack_require__(2830);
+var resource = __webpack_require__(92830);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/data/deprecated-models.mjs
-var deprecated_models = __webpack_require__(1391);
+var deprecated_models = __webpack_require__(11391);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/data/models-to-warn-with-thinking-enabled.mjs
-var models_to_warn_with_thinking_enabled = __webpack_require__(2596);
+var models_to_warn_with_thinking_enabled = __webpack_require__(72596);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/headers.mjs
-var headers = __webpack_require__(3546);
+var headers = __webpack_require__(33546);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tracing.mjs
-var tracing = __webpack_require__(9098);
+var tracing = __webpack_require__(59098);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/tracing/api-call.mjs
 var api_call = __webpack_require__(9692);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/stainless-helper-header.mjs
-var stainless_helper_header = __webpack_require__(3937);
+var stainless_helper_header = __webpack_require__(63937);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/messages-request.mjs
 
 
@@ -32000,13 +32000,13 @@ function startMessagesStreamSpan(client, body, options) {
 }
 //# sourceMappingURL=messages-request.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/tslib.mjs
-var tslib = __webpack_require__(3364);
+var tslib = __webpack_require__(33364);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/errors.mjs
-var errors = __webpack_require__(2533);
+var errors = __webpack_require__(62533);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/values.mjs
-var values = __webpack_require__(9296);
+var values = __webpack_require__(69296);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/error.mjs
-var core_error = __webpack_require__(5064);
+var core_error = __webpack_require__(25064);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/streaming.mjs
 var streaming = __webpack_require__(6922);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/parser.mjs
@@ -32073,9 +32073,9 @@ function parseOutputFormat(params, content) {
 }
 //# sourceMappingURL=parser.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/tracing/streaming.mjs
-var tracing_streaming = __webpack_require__(3859);
+var tracing_streaming = __webpack_require__(73859);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/message-stream-utils.mjs + 1 modules
-var message_stream_utils = __webpack_require__(7519);
+var message_stream_utils = __webpack_require__(67519);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/MessageStream.mjs
 var _MessageStream_instances, _MessageStream_currentMessageSnapshot, _MessageStream_params, _MessageStream_connectedPromise, _MessageStream_resolveConnectedPromise, _MessageStream_rejectConnectedPromise, _MessageStream_endPromise, _MessageStream_resolveEndPromise, _MessageStream_rejectEndPromise, _MessageStream_listeners, _MessageStream_ended, _MessageStream_errored, _MessageStream_aborted, _MessageStream_catchingPromiseCreated, _MessageStream_response, _MessageStream_request_id, _MessageStream_workspace_id, _MessageStream_logger, _MessageStream_client, _MessageStream_span, _MessageStream_getFinalMessage, _MessageStream_getFinalText, _MessageStream_handleError, _MessageStream_beginRequest, _MessageStream_addStreamEvent, _MessageStream_endRequest, _MessageStream_accumulateMessage;
 
@@ -32724,11 +32724,11 @@ var MessageStream = /* @__PURE__ */ (() => {
 })();
 //# sourceMappingURL=MessageStream.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/core/pagination.mjs
-var pagination = __webpack_require__(1154);
+var pagination = __webpack_require__(21154);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/decoders/jsonl.mjs
-var jsonl = __webpack_require__(192);
+var jsonl = __webpack_require__(90192);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/path.mjs
-var path = __webpack_require__(9567);
+var path = __webpack_require__(79567);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/messages/batches.mjs
 
 
@@ -32979,7 +32979,7 @@ class Batches extends resource/* APIResource */.h {
 }
 //# sourceMappingURL=batches.mjs.map
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/constants.mjs
-var constants = __webpack_require__(4699);
+var constants = __webpack_require__(24699);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/resources/messages/messages.mjs
 
 
@@ -33503,7 +33503,7 @@ const COMPUTER_MEMBER_NAME_VALUES = (/* unused pure expression or super */ null 
 /* harmony export */   hL: () => (/* binding */ DEFAULT_MEMORY_SYNC_INTERVAL_MS),
 /* harmony export */   iT: () => (/* binding */ checkMemorySyncInterval)
 /* harmony export */ });
-/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5064);
+/* harmony import */ var _core_error_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(25064);
 /**
  * The memory sync cadence, split out of `memories.ts` so runtime-agnostic
  * callers (the environment worker) can validate an interval up front without
@@ -33532,7 +33532,7 @@ function checkMemorySyncInterval(ms, option) {
 
 /***/ }),
 
-/***/ 5998:
+/***/ 45998:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -33543,7 +33543,7 @@ const VERSION = '1.14.0'; // x-release-please-version
 
 /***/ }),
 
-/***/ 320:
+/***/ 30320:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -33553,11 +33553,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/internal/global-utils.mjs + 2 modules
-var global_utils = __webpack_require__(2466);
+var global_utils = __webpack_require__(92466);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/api/diag.mjs + 2 modules
 var diag = __webpack_require__(7740);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/context/context.mjs
-var context = __webpack_require__(1802);
+var context = __webpack_require__(11802);
 ;// CONCATENATED MODULE: ./node_modules/@opentelemetry/api/dist/context/NoopContextManager.mjs
 
 //#region src/context/NoopContextManager.ts
@@ -33700,7 +33700,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/internal/global-utils.mjs + 2 modules
-var global_utils = __webpack_require__(2466);
+var global_utils = __webpack_require__(92466);
 ;// CONCATENATED MODULE: ./node_modules/@opentelemetry/api/dist/diag/ComponentLogger.mjs
 
 //#region src/diag/ComponentLogger.ts
@@ -33838,13 +33838,13 @@ var DiagAPI = class DiagAPI {
 
 /***/ }),
 
-/***/ 8921:
+/***/ 78921:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ context)
 /* harmony export */ });
-/* harmony import */ var _api_context_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(320);
+/* harmony import */ var _api_context_mjs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(30320);
 
 //#region src/context-api.ts
 /**
@@ -33859,7 +33859,7 @@ const context = _api_context_mjs__WEBPACK_IMPORTED_MODULE_0__/* .ContextAPI */ .
 
 /***/ }),
 
-/***/ 1802:
+/***/ 11802:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -33909,7 +33909,7 @@ const ROOT_CONTEXT = new class BaseContext {
 
 /***/ }),
 
-/***/ 2466:
+/***/ 92466:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -34064,7 +34064,7 @@ function unregisterGlobal(type, diag) {
 
 /***/ }),
 
-/***/ 3445:
+/***/ 15826:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -34074,7 +34074,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/internal/global-utils.mjs + 2 modules
-var global_utils = __webpack_require__(2466);
+var global_utils = __webpack_require__(92466);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/api/diag.mjs + 2 modules
 var diag = __webpack_require__(7740);
 ;// CONCATENATED MODULE: ./node_modules/@opentelemetry/api/dist/baggage/internal/baggage-impl.mjs
@@ -34198,9 +34198,9 @@ var NoopTextMapPropagator = class {
 
 //# sourceMappingURL=NoopTextMapPropagator.mjs.map
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/context/context.mjs
-var context = __webpack_require__(1802);
+var context = __webpack_require__(11802);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/api/context.mjs + 1 modules
-var api_context = __webpack_require__(320);
+var api_context = __webpack_require__(30320);
 ;// CONCATENATED MODULE: ./node_modules/@opentelemetry/api/dist/baggage/context-helpers.mjs
 
 
@@ -34338,7 +34338,7 @@ const propagation = PropagationAPI.getInstance();
 
 /***/ }),
 
-/***/ 5496:
+/***/ 85496:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -34348,13 +34348,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/internal/global-utils.mjs + 2 modules
-var global_utils = __webpack_require__(2466);
+var global_utils = __webpack_require__(92466);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/api/diag.mjs + 2 modules
 var diag = __webpack_require__(7740);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/context/context.mjs
-var context = __webpack_require__(1802);
+var context = __webpack_require__(11802);
 // EXTERNAL MODULE: ./node_modules/@opentelemetry/api/dist/api/context.mjs + 1 modules
-var api_context = __webpack_require__(320);
+var api_context = __webpack_require__(30320);
 ;// CONCATENATED MODULE: ./node_modules/@opentelemetry/api/dist/trace/invalid-span-constants.mjs
 
 //#region src/trace/invalid-span-constants.ts
@@ -34904,7 +34904,7 @@ let SpanKind = /* @__PURE__ */ function(SpanKind) {
 
 /***/ }),
 
-/***/ 1213:
+/***/ 91213:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
