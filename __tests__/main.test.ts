@@ -150,7 +150,9 @@ describe('run', () => {
     expect(core.summaries[0]).toContain('There is one file: README.md.');
     expect(api.requests[0]!.body.system![0]!.text).toContain(`The shell starts in ${workspace}.`);
     expect(api.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(core.log[0]).toMatch(/^Task from input 'task'; model claude-sonnet-5-5; /);
+    expect(core.log[0]).toMatch(
+      /^Task from input 'task'; model claude-sonnet-5-5 \(Anthropic API\); /,
+    );
     expect(core.log).toContainEqual(
       expect.stringMatching(/^Conclusion: success; 2 requests, 1 command \(0 denied\), /),
     );

@@ -140,6 +140,11 @@ describe('provider: bedrock', () => {
       twoResponsesAt(priceFor('claude-sonnet-5-5').price),
       6,
     );
+    // The reports say where the model ran, next to the id as the platform spells it.
+    expect(core.log).toContainEqual(
+      expect.stringMatching(/; model global\.anthropic\.claude-sonnet-5-5 \(Amazon Bedrock\); /),
+    );
+    expect(core.summaries[0]).toContain('| Service | Amazon Bedrock |');
   });
 
   it('sends an inference-profile ARN URL-encoded in the path and prices a regional profile with its premium', async () => {

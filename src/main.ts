@@ -295,7 +295,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     for (const line of provider.notes) core.info(line);
     for (const line of provider.warnings) core.warning(line);
     core.info(
-      `Task from ${config.taskSource}; model ${provider.primary.model}; working directory ${config.workingDirectory}`,
+      `Task from ${config.taskSource}; model ${provider.primary.model} (${provider.apiName}); working directory ${config.workingDirectory}`,
     );
     // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
     if (config.commit || trigger.pullRequest) {

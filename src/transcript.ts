@@ -33,6 +33,8 @@ export interface TokenUsage {
 /** The settings a run was started with, as the reports show them. */
 export interface RunSettings {
   model: string;
+  /** Where the model runs, in words (`Amazon Bedrock`); older transcripts lack it. */
+  service?: string;
   maxTokens: number;
   maxTurns: number;
   timeLimitMs: number;

@@ -50,7 +50,6 @@ function region(env: NodeJS.ProcessEnv): string {
 
 export const bedrockProvider: Provider = {
   name: 'bedrock',
-  apiName: 'Amazon Bedrock',
 
   missingCredentials(_config, env) {
     const missing: string[] = [];

@@ -7,7 +7,7 @@
 import type { ModelChoice } from '../agent/fallback.js';
 import type { MessagesApi } from '../agent/loop.js';
 import { requireTaskAndCredentials, type Config } from '../config.js';
-import type { ProviderName } from './names.js';
+import { SERVICE_NAMES, type ProviderName } from './names.js';
 import type { Provider, SharedClientOptions } from './provider.js';
 
 const PROVIDERS: Readonly<Record<ProviderName, () => Promise<Provider>>> = {
@@ -54,7 +54,7 @@ export async function connectProvider(
   const connected = await provider.connect({ config, env, client, addSecret });
   return {
     messages: connected.messages,
-    apiName: provider.apiName ?? 'Anthropic API',
+    apiName: SERVICE_NAMES[config.provider],
     primary: { model: primary.model, price: primary.price.price },
     fallback: fallback && { model: fallback.model, price: fallback.price.price },
     secrets: connected.secrets,

@@ -18,7 +18,6 @@ function foundryKey(apiKeyInput: string, env: NodeJS.ProcessEnv): string {
 
 export const foundryProvider: Provider = {
   name: 'foundry',
-  apiName: 'Microsoft Foundry',
 
   missingCredentials(config, env) {
     const missing: string[] = [];

@@ -12,6 +12,14 @@ export function isProviderName(value: string): value is ProviderName {
   return (PROVIDER_NAMES as readonly string[]).includes(value);
 }
 
+/** What the reports and error messages call each platform's service. */
+export const SERVICE_NAMES: Readonly<Record<ProviderName, string>> = {
+  anthropic: 'Anthropic API',
+  bedrock: 'Amazon Bedrock',
+  vertex: 'Google Vertex AI',
+  foundry: 'Microsoft Foundry',
+};
+
 /**
  * The environment variable each platform's SDK reads its base URL from. The `anthropic-base-url`
  * input wins over it; the variable of another provider is never read, so an `ANTHROPIC_BASE_URL`

@@ -56,8 +56,6 @@ export interface ProviderClient {
 
 export interface Provider {
   name: ProviderName;
-  /** What error messages call the service (`Amazon Bedrock error 403 …`); `Anthropic API` if unset. */
-  apiName?: string;
   /**
    * What is missing to connect, one sentence each, saying what to set and which login action sets
    * it; empty when nothing is. Checked at the start, before anything is spent.

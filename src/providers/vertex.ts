@@ -90,7 +90,6 @@ function hideCredentialFiles(env: NodeJS.ProcessEnv, file: string): HiddenFiles 
 
 export const vertexProvider: Provider = {
   name: 'vertex',
-  apiName: 'Google Vertex AI',
 
   missingCredentials(_config, env) {
     const missing: string[] = [];

@@ -7,6 +7,7 @@
 import * as core from '@actions/core';
 import { resolveTranscriptFile, type Config } from '../config.js';
 import type { LogBuffer } from '../log-buffer.js';
+import { SERVICE_NAMES } from '../providers/names.js';
 import {
   Transcript,
   type Conclusion,
@@ -28,6 +29,7 @@ import {
 function settingsOf(config: Config): RunSettings {
   return {
     model: config.model,
+    service: SERVICE_NAMES[config.provider],
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
     timeLimitMs: config.timeLimitMs,

@@ -290,6 +290,9 @@ function modelBlock(facts: RunFacts): string {
   const u = facts.usage;
   const rows = [
     tableLine('Model', modelsUsed(facts)),
+    ...(facts.settings?.service
+      ? [tableLine('Service', escapeInline(facts.settings.service))]
+      : []),
     tableLine(
       'Requests',
       `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`,
