@@ -339,61 +339,29 @@ function correctionRequest(errors) {
 
 /***/ }),
 
-/***/ 47458:
+/***/ 22973:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  WJ: () => (/* binding */ INPUT_DEFAULTS),
-  dz: () => (/* binding */ InputError),
-  Jj: () => (/* binding */ PERMISSIONS),
-  Z9: () => (/* binding */ loadConfig),
-  kp: () => (/* binding */ requireTaskAndCredentials),
-  jW: () => (/* binding */ resolveTranscriptFile)
-});
-
-// UNUSED EXPORTS: parseAmount, parseBoolean, parseConfig, parseDuration, parseInteger, parseList
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(96421);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/agent/structured-output.ts
-var structured_output = __webpack_require__(92138);
-// EXTERNAL MODULE: ./src/policy/defaults.ts
-var defaults = __webpack_require__(66794);
-// EXTERNAL MODULE: ./src/policy/patterns.ts
-var patterns = __webpack_require__(82819);
-;// CONCATENATED MODULE: ./src/providers/names.ts
-/**
- * The providers' names and the facts about them that the inputs need before any client is loaded:
- * config.ts validates `provider` and picks the base-URL variable from here without importing a
- * platform SDK.
- */
-/** Where the model runs, as the `provider` input names it. */
-const PROVIDER_NAMES = ['anthropic', 'bedrock', 'vertex', 'foundry'];
-function isProviderName(value) {
-    return PROVIDER_NAMES.includes(value);
-}
-/**
- * The environment variable each platform's SDK reads its base URL from. The `anthropic-base-url`
- * input wins over it; the variable of another provider is never read, so an `ANTHROPIC_BASE_URL`
- * left in the environment for other steps cannot send Bedrock-signed requests to the Anthropic API.
- */
-const BASE_URL_VARIABLES = {
-    anthropic: 'ANTHROPIC_BASE_URL',
-    bedrock: 'ANTHROPIC_BEDROCK_BASE_URL',
-    vertex: 'ANTHROPIC_VERTEX_BASE_URL',
-    foundry: 'ANTHROPIC_FOUNDRY_BASE_URL',
-};
-
-;// CONCATENATED MODULE: ./src/config.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Jj: () => (/* binding */ PERMISSIONS),
+/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS),
+/* harmony export */   Z9: () => (/* binding */ loadConfig),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   jW: () => (/* binding */ resolveTranscriptFile),
+/* harmony export */   kp: () => (/* binding */ requireTaskAndCredentials)
+/* harmony export */ });
+/* unused harmony exports parseDuration, parseInteger, parseAmount, parseBoolean, parseList, parseConfig */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(96421);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _agent_structured_output_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(92138);
+/* harmony import */ var _policy_defaults_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(66794);
+/* harmony import */ var _policy_patterns_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(82819);
+/* harmony import */ var _providers_names_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(88114);
 
 
 
@@ -512,10 +480,10 @@ function parseList(value) {
  */
 function parsePatternLines(input, value) {
     try {
-        return (0,patterns/* parsePatternInput */.A6)(value, input);
+        return (0,_policy_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .parsePatternInput */ .A6)(value, input);
     }
     catch (error) {
-        if (error instanceof patterns/* PatternError */.JM)
+        if (error instanceof _policy_patterns_js__WEBPACK_IMPORTED_MODULE_4__/* .PatternError */ .JM)
             throw new InputError(input, error.message);
         throw error;
     }
@@ -552,8 +520,8 @@ function parseModelId(name, value) {
 }
 function resolveWorkingDirectory(value, env) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
-    const dir = external_node_path_default().resolve(workspace, value);
-    if (!(0,external_node_fs_.existsSync)(dir) || !(0,external_node_fs_.statSync)(dir).isDirectory()) {
+    const dir = node_path__WEBPACK_IMPORTED_MODULE_3___default().resolve(workspace, value);
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)(dir) || !(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.statSync)(dir).isDirectory()) {
         throw new InputError('working-directory', `Input 'working-directory' must name an existing directory relative to the workspace (${workspace}), got '${value}'`);
     }
     return dir;
@@ -564,9 +532,9 @@ function resolveWorkingDirectory(value, env) {
  */
 function resolveTranscriptFile(value, env) {
     if (value.trim() === '') {
-        return external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'bash-agent', 'transcript.jsonl');
+        return node_path__WEBPACK_IMPORTED_MODULE_3___default().join(env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'bash-agent', 'transcript.jsonl');
     }
-    return external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd(), value.trim());
+    return node_path__WEBPACK_IMPORTED_MODULE_3___default().resolve(env.GITHUB_WORKSPACE || process.cwd(), value.trim());
 }
 /**
  * The text of an input that has a file alternative (`task` / `task-file`): the one given, trimmed,
@@ -583,7 +551,7 @@ function readTextOrFile(read, input, fileInput, workingDirectory) {
     }
     let text;
     try {
-        text = (0,external_node_fs_.readFileSync)(external_node_path_default().resolve(workingDirectory, relative), 'utf8');
+        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_3___default().resolve(workingDirectory, relative), 'utf8');
     }
     catch (error) {
         const reason = error.code === 'ENOENT' ? 'it does not exist' : String(error);
@@ -604,7 +572,7 @@ function readOutputSchema(read, workingDirectory) {
     if (text === '')
         return undefined;
     try {
-        return (0,structured_output/* compileOutputSchema */.Yz)(text, source.replace(/^input/, 'Input'));
+        return (0,_agent_structured_output_js__WEBPACK_IMPORTED_MODULE_6__/* .compileOutputSchema */ .Yz)(text, source.replace(/^input/, 'Input'));
     }
     catch (error) {
         throw new InputError(from, error.message);
@@ -612,9 +580,9 @@ function readOutputSchema(read, workingDirectory) {
 }
 function parseProvider(value) {
     const provider = value.trim().toLowerCase();
-    if (isProviderName(provider))
+    if ((0,_providers_names_js__WEBPACK_IMPORTED_MODULE_5__/* .isProviderName */ .X2)(provider))
         return provider;
-    throw new InputError('provider', `Input 'provider' must be one of ${PROVIDER_NAMES.join(', ')}, got '${value}'`);
+    throw new InputError('provider', `Input 'provider' must be one of ${_providers_names_js__WEBPACK_IMPORTED_MODULE_5__/* .PROVIDER_NAMES */ .xd.join(', ')}, got '${value}'`);
 }
 function parseCommentMode(value) {
     const mode = value.trim().toLowerCase();
@@ -665,7 +633,7 @@ function parseConfig(readRaw, env = process.env) {
     const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);
     const provider = parseProvider(read('provider'));
     const baseUrlInput = read('anthropic-base-url').trim();
-    const baseUrlVariable = BASE_URL_VARIABLES[provider];
+    const baseUrlVariable = _providers_names_js__WEBPACK_IMPORTED_MODULE_5__/* .BASE_URL_VARIABLES */ .SO[provider];
     const baseUrlEnv = env[baseUrlVariable]?.trim() ?? '';
     const model = parseModelId('model', read('model'));
     const fallbackInput = read('fallback-model').trim();
@@ -674,7 +642,7 @@ function parseConfig(readRaw, env = process.env) {
     const policyPatterns = {
         // An explicitly empty allow list would deny everything; GitHub passes the default when unset,
         // so empty means "not given" here as well.
-        allow: parsePatternLines('allowed-commands', allowedText.trim() === '' ? defaults/* DEFAULT_ALLOWED_COMMANDS */.k.join('\n') : allowedText),
+        allow: parsePatternLines('allowed-commands', allowedText.trim() === '' ? _policy_defaults_js__WEBPACK_IMPORTED_MODULE_7__/* .DEFAULT_ALLOWED_COMMANDS */ .k.join('\n') : allowedText),
         deny: parsePatternLines('denied-commands', read('denied-commands')),
     };
     return {
@@ -721,7 +689,7 @@ function parseConfig(readRaw, env = process.env) {
 }
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
 function loadConfig() {
-    return parseConfig((name) => core/* getInput */.V4(name), process.env);
+    return parseConfig((name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name), process.env);
 }
 /**
  * What a run with a task cannot start without: the task, and the provider's credentials
@@ -2459,8 +2427,8 @@ function listenForCancellation(options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./src/config.ts + 1 modules
-var src_config = __webpack_require__(47458);
+// EXTERNAL MODULE: ./src/config.ts
+var src_config = __webpack_require__(22973);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
@@ -3066,6 +3034,8 @@ class CleanRoom {
     }
 }
 
+// EXTERNAL MODULE: ./src/providers/names.ts
+var names = __webpack_require__(88114);
 ;// CONCATENATED MODULE: ./src/transcript.ts
 /**
  * The run as typed events, recorded while it happens: the one source every report (log, job
@@ -4108,6 +4078,9 @@ function modelBlock(facts) {
     const u = facts.usage;
     const rows = [
         tableLine('Model', modelsUsed(facts)),
+        ...(facts.settings?.service
+            ? [tableLine('Service', escapeInline(facts.settings.service))]
+            : []),
         tableLine('Requests', `${facts.requests}${facts.settings ? ` of ${facts.settings.maxTurns}` : ''}`),
         tableLine('Tokens', `${formatCount(u.inputTokens)} input, ${formatCount(u.outputTokens)} output, ` +
             `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`),
@@ -4304,9 +4277,11 @@ function appendJobSummarySync(markdown, env = process.env) {
 
 
 
+
 function settingsOf(config) {
     return {
         model: config.model,
+        service: names/* SERVICE_NAMES */.Z1[config.provider],
         maxTokens: config.maxTokens,
         maxTurns: config.maxTurns,
         timeLimitMs: config.timeLimitMs,
@@ -5055,6 +5030,7 @@ async function commitAndPush(options) {
 
 ;// CONCATENATED MODULE: ./src/providers/connect.ts
 
+
 const PROVIDERS = {
     anthropic: () => Promise.all(/* import() */[__webpack_require__.e(968), __webpack_require__.e(222)]).then(__webpack_require__.bind(__webpack_require__, 59222)).then((module) => module.anthropicProvider),
     bedrock: () => Promise.all(/* import() */[__webpack_require__.e(968), __webpack_require__.e(820), __webpack_require__.e(304)]).then(__webpack_require__.bind(__webpack_require__, 56304)).then((module) => module.bedrockProvider),
@@ -5075,7 +5051,7 @@ async function connectProvider(config, env, client, addSecret) {
     const connected = await provider.connect({ config, env, client, addSecret });
     return {
         messages: connected.messages,
-        apiName: provider.apiName ?? 'Anthropic API',
+        apiName: names/* SERVICE_NAMES */.Z1[config.provider],
         primary: { model: primary.model, price: primary.price.price },
         fallback: fallback && { model: fallback.model, price: fallback.price.price },
         secrets: connected.secrets,
@@ -6829,7 +6805,7 @@ async function runAction(logBuffer, cancellation) {
             core/* info */.pq(line);
         for (const line of provider.warnings)
             core/* warning */.$e(line);
-        core/* info */.pq(`Task from ${config.taskSource}; model ${provider.primary.model}; working directory ${config.workingDirectory}`);
+        core/* info */.pq(`Task from ${config.taskSource}; model ${provider.primary.model} (${provider.apiName}); working directory ${config.workingDirectory}`);
         // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
         if (config.commit || trigger.pullRequest) {
             start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
@@ -7246,6 +7222,47 @@ function homeWriteAllowed(pattern, tildePath) {
         return true;
     return pattern.home && pattern.regex.test(tildePath.replace(/^~\//, ''));
 }
+
+
+/***/ }),
+
+/***/ 88114:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SO: () => (/* binding */ BASE_URL_VARIABLES),
+/* harmony export */   X2: () => (/* binding */ isProviderName),
+/* harmony export */   Z1: () => (/* binding */ SERVICE_NAMES),
+/* harmony export */   xd: () => (/* binding */ PROVIDER_NAMES)
+/* harmony export */ });
+/**
+ * The providers' names and the facts about them that the inputs need before any client is loaded:
+ * config.ts validates `provider` and picks the base-URL variable from here without importing a
+ * platform SDK.
+ */
+/** Where the model runs, as the `provider` input names it. */
+const PROVIDER_NAMES = ['anthropic', 'bedrock', 'vertex', 'foundry'];
+function isProviderName(value) {
+    return PROVIDER_NAMES.includes(value);
+}
+/** What the reports and error messages call each platform's service. */
+const SERVICE_NAMES = {
+    anthropic: 'Anthropic API',
+    bedrock: 'Amazon Bedrock',
+    vertex: 'Google Vertex AI',
+    foundry: 'Microsoft Foundry',
+};
+/**
+ * The environment variable each platform's SDK reads its base URL from. The `anthropic-base-url`
+ * input wins over it; the variable of another provider is never read, so an `ANTHROPIC_BASE_URL`
+ * left in the environment for other steps cannot send Bedrock-signed requests to the Anthropic API.
+ */
+const BASE_URL_VARIABLES = {
+    anthropic: 'ANTHROPIC_BASE_URL',
+    bedrock: 'ANTHROPIC_BEDROCK_BASE_URL',
+    vertex: 'ANTHROPIC_VERTEX_BASE_URL',
+    foundry: 'ANTHROPIC_FOUNDRY_BASE_URL',
+};
 
 
 /***/ }),

@@ -1072,7 +1072,6 @@ function foundryKey(apiKeyInput, env) {
 }
 const foundryProvider = {
     name: 'foundry',
-    apiName: 'Microsoft Foundry',
     missingCredentials(config, env) {
         const missing = [];
         if (foundryKey(config.apiKey, env) === '') {
