@@ -3,10 +3,18 @@
  * that prove no held line is lost on any way out. The timer flushes only when argv[3] asks for it,
  * so in every other case the lines can only come out through the exit paths under test.
  */
+import { writeSync } from 'node:fs';
 import { bufferLog } from '../src/log-buffer.js';
 
 const [way, flushEveryMs] = process.argv.slice(2);
 const buffer = bufferLog(process.stdout, { flushEveryMs: Number(flushEveryMs ?? 3_600_000) });
+// Another sink that holds its text until the log's flush points, as the JSONL file does; it
+// writes past the log's stream, so its text comes out first.
+let otherSink = 'other sink\n';
+buffer.onFlush(() => {
+  writeSync(1, otherSink);
+  otherSink = '';
+});
 for (let line = 1; line <= 3; line += 1) process.stdout.write(`line ${line}\n`);
 // Keeps the process alive until a signal comes; stderr is not held, so the test knows when.
 const waitForSignal = (): void => {

@@ -34,7 +34,7 @@ function lines(file: string): RecordedEvent[] {
 }
 
 describe('the JSONL transcript', () => {
-  it('writes each event as it is recorded, one parseable line each, redacted', () => {
+  it('holds the events recorded until a flush, then writes them in order, one parseable line each, redacted', () => {
     const file = path.join(dir, 'sub', 'transcript.jsonl');
     const transcript = new Transcript(new Redactor([SECRET]).fn);
     const warnings: string[] = [];
@@ -44,9 +44,13 @@ describe('the JSONL transcript', () => {
     transcript.record(source[0]!);
     const jsonl = openJsonl(file, (message) => warnings.push(message));
     transcript.listen(jsonl.write);
-    // Past events are in the file as soon as it starts; the next ones as they come.
+    // The file exists (empty) from the start; past events reach it at the first flush.
+    expect(readFileSync(file, 'utf8')).toBe('');
+    jsonl.flush();
     expect(lines(file).map((event) => event.type)).toEqual(['start']);
     for (const event of source.slice(1)) transcript.record(event);
+    expect(lines(file).map((event) => event.type)).toEqual(['start']);
+    // Closing writes what is still held.
     jsonl.close();
 
     const written = lines(file);
@@ -98,6 +102,7 @@ describe('the JSONL transcript', () => {
     const jsonl = openJsonl(file, () => undefined);
     const [start, result] = new TranscriptBuilder().result('success', '$(touch CANARY)');
     jsonl.write(start!);
+    jsonl.flush();
     // What an allowed `ln -sf` does while the run goes on.
     const opened = `${file}.opened`;
     renameSync(file, opened);

@@ -60,6 +60,27 @@ describe('bufferLog', () => {
     }
   });
 
+  it('runs the steps of other sinks at every flush, on its timer and at stop, before its own lines', async () => {
+    const stream = new RecordingStream();
+    const buffer = bufferLog(stream, { flushEveryMs: 5 });
+    const order: string[] = [];
+    stream.on('wrote', () => order.push('log'));
+    buffer.onFlush(() => order.push('step'));
+    try {
+      stream.write('asked\n');
+      buffer.flush();
+      expect(order).toEqual(['step', 'log']);
+      const wrote = new Promise((resolve) => stream.once('wrote', resolve));
+      stream.write('timed\n');
+      await wrote;
+      expect(order.slice(2)).toEqual(['step', 'log']);
+    } finally {
+      stream.write('last\n');
+      buffer.stop();
+    }
+    expect(order.slice(-2)).toEqual(['step', 'log']);
+  });
+
   it('stop writes what is held, lets later lines straight through and unhooks the process', () => {
     const before = listenerCounts();
     const stream = new RecordingStream();
@@ -78,7 +99,8 @@ describe('bufferLog', () => {
 
 describe('bufferLog in a real process: no held line is lost on the way out', () => {
   const child = fileURLToPath(new URL('../__fixtures__/log-buffer-child.ts', import.meta.url));
-  const LINES = 'line 1\nline 2\nline 3\n';
+  // The other sink's text, then the log's lines.
+  const LINES = 'other sink\nline 1\nline 2\nline 3\n';
 
   /** Runs the child; on its `ready` line (stderr), sends `signal` if given. */
   function runChild(way: string, signal?: NodeJS.Signals) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,11 +79,16 @@ describe('framing', () => {
     expect(result.output).toBe(`${text}\n`);
   });
 
-  it('takes a command far larger than a pipe holds', async () => {
+  it('takes a command far larger than a pipe holds, whole and in order with the next one', async () => {
     const session = await startSession({ maxOutput: 1_000_000 });
-    const body = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'x'.repeat(20)}`).join('\n');
-    const result = await session.run(`cat <<'EOF' | wc -c\n${body}\nEOF`);
-    expect(result.output.trim()).toBe(String(Buffer.byteLength(body) + 1));
+    // Two-byte characters throughout, so the part that fits in the FIFO at once can end inside one.
+    const body = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'xé'.repeat(10)}`).join(
+      '\n',
+    );
+    const result = await session.run(`cat <<'EOF' | md5sum\n${body}\nEOF`);
+    const expected = createHash('md5').update(`${body}\n`).digest('hex');
+    expect(result.output.trim()).toBe(`${expected}  -`);
+    expect(await session.run('echo next')).toMatchObject({ output: 'next\n', exitCode: 0 });
   });
 
   it('reports errors the way bash does, with no trace of how commands reach it', async () => {

@@ -19,6 +19,11 @@ const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 export interface LogBuffer {
   /** Writes out everything held so far, in order. */
   flush(): void;
+  /**
+   * Runs `step` at every flush, before the log's own lines go out, and at `stop`: how another
+   * buffered sink (the JSONL file) shares the log's flush points and its hooks on the way out.
+   */
+  onFlush(step: () => void): void;
   /** Flushes and stops holding: later writes go straight out. Idempotent. */
   stop(): void;
 }
@@ -30,9 +35,11 @@ export interface LogBufferOptions {
 /** Starts holding what is written to `stream` (the process's stdout in the action). */
 export function bufferLog(stream: Writable, options: LogBufferOptions = {}): LogBuffer {
   let holding = true;
+  const steps: Array<() => void> = [];
   stream.cork();
 
   const flush = (): void => {
+    for (const step of steps) step();
     if (!holding || stream.writableLength === 0) return;
     // uncork writes the queue out synchronously (one writev); corking again holds the next lines.
     stream.uncork();
@@ -54,6 +61,7 @@ export function bufferLog(stream: Writable, options: LogBufferOptions = {}): Log
 
   const stop = (): void => {
     if (!holding) return;
+    for (const step of steps) step();
     holding = false;
     clearInterval(timer);
     process.removeListener('exit', stop);
@@ -66,5 +74,5 @@ export function bufferLog(stream: Writable, options: LogBufferOptions = {}): Log
   process.on('exit', stop);
   for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
 
-  return { flush, stop };
+  return { flush, stop, onFlush: (step) => void steps.push(step) };
 }

@@ -1,6 +1,9 @@
 /**
- * The transcript file: one recorded event per line, appended as events come, so a run that
- * crashes still leaves what happened up to then. Events are recorded redacted (transcript.ts), so
+ * The transcript file: one recorded event per line. Lines are held in memory as events come and
+ * appended in one write at each flush point of the log (before every request, on the log's timer
+ * while a command runs long, on every way out of the process: log-buffer.ts), so a burst of commands
+ * costs one write per request instead of two per command, and a run that crashes or is cancelled
+ * still leaves everything up to its end. Events are recorded redacted (transcript.ts), so
  * what is cut here is already safe; an event too long for one line has its longest texts cut to
  * head and tail, and says so.
  */
@@ -72,8 +75,11 @@ export function eventLine(event: RecordedEvent, maxBytes = EVENT_MAX_BYTES): str
 
 /** The transcript file, open for the whole run. */
 export interface JsonlFile {
-  /** The transcript listener: appends the event as one line. */
+  /** The transcript listener: holds the event as one line until the next flush. */
   write(event: RecordedEvent): void;
+  /** Appends the held lines to the file, in order, in one write. */
+  flush(): void;
+  /** Flushes, then closes the file: later events are dropped. */
   close(): void;
 }
 
@@ -86,6 +92,7 @@ export interface JsonlFile {
  */
 export function openJsonl(file: string, warn: (message: string) => void): JsonlFile {
   let fd: number | undefined;
+  let held: string[] = [];
   const fail = (error: unknown): void => {
     if (fd !== undefined) closeSync(fd);
     fd = undefined;
@@ -104,17 +111,27 @@ export function openJsonl(file: string, warn: (message: string) => void): JsonlF
   } catch (error) {
     fail(error);
   }
+  const flush = (): void => {
+    if (fd === undefined || held.length === 0) return;
+    const bytes = Buffer.from(held.join(''));
+    held = [];
+    try {
+      // Synchronous, so a flush from the process's exit hook still reaches the file; a short
+      // write (a nearly full disk) goes on from where it stopped.
+      for (let written = 0; written < bytes.length;) {
+        written += writeSync(fd, bytes, written);
+      }
+    } catch (error) {
+      fail(error);
+    }
+  };
   return {
     write(event) {
-      if (fd === undefined) return;
-      try {
-        // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
-        writeSync(fd, `${eventLine(event)}\n`);
-      } catch (error) {
-        fail(error);
-      }
+      if (fd !== undefined) held.push(`${eventLine(event)}\n`);
     },
+    flush,
     close() {
+      flush();
       if (fd !== undefined) closeSync(fd);
       fd = undefined;
     },

@@ -52,6 +52,7 @@ export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
 
 export class RunReport {
   readonly #transcript: Transcript;
+  readonly #logBuffer: LogBuffer;
   #transcriptFile: string | undefined;
   #file: JsonlFile | undefined;
   /** The `summary` input, once start has the settings: on until then, as its default is. */
@@ -64,11 +65,18 @@ export class RunReport {
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
     this.#transcript = new Transcript(redact);
-    this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
+    this.#logBuffer = logBuffer;
+    this.#transcript.listen(eventLog(coreLog));
   }
 
-  /** Records an event (redacted; the log and the file get it at once). */
-  readonly record = (event: TranscriptEvent): void => this.#transcript.record(event);
+  /**
+   * Records an event (redacted; the log and the file get it at once, and hold it until their next
+   * flush). A request is a flush point: both are written out before the request goes.
+   */
+  readonly record = (event: TranscriptEvent): void => {
+    this.#transcript.record(event);
+    if (event.type === 'request') this.#logBuffer.flush();
+  };
 
   /** The events recorded so far, redacted: what the result comment renders from. */
   get events(): readonly RecordedEvent[] {
@@ -93,8 +101,10 @@ export class RunReport {
   #openFile(file: string): void {
     if (this.#transcriptFile !== undefined) return;
     this.#transcriptFile = file;
-    this.#file = openJsonl(file, (message) => core.warning(message));
-    this.#transcript.listen(this.#file.write);
+    const opened = openJsonl(file, (message) => core.warning(message));
+    this.#file = opened;
+    this.#transcript.listen(opened.write);
+    this.#logBuffer.onFlush(opened.flush);
   }
 
   /** How the run ended, as recorded so far: an error when no result was recorded. */

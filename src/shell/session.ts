@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { constants, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -240,10 +240,26 @@ export class BashSession {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // Written through a stream, not writeSync: a large command that fills the FIFO must wait in the
-    // stream's queue, never block the event loop (which would also block the timeout).
+    // A large command that fills the FIFO must wait in a stream's queue, never block the event loop
+    // (which would also block the timeout). The stream makes the descriptor non-blocking, so a
+    // direct write takes what fits at once and never waits.
     const channel = new Socket({ fd: commands, readable: false, writable: true });
     channel.on('error', () => undefined); // a shell that died mid-write is noticed by its exit
+    const send = (text: string): void => {
+      // Directly while nothing waits in the stream's queue (always, but for a command larger than
+      // the FIFO): a call's line is a single system call instead of a trip through the stream.
+      if (channel.writableLength === 0) {
+        let written = 0;
+        try {
+          written = writeSync(commands, text);
+        } catch {
+          // EAGAIN (the FIFO is full): all of it goes through the stream.
+        }
+        if (written < Buffer.byteLength(text)) channel.write(Buffer.from(text).subarray(written));
+        return;
+      }
+      channel.write(text);
+    };
     const release = (): void => {
       channel.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -279,7 +295,7 @@ export class BashSession {
       exited,
       endCallOnExit: undefined,
       sink: (text) => this.#collectStray(text),
-      send: (text) => channel.write(text),
+      send,
       drained: new Promise((resolve) => stdout.once('end', resolve)),
       dispose: () => {
         stdout.removeAllListeners('data');
