@@ -35,16 +35,35 @@ describe('bufferLog', () => {
       expect(stream.writes).toEqual([]);
 
       buffer.flush();
-      expect(stream.writes).toEqual([['::group::$ true\n', '│ \n', '::endgroup::\n']]);
+      expect(stream.writes).toEqual([['::group::$ true\n│ \n::endgroup::\n']]);
 
       buffer.flush();
       expect(stream.writes).toHaveLength(1);
       stream.write('next\n');
       buffer.flush();
-      expect(stream.writes).toEqual([['::group::$ true\n', '│ \n', '::endgroup::\n'], ['next\n']]);
+      expect(stream.writes).toEqual([['::group::$ true\n│ \n::endgroup::\n'], ['next\n']]);
     } finally {
       buffer.stop();
     }
+  });
+
+  it('lets bytes and writes with a callback through at once, after what it holds', async () => {
+    const stream = new RecordingStream();
+    const buffer = bufferLog(stream);
+    try {
+      stream.write('held\n');
+      stream.write(Buffer.from('bytes\n'));
+      let called = false;
+      stream.write('with a callback\n', () => (called = true));
+      stream.write('held again\n');
+      expect(stream.writes).toEqual([['held\n'], ['bytes\n'], ['with a callback\n']]);
+      // The stream calls it back as it always does, on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(called).toBe(true);
+    } finally {
+      buffer.stop();
+    }
+    expect(stream.writes.at(-1)).toEqual(['held again\n']);
   });
 
   it('writes held lines out on its timer, with no flush asked for', async () => {
@@ -94,6 +113,8 @@ describe('bufferLog', () => {
 
     expect(stream.writes).toEqual([['held\n'], ['direct\n']]);
     expect(listenerCounts()).toEqual(before);
+    // The stream's own write is back.
+    expect(Object.prototype.hasOwnProperty.call(stream, 'write')).toBe(false);
   });
 });
 

@@ -33,10 +33,10 @@ const canary = (): string => path.join(dir, 'CANARY');
  */
 async function forgingEnd(session: BashSession, after: string): Promise<string> {
   await session.run(`set -v; exec 2>${dir}/echo.log`);
-  // The marker halves are the 3rd and 4th words of the call's line (the 4th runs into `&&`).
+  // The nonce is the 3rd word of the call's line (it runs into `&&`), its halves joined by `%%`.
   return (
-    `read -r _ _ h1 h2 < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); h2=\${h2%%'&&'*}; ` +
-    `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "$h1" "$h2"; ${after}`
+    `read -r _ _ n _ < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); n=\${n%%'&&'*}; ` +
+    `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "\${n%%'%%'*}" "\${n#*'%%'}"; ${after}`
   );
 }
 

@@ -1,12 +1,14 @@
 /**
  * Holds the action's log in memory and writes it out in batches. Every `core.info` is a synchronous
- * write to the log pipe, and each one wakes the runner that reads it: three per command, which on a
- * 2-core runner cost about as much as running the command in bash. Corking the stream keeps
- * everything written to it, by whichever module, in one queue in its order; a flush hands the whole
- * queue to the kernel at once (one writev on a pipe). What is held goes out on a short timer (so
- * the log of a long command shows while it runs), when the caller asks (before each model request),
- * and on every way out of the process: the end of the run, `process.exit`, an uncaught error, and
- * SIGINT/SIGTERM (the runner's cancel).
+ * write to the log pipe, and each one wakes the runner that reads it: several per command, which on
+ * a 2-core runner cost about as much as running the command in bash. While holding, the stream's
+ * `write` appends text to one string, whichever module writes (`@actions/core` writes one string per
+ * line); anything else (bytes, an encoding, a callback) first lets what is held out, so the order
+ * stays. A flush hands the whole text to the kernel in one write: a corked stream would do the same
+ * with one queued chunk per line and a writev over thousands of them, several microseconds a
+ * command. What is held goes out on a short timer (so the log of a long command shows while it
+ * runs), when the caller asks (before each model request), and on every way out of the process:
+ * the end of the run, `process.exit`, an uncaught error, and SIGINT/SIGTERM (the runner's cancel).
  */
 import type { Writable } from 'node:stream';
 
@@ -35,15 +37,33 @@ export interface LogBufferOptions {
 /** Starts holding what is written to `stream` (the process's stdout in the action). */
 export function bufferLog(stream: Writable, options: LogBufferOptions = {}): LogBuffer {
   let holding = true;
+  let held = '';
   const steps: Array<() => void> = [];
-  stream.cork();
+  const ownWrite = Object.prototype.hasOwnProperty.call(stream, 'write');
+  const write = stream.write;
+  type WriteArgs = [chunk: unknown, ...rest: unknown[]];
+  const writeOut = (...args: WriteArgs): boolean =>
+    (write as (...args: WriteArgs) => boolean).apply(stream, args);
+  // Synchronous for pipes, files and terminals, which is what the exit hook needs.
+  const release = (): void => {
+    if (held === '') return;
+    const text = held;
+    held = '';
+    writeOut(text);
+  };
+  stream.write = ((...args: WriteArgs): boolean => {
+    const [chunk] = args;
+    if (holding && args.length === 1 && typeof chunk === 'string') {
+      held += chunk;
+      return true;
+    }
+    release();
+    return writeOut(...args);
+  }) as Writable['write'];
 
   const flush = (): void => {
     for (const step of steps) step();
-    if (!holding || stream.writableLength === 0) return;
-    // uncork writes the queue out synchronously (one writev); corking again holds the next lines.
-    stream.uncork();
-    stream.cork();
+    release();
   };
 
   // unref: the timer alone never keeps the process alive; the exit hook writes what is left.
@@ -61,16 +81,17 @@ export function bufferLog(stream: Writable, options: LogBufferOptions = {}): Log
 
   const stop = (): void => {
     if (!holding) return;
-    for (const step of steps) step();
+    flush();
     holding = false;
+    if (ownWrite) stream.write = write;
+    else Reflect.deleteProperty(stream, 'write');
     clearInterval(timer);
     process.removeListener('exit', stop);
     for (const signal of ENDING_SIGNALS) process.removeListener(signal, onSignal);
-    stream.uncork();
   };
 
   // 'exit' also comes after an uncaught exception or rejection; a listener there may only write
-  // synchronously, which uncork does for pipes, files and terminals.
+  // synchronously, which a write to a pipe, a file or a terminal is.
   process.on('exit', stop);
   for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
 

@@ -201,8 +201,21 @@ function deliver(listener: TranscriptListener, event: RecordedEvent): void {
   }
 }
 
+export interface TranscriptOptions {
+  /** Milliseconds since the epoch, for each event's `at`. */
+  clock?: () => number;
+  /**
+   * Redact and deliver each event on the event loop's next turn (or at `settle()`, whichever comes
+   * first) rather than inside `record`. A burst of commands records two events per command, between
+   * one command's end and the next one's start: deferred, their redaction, log lines and JSONL
+   * line are made while bash runs the next command instead of before it is sent. Whoever holds the
+   * sinks' output settles at its flush points, so nothing recorded is lost on any way out.
+   */
+  deferred?: boolean;
+}
+
 /**
- * The run as it happens: each event is redacted, stamped and kept, then handed to every listener
+ * The run as it happens: each event is stamped, redacted and kept, then handed to every listener
  * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
  * `events` once the run is over.
  */
@@ -211,10 +224,15 @@ export class Transcript {
   readonly #listeners: TranscriptListener[] = [];
   readonly #redact: (text: string) => string;
   readonly #clock: () => number;
+  readonly #deferred: boolean;
+  /** Recorded, stamped, not yet redacted nor delivered (deferred only). */
+  #pending: Array<{ event: TranscriptEvent; at: number }> = [];
+  #settleScheduled = false;
 
-  constructor(redact: (text: string) => string, clock: () => number = Date.now) {
+  constructor(redact: (text: string) => string, options: TranscriptOptions = {}) {
     this.#redact = redact;
-    this.#clock = clock;
+    this.#clock = options.clock ?? Date.now;
+    this.#deferred = options.deferred ?? false;
   }
 
   /**
@@ -222,22 +240,47 @@ export class Transcript {
    * sink that can start only once the settings are known (the JSONL file) misses nothing.
    */
   listen(listener: TranscriptListener): void {
+    this.settle();
     for (const event of this.#events) deliver(listener, event);
     this.#listeners.push(listener);
   }
 
   record(event: TranscriptEvent): void {
-    const recorded: RecordedEvent = { ...redactEvent(event, this.#redact), at: this.#clock() };
+    const at = this.#clock();
+    if (!this.#deferred) {
+      this.#keep(event, at);
+      return;
+    }
+    this.#pending.push({ event, at });
+    if (!this.#settleScheduled) {
+      this.#settleScheduled = true;
+      setImmediate(() => this.settle());
+    }
+  }
+
+  /** Redacts, keeps and delivers, in order, every event recorded and not yet delivered. */
+  settle(): void {
+    this.#settleScheduled = false;
+    while (this.#pending.length > 0) {
+      const pending = this.#pending;
+      this.#pending = [];
+      for (const { event, at } of pending) this.#keep(event, at);
+    }
+  }
+
+  #keep(event: TranscriptEvent, at: number): void {
+    const recorded: RecordedEvent = { ...redactEvent(event, this.#redact), at };
     this.#events.push(recorded);
     for (const listener of this.#listeners) deliver(listener, recorded);
   }
 
   get events(): readonly RecordedEvent[] {
+    this.settle();
     return this.#events;
   }
 
   /** Whether an event of this type was recorded. */
   has(type: TranscriptEvent['type']): boolean {
-    return this.#events.some((event) => event.type === type);
+    return this.events.some((event) => event.type === type);
   }
 }

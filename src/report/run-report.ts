@@ -64,14 +64,17 @@ export class RunReport {
   #reporting = false;
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
-    this.#transcript = new Transcript(redact);
+    // Deferred: at every flush point of the log, first the events, then the sinks they fill.
+    this.#transcript = new Transcript(redact, { deferred: true });
     this.#logBuffer = logBuffer;
+    logBuffer.onFlush(() => this.#transcript.settle());
     this.#transcript.listen(eventLog(coreLog));
   }
 
   /**
-   * Records an event (redacted; the log and the file get it at once, and hold it until their next
-   * flush). A request is a flush point: both are written out before the request goes.
+   * Records an event: redacted and handed to the log and the file on the event loop's next turn or
+   * at the log's next flush point, whichever comes first. A request is a flush point: everything
+   * recorded before it is written out before it goes.
    */
   readonly record = (event: TranscriptEvent): void => {
     this.#transcript.record(event);
