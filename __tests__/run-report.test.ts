@@ -14,7 +14,7 @@ const { RunReport } = await import('../src/report/run-report.js');
 const { parseConfig } = await import('../src/config.js');
 
 const WHY = 'The run was cancelled (SIGTERM), and its wind-down did not finish within 4.5 s';
-const noLogBuffer = { flush: () => undefined, stop: () => undefined };
+const noLogBuffer = { flush: () => undefined, stop: () => undefined, onFlush: () => undefined };
 
 let root: string;
 let summaryFile: string;

@@ -145,7 +145,7 @@ export class RunReport {
     // A run that failed before its settings were read still leaves its file where the default is.
     this.#openFile(resolveTranscriptFile('', process.env));
     if (!this.#transcript.has('result')) this.end('error');
-    this.#file?.close();
+    this.#closeFile();
     const facts = factsOf(this.#transcript.events);
     this.#writeOutputs(facts);
     if (config?.summary ?? true) {
@@ -177,7 +177,7 @@ export class RunReport {
     this.#openFile(resolveTranscriptFile('', process.env));
     this.record({ type: 'error', message: why });
     if (!this.#transcript.has('result')) this.end('cancelled', why);
-    this.#file?.close();
+    this.#closeFile();
     // A run that ended otherwise but is still reporting when the cancel came is cancelled too: what
     // its report would have said next (a commit, a pull request) is not known.
     const facts: RunFacts = {
@@ -197,6 +197,12 @@ export class RunReport {
     }
     core.info(closingLine(facts));
     core.setFailed(why);
+  }
+
+  /** Closes the file with every event recorded so far in it, those not yet delivered included. */
+  #closeFile(): void {
+    this.#transcript.settle();
+    this.#file?.close();
   }
 
   #writeOutputs(facts: RunFacts): void {
