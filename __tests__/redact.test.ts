@@ -46,6 +46,13 @@ describe('Redactor', () => {
     expect(redactor.redact('true main 1')).toBe('true main 1');
   });
 
+  it('redacts a text exactly as long as the shortest secret, and one made of nothing but it', () => {
+    const redactor = new Redactor(['abcdef', 'a-much-longer-secret-value']);
+    expect(redactor.redact('abcdef')).toBe('***');
+    expect(redactor.redact('abcde')).toBe('abcde');
+    expect(redactor.redact('xabcdefx')).toBe('x***x');
+  });
+
   it('replaces a longer secret whole when it contains a shorter one', () => {
     const redactor = new Redactor(['abcdef', 'abcdefghijkl']);
     expect(redactor.redact('abcdefghijkl abcdef')).toBe('*** ***');

@@ -60,6 +60,8 @@ export class Redactor {
   readonly #values = new Set<string>();
   readonly #onAdd: ((secret: string) => void) | undefined;
   #pattern: RegExp | undefined;
+  /** Length of the shortest form: a shorter text cannot hold one, and skips the pattern. */
+  #shortest = Number.POSITIVE_INFINITY;
 
   constructor(secrets: Iterable<string | undefined> = [], options: RedactorOptions = {}) {
     this.#onAdd = options.onAdd;
@@ -89,12 +91,14 @@ export class Redactor {
       // Longest first, so a form that contains another is replaced whole.
       const forms = [...this.#forms].sort((a, b) => b.length - a.length);
       this.#pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+      this.#shortest = forms.at(-1)!.length;
     }
   }
 
   /** `text` with every known secret form replaced by `***`. */
   redact(text: string): string {
-    if (this.#pattern === undefined || text === '') return text;
+    // Most texts of an event are short (ids, names, a status): no pass over them is needed.
+    if (this.#pattern === undefined || text.length < this.#shortest) return text;
     return text.replace(this.#pattern, REDACTED);
   }
 

@@ -183,13 +183,15 @@ export type TranscriptListener = (event: RecordedEvent) => void;
  */
 export function redactEvent<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === 'string') return redact(value) as T;
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((item: unknown) => redactEvent(item, redact)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = redactEvent(item, redact);
-    return copy as T;
+  // for…in over own keys: the same walk as Object.entries without an array of pairs per object.
+  const record = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const key in record) {
+    if (Object.hasOwn(record, key)) copy[key] = redactEvent(record[key], redact);
   }
-  return value;
+  return copy as T;
 }
 
 function deliver(listener: TranscriptListener, event: RecordedEvent): void {
