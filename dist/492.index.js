@@ -57,7 +57,9 @@ var format = __webpack_require__(26951);
  *   falsely, but the check before the next command then finds the shell elsewhere: the claim can cost
  *   a restart, never run a command in a directory it was not checked against.
  * The whole call is one line, read by bash (one byte at a time from its FIFO) before any of it runs,
- * so while a command runs nothing of its frame is left in the FIFO for it to read ahead.
+ * so while a command runs nothing of its frame is left in the FIFO for it to read ahead. Each byte of
+ * the line and each argument of a call costs bash time per command (callgrind: ~340 instructions a
+ * byte, ~5000 an argument), so the nonce travels as one word.
  */
 /** Every marker starts with this, so a marker of an earlier call can be recognised in later output. */
 const MARKER_TAG = '%BASH_AGENT_';
@@ -80,27 +82,28 @@ function frameNames(id) {
     };
 }
 /**
- * The definitions sent once when the shell starts. Marker halves come in as separate arguments and are
- * joined only in the text `time` prints (`%%` there is one `%`), so neither a trace of the call
- * (`set -x`), of the assignment (which shows `%%`), nor the echo of the line (`set -v`) contains a
- * marker. A function returns the status of its last command, so none of them needs `return`.
+ * The definitions sent once when the shell starts. A call's nonce comes in as one argument, its two
+ * halves joined by `%%`, which the text `time` prints turns into the marker's one `%`: so neither a
+ * trace of the call (`set -x`), of the assignment (which shows `%%`), nor the echo of the line
+ * (`set -v`) contains a marker. A function returns the status of its last command, so none of them
+ * needs `return`.
  */
 function frameDefinitions(names, frameFd) {
     const { guard, end, time, broken } = names;
     return (
-    // $1: directory checked against; $2 $3: marker halves.
-    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$3" "$1"; [[ '' ]]; }; }\n` +
-        // $1: status (or `moved`); $2 $3: marker halves; $4: directory checked against. A nameref could
-        // run code when assigned.
-        `${end}() { if [[ -R TIMEFORMAT ]]; then ${broken} "$2" "$3"; ` +
-        `elif [[ . -ef $4 ]]; then TIMEFORMAT="${TAG}$2%%$3 $1" ${time} "${TAG}$2%%$3 $1" "$2" "$3"; ` +
-        `else TIMEFORMAT="${TAG}$2%%$3 $1 ${LEFT}" ${time} "${TAG}$2%%$3 $1 ${LEFT}" "$2" "$3"; fi; }\n` +
+    // $1: directory checked against; $2: nonce.
+    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$1"; [[ '' ]]; }; }\n` +
+        // $1: status (or `moved`); $2: nonce; $3: directory checked against. A nameref could run code
+        // when assigned.
+        `${end}() { if [[ -R TIMEFORMAT ]]; then ${broken} "$2"; ` +
+        `elif [[ . -ef $3 ]]; then TIMEFORMAT="${TAG}$2 $1" ${time} "${TAG}$2 $1" "$2"; ` +
+        `else TIMEFORMAT="${TAG}$2 $1 ${LEFT}" ${time} "${TAG}$2 $1 ${LEFT}" "$2"; fi; }\n` +
         // A readonly TIMEFORMAT keeps its value (bash still runs the function), a case attribute changes it.
         `${time}() { if [[ \${TIMEFORMAT-} == "$1" ]]; then { time; } 2>&${frameFd}; ` +
-        `else ${broken} "$2" "$3"; fi; }\n` +
+        `else ${broken} "$2"; fi; }\n` +
         // No variable to print with: the error message of a redirection that must fail carries the
-        // marker (`bash: line N: /dev/null/%…%… tampered: Not a directory`).
-        `${broken}() { { </dev/null/"${MARKER_TAG}$1%$2 tampered"; } 2>&${frameFd} || [[ 1 ]]; }\n` +
+        // marker (`bash: line N: /dev/null/%…%… tampered: Not a directory`), the nonce's `%%` made one.
+        `${broken}() { { </dev/null/"${MARKER_TAG}\${1/\\%\\%/%} tampered"; } 2>&${frameFd} || [[ 1 ]]; }\n` +
         `readonly -f ${guard} ${end} ${time} ${broken}\n`);
 }
 /**
@@ -113,9 +116,10 @@ function frameDefinitions(names, frameFd) {
 function frameCall(names, command, quotedDir, nonce) {
     const half1 = nonce.slice(0, NONCE_HALF);
     const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
+    const word = `${half1}%%${half2}`;
     return {
-        line: `\\${names.guard} ${quotedDir} ${half1} ${half2}&&` +
-            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${half1} ${half2} ${quotedDir}\n`,
+        line: `\\${names.guard} ${quotedDir} ${word}&&` +
+            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${word} ${quotedDir}\n`,
         marker: `${MARKER_TAG}${half1}%${half2} `,
     };
 }
@@ -553,10 +557,28 @@ class BashSession {
             detached: true,
             stdio: ['ignore', 'pipe', 'pipe'],
         });
-        // Written through a stream, not writeSync: a large command that fills the FIFO must wait in the
-        // stream's queue, never block the event loop (which would also block the timeout).
+        // A large command that fills the FIFO must wait in a stream's queue, never block the event loop
+        // (which would also block the timeout). The stream makes the descriptor non-blocking, so a
+        // direct write takes what fits at once and never waits.
         const channel = new external_node_net_.Socket({ fd: commands, readable: false, writable: true });
         channel.on('error', () => undefined); // a shell that died mid-write is noticed by its exit
+        const send = (text) => {
+            // Directly while nothing waits in the stream's queue (always, but for a command larger than
+            // the FIFO): a call's line is a single system call instead of a trip through the stream.
+            if (channel.writableLength === 0) {
+                let written = 0;
+                try {
+                    written = (0,external_node_fs_.writeSync)(commands, text);
+                }
+                catch {
+                    // EAGAIN (the FIFO is full): all of it goes through the stream.
+                }
+                if (written < Buffer.byteLength(text))
+                    channel.write(Buffer.from(text).subarray(written));
+                return;
+            }
+            channel.write(text);
+        };
         const release = () => {
             channel.destroy();
             (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
@@ -593,7 +615,7 @@ class BashSession {
             exited,
             endCallOnExit: undefined,
             sink: (text) => this.#collectStray(text),
-            send: (text) => channel.write(text),
+            send,
             drained: new Promise((resolve) => stdout.once('end', resolve)),
             dispose: () => {
                 stdout.removeAllListeners('data');

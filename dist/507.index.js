@@ -3049,15 +3049,18 @@ var names = __webpack_require__(88114);
 function redactEvent(value, redact) {
     if (typeof value === 'string')
         return redact(value);
+    if (typeof value !== 'object' || value === null)
+        return value;
     if (Array.isArray(value))
         return value.map((item) => redactEvent(item, redact));
-    if (typeof value === 'object' && value !== null) {
-        const copy = {};
-        for (const [key, item] of Object.entries(value))
-            copy[key] = redactEvent(item, redact);
-        return copy;
+    // for…in over own keys: the same walk as Object.entries without an array of pairs per object.
+    const record = value;
+    const copy = {};
+    for (const key in record) {
+        if (Object.hasOwn(record, key))
+            copy[key] = redactEvent(record[key], redact);
     }
-    return value;
+    return copy;
 }
 function deliver(listener, event) {
     try {
@@ -3069,7 +3072,7 @@ function deliver(listener, event) {
     }
 }
 /**
- * The run as it happens: each event is redacted, stamped and kept, then handed to every listener
+ * The run as it happens: each event is stamped, redacted and kept, then handed to every listener
  * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
  * `events` once the run is over.
  */
@@ -3078,31 +3081,60 @@ class Transcript {
     #listeners = [];
     #redact;
     #clock;
-    constructor(redact, clock = Date.now) {
+    #deferred;
+    /** Recorded, stamped, not yet redacted nor delivered (deferred only). */
+    #pending = [];
+    #settleScheduled = false;
+    constructor(redact, options = {}) {
         this.#redact = redact;
-        this.#clock = clock;
+        this.#clock = options.clock ?? Date.now;
+        this.#deferred = options.deferred ?? false;
     }
     /**
      * Adds a listener: it gets the events recorded so far at once, then each one as it comes, so a
      * sink that can start only once the settings are known (the JSONL file) misses nothing.
      */
     listen(listener) {
+        this.settle();
         for (const event of this.#events)
             deliver(listener, event);
         this.#listeners.push(listener);
     }
     record(event) {
-        const recorded = { ...redactEvent(event, this.#redact), at: this.#clock() };
+        const at = this.#clock();
+        if (!this.#deferred) {
+            this.#keep(event, at);
+            return;
+        }
+        this.#pending.push({ event, at });
+        if (!this.#settleScheduled) {
+            this.#settleScheduled = true;
+            setImmediate(() => this.settle());
+        }
+    }
+    /** Redacts, keeps and delivers, in order, every event recorded and not yet delivered. */
+    settle() {
+        this.#settleScheduled = false;
+        while (this.#pending.length > 0) {
+            const pending = this.#pending;
+            this.#pending = [];
+            for (const { event, at } of pending)
+                this.#keep(event, at);
+        }
+    }
+    #keep(event, at) {
+        const recorded = { ...redactEvent(event, this.#redact), at };
         this.#events.push(recorded);
         for (const listener of this.#listeners)
             deliver(listener, recorded);
     }
     get events() {
+        this.settle();
         return this.#events;
     }
     /** Whether an event of this type was recorded. */
     has(type) {
-        return this.#events.some((event) => event.type === type);
+        return this.events.some((event) => event.type === type);
     }
 }
 
@@ -3531,8 +3563,11 @@ function neutraliseMarkdown(text) {
 
 ;// CONCATENATED MODULE: ./src/report/jsonl.ts
 /**
- * The transcript file: one recorded event per line, appended as events come, so a run that
- * crashes still leaves what happened up to then. Events are recorded redacted (transcript.ts), so
+ * The transcript file: one recorded event per line. Lines are held in memory as events come and
+ * appended in one write at each flush point of the log (before every request, on the log's timer
+ * while a command runs long, on every way out of the process: log-buffer.ts), so a burst of commands
+ * costs one write per request instead of two per command, and a run that crashes or is cancelled
+ * still leaves everything up to its end. Events are recorded redacted (transcript.ts), so
  * what is cut here is already safe; an event too long for one line has its longest texts cut to
  * head and tail, and says so.
  */
@@ -3610,6 +3645,7 @@ function eventLine(event, maxBytes = EVENT_MAX_BYTES) {
  */
 function openJsonl(file, warn) {
     let fd;
+    let held = [];
     const fail = (error) => {
         if (fd !== undefined)
             (0,external_node_fs_.closeSync)(fd);
@@ -3624,19 +3660,30 @@ function openJsonl(file, warn) {
     catch (error) {
         fail(error);
     }
+    const flush = () => {
+        if (fd === undefined || held.length === 0)
+            return;
+        const bytes = Buffer.from(held.join(''));
+        held = [];
+        try {
+            // Synchronous, so a flush from the process's exit hook still reaches the file; a short
+            // write (a nearly full disk) goes on from where it stopped.
+            for (let written = 0; written < bytes.length;) {
+                written += (0,external_node_fs_.writeSync)(fd, bytes, written);
+            }
+        }
+        catch (error) {
+            fail(error);
+        }
+    };
     return {
         write(event) {
-            if (fd === undefined)
-                return;
-            try {
-                // Synchronous: the line is in the file before the run goes on, so a crash loses nothing.
-                (0,external_node_fs_.writeSync)(fd, `${eventLine(event)}\n`);
-            }
-            catch (error) {
-                fail(error);
-            }
+            if (fd !== undefined)
+                held.push(`${eventLine(event)}\n`);
         },
+        flush,
         close() {
+            flush();
             if (fd !== undefined)
                 (0,external_node_fs_.closeSync)(fd);
             fd = undefined;
@@ -4303,6 +4350,7 @@ function runUrlOf(env) {
 }
 class RunReport {
     #transcript;
+    #logBuffer;
     #transcriptFile;
     #file;
     /** The `summary` input, once start has the settings: on until then, as its default is. */
@@ -4313,11 +4361,22 @@ class RunReport {
      */
     #reporting = false;
     constructor(redact, logBuffer) {
-        this.#transcript = new Transcript(redact);
-        this.#transcript.listen(eventLog(coreLog, () => logBuffer.flush()));
+        // Deferred: at every flush point of the log, first the events, then the sinks they fill.
+        this.#transcript = new Transcript(redact, { deferred: true });
+        this.#logBuffer = logBuffer;
+        logBuffer.onFlush(() => this.#transcript.settle());
+        this.#transcript.listen(eventLog(coreLog));
     }
-    /** Records an event (redacted; the log and the file get it at once). */
-    record = (event) => this.#transcript.record(event);
+    /**
+     * Records an event: redacted and handed to the log and the file on the event loop's next turn or
+     * at the log's next flush point, whichever comes first. A request is a flush point: everything
+     * recorded before it is written out before it goes.
+     */
+    record = (event) => {
+        this.#transcript.record(event);
+        if (event.type === 'request')
+            this.#logBuffer.flush();
+    };
     /** The events recorded so far, redacted: what the result comment renders from. */
     get events() {
         return this.#transcript.events;
@@ -4340,8 +4399,10 @@ class RunReport {
         if (this.#transcriptFile !== undefined)
             return;
         this.#transcriptFile = file;
-        this.#file = openJsonl(file, (message) => core/* warning */.$e(message));
-        this.#transcript.listen(this.#file.write);
+        const opened = openJsonl(file, (message) => core/* warning */.$e(message));
+        this.#file = opened;
+        this.#transcript.listen(opened.write);
+        this.#logBuffer.onFlush(opened.flush);
     }
     /** How the run ended, as recorded so far: an error when no result was recorded. */
     get conclusion() {
@@ -4377,7 +4438,7 @@ class RunReport {
         this.#openFile((0,src_config/* resolveTranscriptFile */.jW)('', process.env));
         if (!this.#transcript.has('result'))
             this.end('error');
-        this.#file?.close();
+        this.#closeFile();
         const facts = factsOf(this.#transcript.events);
         this.#writeOutputs(facts);
         if (config?.summary ?? true) {
@@ -4408,7 +4469,7 @@ class RunReport {
         this.record({ type: 'error', message: why });
         if (!this.#transcript.has('result'))
             this.end('cancelled', why);
-        this.#file?.close();
+        this.#closeFile();
         // A run that ended otherwise but is still reporting when the cancel came is cancelled too: what
         // its report would have said next (a commit, a pull request) is not known.
         const facts = {
@@ -4427,6 +4488,11 @@ class RunReport {
         }
         core/* info */.pq(closingLine(facts));
         core/* setFailed */.C1(why);
+    }
+    /** Closes the file with every event recorded so far in it, those not yet delivered included. */
+    #closeFile() {
+        this.#transcript.settle();
+        this.#file?.close();
     }
     #writeOutputs(facts) {
         for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
@@ -5317,13 +5383,32 @@ const ENDING_SIGNALS = ['SIGINT', 'SIGTERM'];
 /** Starts holding what is written to `stream` (the process's stdout in the action). */
 function bufferLog(stream, options = {}) {
     let holding = true;
-    stream.cork();
-    const flush = () => {
-        if (!holding || stream.writableLength === 0)
+    let held = '';
+    const steps = [];
+    const ownWrite = Object.prototype.hasOwnProperty.call(stream, 'write');
+    const write = stream.write;
+    const writeOut = (...args) => write.apply(stream, args);
+    // Synchronous for pipes, files and terminals, which is what the exit hook needs.
+    const release = () => {
+        if (held === '')
             return;
-        // uncork writes the queue out synchronously (one writev); corking again holds the next lines.
-        stream.uncork();
-        stream.cork();
+        const text = held;
+        held = '';
+        writeOut(text);
+    };
+    stream.write = ((...args) => {
+        const [chunk] = args;
+        if (holding && args.length === 1 && typeof chunk === 'string') {
+            held += chunk;
+            return true;
+        }
+        release();
+        return writeOut(...args);
+    });
+    const flush = () => {
+        for (const step of steps)
+            step();
+        release();
     };
     // unref: the timer alone never keeps the process alive; the exit hook writes what is left.
     const timer = setInterval(flush, options.flushEveryMs ?? FLUSH_EVERY_MS).unref();
@@ -5339,19 +5424,23 @@ function bufferLog(stream, options = {}) {
     const stop = () => {
         if (!holding)
             return;
+        flush();
         holding = false;
+        if (ownWrite)
+            stream.write = write;
+        else
+            Reflect.deleteProperty(stream, 'write');
         clearInterval(timer);
         process.removeListener('exit', stop);
         for (const signal of ENDING_SIGNALS)
             process.removeListener(signal, onSignal);
-        stream.uncork();
     };
     // 'exit' also comes after an uncaught exception or rejection; a listener there may only write
-    // synchronously, which uncork does for pipes, files and terminals.
+    // synchronously, which a write to a pipe, a file or a terminal is.
     process.on('exit', stop);
     for (const signal of ENDING_SIGNALS)
         process.on(signal, onSignal);
-    return { flush, stop };
+    return { flush, stop, onFlush: (step) => void steps.push(step) };
 }
 
 ;// CONCATENATED MODULE: ./src/policy/decision-cache.ts
@@ -5447,6 +5536,8 @@ class Redactor {
     #values = new Set();
     #onAdd;
     #pattern;
+    /** Length of the shortest form: a shorter text cannot hold one, and skips the pattern. */
+    #shortest = Number.POSITIVE_INFINITY;
     constructor(secrets = [], options = {}) {
         this.#onAdd = options.onAdd;
         this.add(...secrets);
@@ -5476,11 +5567,13 @@ class Redactor {
             // Longest first, so a form that contains another is replaced whole.
             const forms = [...this.#forms].sort((a, b) => b.length - a.length);
             this.#pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+            this.#shortest = forms.at(-1).length;
         }
     }
     /** `text` with every known secret form replaced by `***`. */
     redact(text) {
-        if (this.#pattern === undefined || text === '')
+        // Most texts of an event are short (ids, names, a status): no pass over them is needed.
+        if (this.#pattern === undefined || text.length < this.#shortest)
             return text;
         return text.replace(this.#pattern, REDACTED);
     }
