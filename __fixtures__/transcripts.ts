@@ -2,6 +2,7 @@
  * Recorded transcripts built by hand, for the report renderers: a realistic run, a failed one, and
  * the synthetic 500-turn run of 30,000-character outputs the size guard and its benchmark use.
  */
+import { readFileSync } from 'node:fs';
 import type {
   CommandFacts,
   Conclusion,
@@ -253,4 +254,12 @@ export function hugeRun(turns = 500, chars = 30_000): RecordedEvent[] {
   }
   builder.exchange('# All read\n\nEvery part was read; the last one ends the story.', 'end_turn');
   return builder.result('success');
+}
+
+/** The events of a JSONL transcript file, one parsed line each. */
+export function readTranscriptFile(file: string): RecordedEvent[] {
+  return readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RecordedEvent);
 }

@@ -23,6 +23,7 @@ import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 import { CARRIER_VARIABLE, FORGED_MARKER_NOTE } from '../src/clean-start.js';
 import { escapeInline } from '../src/report/markdown.js';
+import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
 const KEY = 'sk-ant-api03-Shield0e2e0key0000000000000000000000000';
 const TOKEN = 'ghs_shieldToken0e2e0000000000000000000000';
@@ -441,11 +442,8 @@ async function cancelWhen(
 
 /** The conclusion the transcript file recorded: the JSONL of a cancelled run is written too. */
 function recordedConclusion(file: string): string | undefined {
-  const events = readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { type: string; conclusion?: string });
-  return events.find((event) => event.type === 'result')?.conclusion;
+  const result = readTranscriptFile(file).find((event) => event.type === 'result');
+  return result?.type === 'result' ? result.conclusion : undefined;
 }
 
 /** Plants in two watched places, so the undo of a cancelled run can be seen. */

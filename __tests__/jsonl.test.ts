@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TranscriptBuilder } from '../__fixtures__/transcripts.js';
+import { readTranscriptFile, TranscriptBuilder } from '../__fixtures__/transcripts.js';
 import { EVENT_MAX_BYTES, eventLine, openJsonl } from '../src/report/jsonl.js';
 import { Redactor } from '../src/redact.js';
 import { Transcript, type RecordedEvent } from '../src/transcript.js';
@@ -25,13 +25,6 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-function lines(file: string): RecordedEvent[] {
-  return readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RecordedEvent);
-}
 
 describe('the JSONL transcript', () => {
   it('holds the events recorded until a flush, then writes them in order, one parseable line each, redacted', () => {
@@ -47,13 +40,13 @@ describe('the JSONL transcript', () => {
     // The file exists (empty) from the start; past events reach it at the first flush.
     expect(readFileSync(file, 'utf8')).toBe('');
     jsonl.flush();
-    expect(lines(file).map((event) => event.type)).toEqual(['start']);
+    expect(readTranscriptFile(file).map((event) => event.type)).toEqual(['start']);
     for (const event of source.slice(1)) transcript.record(event);
-    expect(lines(file).map((event) => event.type)).toEqual(['start']);
+    expect(readTranscriptFile(file).map((event) => event.type)).toEqual(['start']);
     // Closing writes what is still held.
     jsonl.close();
 
-    const written = lines(file);
+    const written = readTranscriptFile(file);
     expect(written.map((event) => event.type)).toEqual([
       'start',
       'tool_call',
@@ -114,7 +107,7 @@ describe('the JSONL transcript', () => {
     // The later step runs the file: had a line gone there, bash would expand $(touch CANARY) in it.
     spawnSync('bash', [later], { cwd: dir });
     expect(existsSync(path.join(dir, 'CANARY'))).toBe(false);
-    expect(lines(opened).map((event) => event.type)).toEqual(['start', 'result']);
+    expect(readTranscriptFile(opened).map((event) => event.type)).toEqual(['start', 'result']);
   });
 
   it('refuses a link already at its path, and says so', () => {

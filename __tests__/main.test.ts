@@ -27,6 +27,7 @@ import { apiError, commands, final, message, text, toolResults } from '../__fixt
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { factsOf } from '../src/report/facts.js';
 import type { RecordedEvent } from '../src/transcript.js';
+import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { run } = await import('../src/main.js');
@@ -280,10 +281,7 @@ describe('run', () => {
       { 'allowed-commands': 'echo *\nexit *\nsleep *\nprintf *', 'command-timeout': '1' },
     );
 
-    const events = readFileSync(core.outputs['transcript-file']!, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as RecordedEvent);
+    const events = readTranscriptFile(core.outputs['transcript-file']!);
     expect(events.slice(0, 2).map((event) => event.type)).toEqual(['trigger', 'start']);
     const result = events.find((event) => event.type === 'result')!;
     const facts = factsOf(events);

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
-import type { RecordedEvent } from '../src/transcript.js';
+import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
@@ -55,13 +55,6 @@ function startedReport(inputs: Record<string, string> = {}) {
   return { report, config };
 }
 
-function transcriptEvents(file: string): RecordedEvent[] {
-  return readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RecordedEvent);
-}
-
 describe('a report cut short by the forced exit', () => {
   it('writes the outputs as cancelled with the figures so far, a short summary, the closing line and the failure', () => {
     const { report, config } = startedReport();
@@ -81,7 +74,7 @@ describe('a report cut short by the forced exit', () => {
     expect(summary).toContain('**1 command run**');
     expect(summary).toContain('this summary is short');
     // The transcript file ends with what happened and how the run ended.
-    const events = transcriptEvents(config.transcriptFile);
+    const events = readTranscriptFile(config.transcriptFile);
     expect(events.at(-2)).toMatchObject({ type: 'error', message: WHY });
     expect(events.at(-1)).toMatchObject({ type: 'result', conclusion: 'cancelled', detail: WHY });
   });
@@ -121,8 +114,8 @@ describe('a report cut short by the forced exit', () => {
     expect(core.summaries).toHaveLength(1);
     expect(core.log).toContain(`::warning::${WHY}`);
     expect(existsSync(config.transcriptFile)).toBe(true);
-    expect(transcriptEvents(config.transcriptFile).filter((e) => e.type === 'result')).toHaveLength(
-      1,
-    );
+    expect(
+      readTranscriptFile(config.transcriptFile).filter((e) => e.type === 'result'),
+    ).toHaveLength(1);
   });
 });
