@@ -221,6 +221,20 @@ describe('provider: bedrock', () => {
     );
   });
 
+  it('redacts an anthropic-api-key input left in the workflow, though Bedrock never uses it', async () => {
+    const unused = 'sk-ant-api03-left-over-from-the-anthropic-set-up-0000';
+    const api = await bedrockRun([final(`The old key was ${unused}.`)], {
+      'anthropic-api-key': unused,
+    });
+
+    expect(core.outputs.conclusion).toBe('success');
+    expect(JSON.stringify(api.requests.map((request) => request.raw))).not.toContain(unused);
+    expect(core.outputs.result).toBe('The old key was ***.');
+    const everything = [...core.log, ...core.summaries, ...Object.values(core.outputs)].join('\n');
+    expect(everything).not.toContain(unused);
+    expect(core.secrets).toContain(unused);
+  });
+
   it('fails at the start, before any request, naming what to set and which login step sets it', async () => {
     const api = await bedrockRun([final('never')], {}, AWS, { AWS_ACCESS_KEY_ID: AWS.accessKeyId });
 

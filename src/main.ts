@@ -267,6 +267,9 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = loadConfig();
+    // A key given as an input is a secret whichever provider runs: on another platform it is unused,
+    // but it must no more appear in what the action writes than the platform's own credentials.
+    redactor.add(config.apiKey);
     gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
     const trigger = await decideTrigger(
       readTriggerEvent(process.env),
