@@ -6876,6 +6876,9 @@ async function runAction(logBuffer, cancellation) {
     cancellation.beforeForcedExit((why) => report.finishCutShort(why));
     try {
         config = (0,src_config/* loadConfig */.Z9)();
+        // A key given as an input is a secret whichever provider runs: on another platform it is unused,
+        // but it must no more appear in what the action writes than the platform's own credentials.
+        redactor.add(config.apiKey);
         gitHub = connectGitHub(config, (message) => core/* warning */.$e(redactor.redact(message)));
         const trigger = await decideTrigger(readTriggerEvent(process.env), config, gitHub.reader, process.env.GITHUB_REPOSITORY);
         report.record(triggerEvent(trigger));
