@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
-import { priceFor, regionalEndpointPrice } from '../agent/pricing.js';
+import { priceFor, REGIONAL_ENDPOINT_PREMIUM, regionalEndpointPrice } from '../agent/pricing.js';
 import { InputError } from '../config.js';
 import { HiddenFileError, HiddenFiles } from '../hidden-files.js';
 import {
@@ -162,11 +162,12 @@ export const vertexProvider: Provider = {
         ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
       });
       // Only where the estimate differs from the Anthropic API's: a regional endpoint, a recent model.
-      const premium =
-        location !== GLOBAL_REGION && !priceFor(config.model).price.singleEndpointPrice;
+      const listed = priceFor(config.model);
+      const premium = location !== GLOBAL_REGION && regionalEndpointPrice(listed) !== listed;
+      const percent = Math.round((REGIONAL_ENDPOINT_PREMIUM - 1) * 100);
       const notes = premium
         ? [
-            `Vertex AI region ${location}: costs are estimated with the 10% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
+            `Vertex AI region ${location}: costs are estimated with the ${percent}% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
           ]
         : [];
       return {

@@ -43,6 +43,13 @@ function settingsOf(config: Config): RunSettings {
   };
 }
 
+/** A summary that could not be written costs the run nothing else: the log says why. */
+function warnSummaryFailed(error: unknown): void {
+  core.warning(
+    `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
 /** The link to this workflow run, when the runner says where it is. */
 export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
@@ -152,9 +159,7 @@ export class RunReport {
       try {
         await writeJobSummary(renderSummary(facts));
       } catch (error) {
-        core.warning(
-          `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        warnSummaryFailed(error);
       }
     }
     core.info(closingLine(facts));
@@ -190,9 +195,7 @@ export class RunReport {
       try {
         appendJobSummarySync(renderCutShortSummary(facts));
       } catch (error) {
-        core.warning(
-          `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        warnSummaryFailed(error);
       }
     }
     core.info(closingLine(facts));
