@@ -517,10 +517,12 @@ const vertexProvider = {
                 ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
             });
             // Only where the estimate differs from the Anthropic API's: a regional endpoint, a recent model.
-            const premium = location !== GLOBAL_REGION && !(0,pricing/* priceFor */.VA)(config.model).price.singleEndpointPrice;
+            const listed = (0,pricing/* priceFor */.VA)(config.model);
+            const premium = location !== GLOBAL_REGION && (0,pricing/* regionalEndpointPrice */.qx)(listed) !== listed;
+            const percent = Math.round((pricing/* REGIONAL_ENDPOINT_PREMIUM */.QM - 1) * 100);
             const notes = premium
                 ? [
-                    `Vertex AI region ${location}: costs are estimated with the 10% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
+                    `Vertex AI region ${location}: costs are estimated with the ${percent}% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
                 ]
                 : [];
             return {

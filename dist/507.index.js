@@ -8,12 +8,12 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hl: () => (/* binding */ promptTokens),
 /* harmony export */   K: () => (/* binding */ costOfUsage),
+/* harmony export */   QM: () => (/* binding */ REGIONAL_ENDPOINT_PREMIUM),
 /* harmony export */   UK: () => (/* binding */ formatUsd),
 /* harmony export */   VA: () => (/* binding */ priceFor),
 /* harmony export */   h: () => (/* binding */ estimateRequestCost),
 /* harmony export */   qx: () => (/* binding */ regionalEndpointPrice)
 /* harmony export */ });
-/* unused harmony export REGIONAL_ENDPOINT_PREMIUM */
 /** Rates from input/output with the standard cache multipliers (1.25x, 2x, 0.1x). */
 function standard(input, output, cacheRead = input * 0.1) {
     return { input, output, cacheWrite: input * 1.25, cacheWrite1h: input * 2, cacheRead };
@@ -4341,6 +4341,10 @@ function settingsOf(config) {
         taskSource: config.taskSource,
     };
 }
+/** A summary that could not be written costs the run nothing else: the log says why. */
+function warnSummaryFailed(error) {
+    core/* warning */.$e(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+}
 /** The link to this workflow run, when the runner says where it is. */
 function runUrlOf(env) {
     const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
@@ -4446,7 +4450,7 @@ class RunReport {
                 await writeJobSummary(renderSummary(facts));
             }
             catch (error) {
-                core/* warning */.$e(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+                warnSummaryFailed(error);
             }
         }
         core/* info */.pq(closingLine(facts));
@@ -4483,7 +4487,7 @@ class RunReport {
                 appendJobSummarySync(renderCutShortSummary(facts));
             }
             catch (error) {
-                core/* warning */.$e(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+                warnSummaryFailed(error);
             }
         }
         core/* info */.pq(closingLine(facts));
