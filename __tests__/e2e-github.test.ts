@@ -37,6 +37,19 @@ afterEach(async () => {
   await server?.close();
 });
 
+/** Pull request #1 of the payloads, open from `changes` into `main`, touching the README. */
+function openPullRequest(server: GitHubServer): void {
+  server.pulls.push({
+    number: 1,
+    title: 'Update the README',
+    body: 'Please',
+    head: 'changes',
+    base: 'main',
+    state: 'open',
+  });
+  server.pullFiles[1] = ['README.md'];
+}
+
 /** A comment `body` by `login` on pull request #1, run through the bundle. */
 async function commentRun(
   body: string,
@@ -48,15 +61,7 @@ async function commentRun(
   script?.(github);
   messages = await startMessagesServer([final('Said hello, @octocat. <img src=x>')]);
   if (permission) github.permissions[login] = permission;
-  github.pulls.push({
-    number: 1,
-    title: 'Update the README',
-    body: 'Please',
-    head: 'changes',
-    base: 'main',
-    state: 'open',
-  });
-  github.pullFiles[1] = ['README.md'];
+  openPullRequest(github);
 
   const event = loadEvent('issue_comment.created.on-pr');
   event.comment.body = body;
@@ -166,15 +171,7 @@ describe('dist/index.js on a /agent comment with commit: true', () => {
     repos = makeRepos();
     const headSha = repos.pushFromElsewhere('changes', { 'README.md': 'hello from the PR\n' });
     github.permissions.Codertocat = 'write';
-    github.pulls.push({
-      number: 1,
-      title: 'Update the README',
-      body: 'Please',
-      head: 'changes',
-      base: 'main',
-      state: 'open',
-    });
-    github.pullFiles[1] = ['README.md'];
+    openPullRequest(github);
     // The model sees where it is, then changes a file; the action commits it.
     messages = await startMessagesServer([
       commands('git branch --show-current && cat README.md'),
