@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { collectGarbageNow } from '../src/v8-tuning.js';
+import { shippedNode } from '../__fixtures__/node24.js';
 
 describe('collectGarbageNow', () => {
   it('runs a major collection', async () => {
@@ -24,5 +26,38 @@ describe('collectGarbageNow', () => {
     expect('gc' in globalThis).toBe(false);
     // Nor in a context made afterwards: the flag is off again.
     expect(runInNewContext('typeof gc')).toBe('undefined');
+  });
+});
+
+// On the Node the action ships for: the flags belong to its V8.
+describe('optimiseHotCodeSooner', () => {
+  // Bits of V8's OptimizationStatus (src/runtime/runtime-test.cc).
+  const MAGLEV = 1 << 5;
+  const BASELINE = 1 << 15;
+  const statusAfter = (calls: number, mode: 'sooner' | 'default'): number => {
+    const child = spawnSync(
+      shippedNode(),
+      [
+        '--allow-natives-syntax',
+        '--import',
+        'tsx',
+        '__fixtures__/tier-status.ts',
+        String(calls),
+        mode,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (child.status !== 0) throw new Error(child.stderr);
+    return (JSON.parse(child.stdout) as { status: number }).status;
+  };
+
+  it('runs a function on baseline code from its first call, where V8 alone interprets it', () => {
+    expect(statusAfter(1, 'sooner') & BASELINE).toBe(BASELINE);
+    expect(statusAfter(1, 'default') & BASELINE).toBe(0);
+  });
+
+  it('optimises a function with Maglev within 100 calls, which V8 alone does not', () => {
+    expect(statusAfter(100, 'sooner') & MAGLEV).toBe(MAGLEV);
+    expect(statusAfter(100, 'default') & MAGLEV).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import type { SharedClientOptions } from './providers/provider.js';
 import { describeUndone, Guard } from './guard.js';
 import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
+import { warmUp } from './policy/warm-up.js';
 import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
@@ -25,7 +26,7 @@ import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
 import { subjectFrom } from './git/message.js';
 import { decideTrigger, readTriggerEvent, triggerEvent, type TriggerRun } from './trigger.js';
-import { collectGarbageNow } from './v8-tuning.js';
+import { collectGarbageNow, optimiseHotCodeSooner } from './v8-tuning.js';
 
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
@@ -88,6 +89,9 @@ async function runTask(
   let background: Background | undefined;
   const startBackground = (): Background => {
     if (background) return background;
+    // From here on, not before: at start-up the thresholds would compile code run once (~20 ms more
+    // to the first request), while the shell, the policy and the model's commands gain from them.
+    optimiseHotCodeSooner();
     const session = import('./shell/session.js').then(({ BashSession }) =>
       BashSession.start({
         cwd: config.workingDirectory,
@@ -98,15 +102,14 @@ async function runTask(
         signal,
       }),
     );
-    const policy = import('./policy/policy.js').then(
-      async ({ loadPolicy }) =>
-        new DecisionCache(
-          await loadPolicy({
-            patterns: config.policyPatterns,
-            workingDirectory: config.workingDirectory,
-          }),
-        ),
-    );
+    const policy = import('./policy/policy.js').then(async ({ loadPolicy }) => {
+      const loaded = await loadPolicy({
+        patterns: config.policyPatterns,
+        workingDirectory: config.workingDirectory,
+      });
+      warmUp(loaded, config.workingDirectory);
+      return new DecisionCache(loaded);
+    });
     // Awaited at the first tool call; until then a failure must not count as unhandled.
     session.catch(() => undefined);
     policy.catch(() => undefined);

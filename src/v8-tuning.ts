@@ -1,6 +1,7 @@
 /**
- * What the action asks of V8 so that a burst of commands finds both cores free for bash: nothing V8
- * would do anyway is skipped, it is only kept out of the moments the commands run.
+ * What the action asks of V8 for a burst of commands: both cores free for bash (nothing V8 would do
+ * anyway is skipped, it is only kept out of the moments the commands run), and the commands' own code
+ * optimised while the burst is still going on.
  */
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -22,6 +23,23 @@ import { runInNewContext } from 'node:vm';
 export function keepWasmOnBaselineCompiler(): void {
   v8.setFlagsFromString('--no-wasm-tier-up');
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
+/**
+ * Optimises hot JavaScript sooner than V8 does by default. The defaults suit a long-running server:
+ * a function reaches the baseline compiler (Sparkplug) only after some calls, and the optimising
+ * Maglev only after 400 calls with its feedback unchanged for 500. A run's busiest moment, a
+ * response with hundreds of tool calls, is over before that: each function on a command's path runs
+ * about once per command. Measured on 300 `true` calls in one response, in blocks of 30: without
+ * these flags 0.35–0.44 ms per command in the first block and 0.12–0.21 ms in the last; with them
+ * 0.39–0.44 ms and 0.10 ms, and about a tenth less over the whole burst (0.27 ms against 0.30 ms in
+ * paired runs). The compiles run on V8's background threads: about 350 functions and 90 ms of CPU
+ * over such a run. TurboFan, whose compiles cost the most, keeps its threshold.
+ */
+export function optimiseHotCodeSooner(): void {
+  v8.setFlagsFromString('--always-sparkplug');
+  v8.setFlagsFromString('--invocation-count-for-maglev=50');
+  v8.setFlagsFromString('--minimum-invocations-after-ic-update=50');
 }
 
 /**

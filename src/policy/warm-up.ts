@@ -1,0 +1,24 @@
+import type { CommandPolicy } from './types.js';
+
+/**
+ * A command of the kind models send, through the parts of the checker most commands pass through: a
+ * directory change, options, quoting, a glob, a pipeline, redirections, `||` and `$?`. The default
+ * allowlist allows it, so the check goes on to print the script bash would run.
+ */
+export const WARM_UP_COMMAND =
+  'cd src && grep -rn "TODO" --include=\'*.ts\' . | head -n 20; ' +
+  'git diff --stat HEAD~1 2>/dev/null || echo "no diff: $?"';
+
+/**
+ * Checks WARM_UP_COMMAND once and forgets the verdict. The first check in a process compiles most of
+ * the checker (4–8 ms on a 2-core runner); done while the first request is out, that time is off the
+ * first real command. Checking reads the file system at most, so nothing of it shows; a checker
+ * failure here is left for the real command to meet and report.
+ */
+export function warmUp(policy: CommandPolicy, cwd: string): void {
+  try {
+    policy.check(WARM_UP_COMMAND, cwd);
+  } catch {
+    // The same failure reaches the first command that needs that part of the checker.
+  }
+}
