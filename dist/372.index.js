@@ -6555,7 +6555,7 @@ async function initialise() {
     // Liftoff code parses a command in ~20 µs instead of ~12 µs, but the optimising recompilation cost
     // 0.2-0.4 ms per command of a 300-command burst (bench/parser-tiering and bench/commands measure
     // both). The action has set this already; the policy CLI and tests load the parser alone.
-    (0,v8_tuning/* keepWasmOnBaselineCompiler */.x)();
+    (0,v8_tuning/* keepWasmOnBaselineCompiler */.xL)();
     // Passing the bytes keeps the glue from looking for the wasm files itself.
     await web_tree_sitter_default().Parser.init({ wasmBinary: runtimeWasm() });
     const bash = await web_tree_sitter_default().Language.load(bashGrammarWasm());

@@ -241,8 +241,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // environment and returns only in the re-executed process (V8 flags set earlier would not survive).
 (0,_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
-(0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .x)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(507)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6507));
+(0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 78947));
 await run();
 
 __webpack_async_result__();
@@ -407,8 +407,9 @@ function buildShellEnv(parent, passthrough) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  U: () => (/* binding */ collectGarbageNow),
-  x: () => (/* binding */ keepWasmOnBaselineCompiler)
+  UJ: () => (/* binding */ collectGarbageNow),
+  xL: () => (/* binding */ keepWasmOnBaselineCompiler),
+  Pi: () => (/* binding */ optimiseHotCodeSooner)
 });
 
 ;// CONCATENATED MODULE: external "node:v8"
@@ -418,8 +419,9 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 ;// CONCATENATED MODULE: ./src/v8-tuning.ts
 /**
- * What the action asks of V8 so that a burst of commands finds both cores free for bash: nothing V8
- * would do anyway is skipped, it is only kept out of the moments the commands run.
+ * What the action asks of V8 for a burst of commands: both cores free for bash (nothing V8 would do
+ * anyway is skipped, it is only kept out of the moments the commands run), and the commands' own code
+ * optimised while the burst is still going on.
  */
 
 
@@ -440,6 +442,22 @@ const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 function keepWasmOnBaselineCompiler() {
     external_node_v8_default().setFlagsFromString('--no-wasm-tier-up');
     external_node_v8_default().setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+/**
+ * Optimises hot JavaScript sooner than V8 does by default. The defaults suit a long-running server:
+ * a function reaches the baseline compiler (Sparkplug) only after some calls, and the optimising
+ * Maglev only after 400 calls with its feedback unchanged for 500. A run's busiest moment, a
+ * response with hundreds of tool calls, is over before that: each function on a command's path runs
+ * about once per command. Measured on 300 `true` calls in one response, in blocks of 30: without
+ * these flags 0.35–0.44 ms per command in the first block and 0.12–0.21 ms in the last; with them
+ * 0.39–0.44 ms and 0.10 ms, and about a tenth less over the whole burst (0.27 ms against 0.30 ms in
+ * paired runs). The compiles run on V8's background threads: about 350 functions and 90 ms of CPU
+ * over such a run. TurboFan, whose compiles cost the most, keeps its threshold.
+ */
+function optimiseHotCodeSooner() {
+    external_node_v8_default().setFlagsFromString('--always-sparkplug');
+    external_node_v8_default().setFlagsFromString('--invocation-count-for-maglev=50');
+    external_node_v8_default().setFlagsFromString('--minimum-invocations-after-ic-update=50');
 }
 /**
  * Runs a full garbage collection now. Start-up (the bundle, the SDK, the parser, the shell) leaves
