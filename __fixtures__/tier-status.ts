@@ -1,7 +1,7 @@
 /**
  * Prints V8's optimisation status of a small function after it has been called N times:
  * `tier-status.ts CALLS [sooner]`, run with `--allow-natives-syntax`. With `sooner`, the process
- * first applies optimiseHotCodeSooner, as the action's entry point does.
+ * first applies optimiseHotCodeSooner, as the action does once its first request is out.
  */
 import { optimiseHotCodeSooner } from '../src/v8-tuning.js';
 

@@ -180,7 +180,10 @@ const PARTS = {
 };
 type Part = keyof typeof PARTS;
 
-/** In a child process: set one part up as the action does (V8's thresholds included), then time its 300 calls. */
+/**
+ * In a child process: set one part up as the action does (V8's thresholds included), then time its
+ * 300 calls.
+ */
 async function partChild(part: Part): Promise<void> {
   optimiseHotCodeSooner();
   const workspace = mkdtempSync(path.join(tmpdir(), 'commands-bench-'));
