@@ -1,12 +1,12 @@
 /**
  * Prints V8's optimisation status of a small function after it has been called N times:
- * `tier-status.ts CALLS [sooner]`, run with `--allow-natives-syntax`. With `sooner`, the process
- * first applies optimiseHotCodeSooner, as the action does once its first request is out.
+ * `tier-status.ts CALLS [maglev-off]`, run with `--allow-natives-syntax`. With `maglev-off`, the
+ * process first calls leaveMaglevOff, as the action's entry point does.
  */
-import { optimiseHotCodeSooner } from '../src/v8-tuning.js';
+import { leaveMaglevOff } from '../src/v8-tuning.js';
 
 const [calls, mode] = process.argv.slice(2);
-if (mode === 'sooner') optimiseHotCodeSooner();
+if (mode === 'maglev-off') leaveMaglevOff();
 
 // Natives syntax inside a Function body, so that no TypeScript or bundler ever has to parse it.
 const optimisationStatus = new Function('f', 'return %GetOptimizationStatus(f)') as (

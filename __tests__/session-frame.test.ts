@@ -29,14 +29,15 @@ const canary = (): string => path.join(dir, 'CANARY');
 
 /**
  * Turns on `set -v` (bash echoes each line as it reads it, frame included) into a file, and returns a
- * command that prints its own call's end marker, read from that echo, then runs `after`.
+ * command that prints its own call's end marker, read from that echo, with `trailer` after it (what
+ * the frame writes there: the status), then runs `after`.
  */
-async function forgingEnd(session: BashSession, after: string): Promise<string> {
+async function forgingEnd(session: BashSession, after: string, trailer = '0'): Promise<string> {
   await session.run(`set -v; exec 2>${dir}/echo.log`);
-  // The nonce is the 3rd word of the call's line (it runs into `&&`), its halves joined by `%%`.
+  // The nonce is the 3rd word of the call's line (it runs into `&&`).
   return (
     `read -r _ _ n _ < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); n=\${n%%'&&'*}; ` +
-    `builtin printf '%%BASH_AGENT_%s%%%s 0\\n' "\${n%%'%%'*}" "\${n#*'%%'}"; ${after}`
+    `builtin printf '%%BASH_AGENT_%s ${trailer}\\n' "$n"; ${after}`
   );
 }
 
@@ -148,17 +149,17 @@ describe('no function, alias or builtin change of the agent reaches the frame', 
 
   it('cannot redefine, unset or alias the frame functions, nor alias the keywords the frame uses', async () => {
     const session = await startSession();
-    const names = (await session.run('declare -F | grep -oE "__[getx][0-9a-f]{6}$"')).output
+    const names = (await session.run('declare -F | grep -oE "__[ge][0-9a-f]{6}$"')).output
       .trim()
       .split('\n');
-    expect(names).toHaveLength(4);
+    expect(names).toHaveLength(2);
     const attempts = await session.run(
       [
         ...names.map((name) => `${name}() { /bin/echo FORGED; }`),
         `unset -f ${names.join(' ')}`,
         'shopt -s expand_aliases',
         ...names.map((name) => `alias ${name}='/bin/echo FORGED'`),
-        ...['eval', 'time', 'if', 'then', '[[', '{', 'TIMEFORMAT'].map(
+        ...['eval', 'if', 'then', 'else', 'fi', '[[', '{', '}', '||'].map(
           (word) => `alias '${word}'='/bin/echo FORGED'`,
         ),
       ].join('\n'),
@@ -202,39 +203,45 @@ describe('no function, alias or builtin change of the agent reaches the frame', 
   });
 });
 
-describe('a frame that cannot vouch for a call replaces the shell', () => {
-  it('treats a TIMEFORMAT nameref as tampering and never assigns through it', async () => {
+describe('the frame reads no variable of the agent', () => {
+  it('never reads nor assigns through a nameref whose subscript runs code', async () => {
     const session = await startSession();
-    const result = await session.run(`declare -n TIMEFORMAT='a[$(touch ${canary()})]'; echo set`);
-    expect(result).toMatchObject({ frameFault: 'tampered', restarted: true, output: 'set\n' });
+    for (const name of ['TIMEFORMAT', 'PS4', 'IFS', 'BASH_SOURCE']) {
+      await session.run(`declare -n ${name}='a[$(touch ${canary()})]' 2>/dev/null; echo set`);
+    }
+    const result = await session.run('echo after; (exit 3)');
+    expect(result).toMatchObject({ output: 'after\n', exitCode: 3, frameFault: null });
+    expect(result.restarted).toBe(false);
     expect(existsSync(canary())).toBe(false);
-    expect(formatCommandResult(result).text).toMatch(/framing was tampered with/);
-    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', frameFault: null });
   });
 
-  it('treats a readonly TIMEFORMAT as tampering', async () => {
-    const session = await startSession();
-    const result = await session.run('readonly TIMEFORMAT; echo before');
-    expect(result).toMatchObject({ frameFault: 'tampered', restarted: true });
-    // bash's own complaint about the readonly variable stays; nothing of the frame does.
-    expect(result.output).toMatch(/^before\n(bash: line \d+: TIMEFORMAT: readonly variable\n)?$/);
-    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', frameFault: null });
-  });
-
-  it('is not disturbed by case, integer or array attributes on TIMEFORMAT', async () => {
+  it('is not disturbed by readonly, case, integer or array attributes on what the old frame used', async () => {
     const session = await startSession();
     for (const change of [
-      'declare -u TIMEFORMAT',
-      'declare -l TIMEFORMAT',
-      'declare -ai TIMEFORMAT',
+      'readonly TIMEFORMAT',
+      'declare -u LC_MESSAGES',
+      'declare -l TMOUT',
+      'declare -ai BASH_LINENO',
     ]) {
       await session.run(change);
       expect(await session.run('echo x; (exit 6)')).toMatchObject({
         output: 'x\n',
         exitCode: 6,
         frameFault: null,
+        restarted: false,
       });
     }
+  });
+});
+
+describe('a frame that cannot vouch for a call replaces the shell', () => {
+  it('replaces the shell when what follows the marker is not what the frame writes', async () => {
+    const session = await startSession();
+    const result = await session.run(await forgingEnd(session, 'echo never', 'forged'));
+    expect(result).toMatchObject({ frameFault: 'forged-end', restarted: true, exitCode: null });
+    expect(result.output).not.toContain('never');
+    expect(formatCommandResult(result).text).toMatch(/imitated the end-of-command marker/);
+    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', frameFault: null });
   });
 
   it('times out and starts over when the frame descriptor is closed', async () => {

@@ -103,14 +103,27 @@ describe('framing', () => {
     const session = await startSession();
     const lookalike =
       "printf '\\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\\n__BASH_AGENT_0123456789ab0123456789ab__\\n'; " +
-      "printf '%%BASH_AGENT_0a1b2c%%3d4e5f 0\\n'; echo after";
+      "printf '%%BASH_AGENT_0a1b2c%%3d4e5f 0\\n'; printf '%%BASH_AGENT_0a1b2c3d4e5f 0\\n'; echo after";
     const result = await session.run(lookalike);
     expect(result.output).toBe(
       '\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\n__BASH_AGENT_0123456789ab0123456789ab__\n' +
-        '%BASH_AGENT_0a1b2c%3d4e5f 0\nafter\n',
+        '%BASH_AGENT_0a1b2c%3d4e5f 0\n%BASH_AGENT_0a1b2c3d4e5f 0\nafter\n',
     );
     expect(result.exitCode).toBe(0);
     expect((await session.run('echo next')).output).toBe('next\n');
+  });
+
+  it("takes off bash's words in front of the marker, and only those, whatever the output ends with", async () => {
+    const session = await startSession();
+    // Text like those words: one of these lines is exactly what bash writes in front of the marker.
+    for (let line = 1; line <= 9; line++) {
+      const text = `bash: line ${line}: /dev/null/`;
+      expect((await session.run(`printf '${text}'`)).output).toBe(text);
+    }
+    expect((await session.run('printf "%s" "bash: "')).output).toBe('bash: ');
+    // The words of an error in the command's own output stay.
+    const failed = await session.run('9</dev/null/x');
+    expect(failed.output).toMatch(/^bash: line \d+: \/dev\/null\/x: Not a directory\n$/);
   });
 
   it('keeps the frame working when xtrace is on or the shell redirects its own stdout', async () => {

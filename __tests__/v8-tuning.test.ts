@@ -30,11 +30,12 @@ describe('collectGarbageNow', () => {
 });
 
 // On the Node the action ships for: the flags belong to its V8.
-describe('optimiseHotCodeSooner', () => {
+describe('leaveMaglevOff', () => {
   // Bits of V8's OptimizationStatus (src/runtime/runtime-test.cc).
+  const OPTIMIZED = 1 << 4;
   const MAGLEV = 1 << 5;
-  const BASELINE = 1 << 15;
-  const statusAfter = (calls: number, mode: 'sooner' | 'default'): number => {
+  const TURBOFAN = 1 << 6;
+  const statusAfter = (calls: number, mode: 'maglev-off' | 'default'): number => {
     const child = spawnSync(
       shippedNode(),
       [
@@ -51,13 +52,14 @@ describe('optimiseHotCodeSooner', () => {
     return (JSON.parse(child.stdout) as { status: number }).status;
   };
 
-  it('runs a function on baseline code from its first call, where V8 alone interprets it', () => {
-    expect(statusAfter(1, 'sooner') & BASELINE).toBe(BASELINE);
-    expect(statusAfter(1, 'default') & BASELINE).toBe(0);
+  it('keeps a function that V8 alone optimises with Maglev within 1000 calls off Maglev', () => {
+    expect(statusAfter(1000, 'default') & MAGLEV).toBe(MAGLEV);
+    expect(statusAfter(1000, 'maglev-off') & (OPTIMIZED | MAGLEV)).toBe(0);
   });
 
-  it('optimises a function with Maglev within 100 calls, which V8 alone does not', () => {
-    expect(statusAfter(100, 'sooner') & MAGLEV).toBe(MAGLEV);
-    expect(statusAfter(100, 'default') & MAGLEV).toBe(0);
+  it('still optimises a function that stays hot with TurboFan', () => {
+    expect(statusAfter(20_000, 'maglev-off') & (OPTIMIZED | MAGLEV | TURBOFAN)).toBe(
+      OPTIMIZED | TURBOFAN,
+    );
   });
 });

@@ -1,11 +1,13 @@
 // The action's entry point: the only module with a side effect on import.
 import { startClean } from './clean-start.js';
-import { keepWasmOnBaselineCompiler } from './v8-tuning.js';
+import { keepWasmOnBaselineCompiler, leaveMaglevOff } from './v8-tuning.js';
 
 // Before any other module is even loaded: on Node 24 this re-executes without the secrets in the
 // environment and returns only in the re-executed process (V8 flags set earlier would not survive).
 startClean();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 keepWasmOnBaselineCompiler();
+// Before any function of the action is hot.
+leaveMaglevOff();
 const { run } = await import('./main.js');
 await run();

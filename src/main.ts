@@ -26,7 +26,7 @@ import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
 import { subjectFrom } from './git/message.js';
 import { decideTrigger, readTriggerEvent, triggerEvent, type TriggerRun } from './trigger.js';
-import { collectGarbageNow, optimiseHotCodeSooner } from './v8-tuning.js';
+import { collectGarbageNow } from './v8-tuning.js';
 
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
@@ -89,9 +89,6 @@ async function runTask(
   let background: Background | undefined;
   const startBackground = (): Background => {
     if (background) return background;
-    // From here on, not before: at start-up the thresholds would compile code run once (~20 ms more
-    // to the first request), while the shell, the policy and the model's commands gain from them.
-    optimiseHotCodeSooner();
     const session = import('./shell/session.js').then(({ BashSession }) =>
       BashSession.start({
         cwd: config.workingDirectory,

@@ -27,7 +27,7 @@ const FRAME_FAULTS: Record<FrameFault, string> = {
   'directory-deleted': "the command did not run: the shell's working directory had been deleted",
   'early-end':
     'the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
-  tampered: "the shell's end-of-command framing was tampered with (TIMEFORMAT)",
+  'forged-end': "the command's output imitated the end-of-command marker",
 };
 
 function seconds(ms: number): string {

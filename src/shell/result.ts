@@ -5,9 +5,10 @@
  * - `directory-deleted`: that directory had been removed; the command did not run;
  * - `early-end`: the end of an earlier command arrived only now, so that command was still running
  *   when it seemed to end (its output imitated the marker);
- * - `tampered`: the frame could not print its marker (`TIMEFORMAT` made readonly or a nameref).
+ * - `forged-end`: what followed this call's marker is not what the frame writes, so the command's
+ *   output imitated the marker (with the nonce it read somewhere, such as `set -v`'s echo).
  */
-export type FrameFault = 'directory-changed' | 'directory-deleted' | 'early-end' | 'tampered';
+export type FrameFault = 'directory-changed' | 'directory-deleted' | 'early-end' | 'forged-end';
 
 /** What one call of `BashSession.run` produced. */
 export interface CommandResult {

@@ -10,14 +10,12 @@ import { omissionMarker } from './format.js';
 import {
   ansiCQuote,
   ansiCQuoteBytes,
+  endPrefixOf,
+  EndReader,
   frameCall,
   frameDefinitions,
   frameNames,
-  MARKER_LENGTH,
-  MARKER_TAG,
-  NONCE_HALF,
-  parseFrameEnd,
-  withoutTamperPrefix,
+  NONCE_BYTES,
   type FrameEnd,
   type FrameNames,
 } from './frame.js';
@@ -76,6 +74,8 @@ interface Shell {
   marker: string;
   /** This shell's frame functions. */
   frame: FrameNames;
+  /** What bash writes in front of each of this shell's markers (learned from its first call). */
+  endPrefix: string;
   /** Markers of this shell's earlier calls: one showing up later means a call ended only in appearance. */
   pastMarkers: Set<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -290,6 +290,7 @@ export class BashSession {
       pid: child.pid!,
       marker,
       frame: frameNames(randomBytes(3).toString('hex')),
+      endPrefix: '',
       pastMarkers: new Set(),
       exit: undefined,
       exited,
@@ -324,6 +325,7 @@ export class BashSession {
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
       );
     }
+    shell.endPrefix = endPrefixOf(check.output);
   }
 
   #collectStray(text: string): void {
@@ -361,67 +363,23 @@ export class BashSession {
     const capture = new OutputCapture(this.#options.maxOutput);
     // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
     // read it ahead from the FIFO.
-    const { line, marker } = frameCall(shell.frame, command, checkedCwd, randomHex(NONCE_HALF));
+    const { line, marker } = frameCall(shell.frame, command, checkedCwd, randomHex(NONCE_BYTES));
     const past = shell.pastMarkers;
 
-    let pending = '';
-    let trailer: string | undefined;
     // Settled by the end marker, a late marker of an earlier call, or the timer below.
     let finishFrame!: (end: FrameEnd | 'late' | 'timeout' | 'exited') => void;
     const framed = new Promise<FrameEnd | 'late' | 'timeout' | 'exited'>(
       (resolve) => (finishFrame = resolve),
     );
     let finished = false;
-    const finish = (end: FrameEnd | 'late', rest: string): void => {
+    const reader = new EndReader(marker, shell.endPrefix, past, (text) => capture.append(text));
+    shell.sink = (text) => {
+      const found = reader.push(text);
+      if (found === undefined) return;
       finished = true;
       shell.sink = (more) => this.#collectStray(more);
-      if (rest !== '') this.#collectStray(rest);
-      finishFrame(end);
-    };
-    shell.sink = (text) => {
-      if (trailer !== undefined) {
-        trailer += text;
-      } else {
-        pending += text;
-        let from = 0;
-        for (;;) {
-          const at = pending.indexOf(MARKER_TAG, from);
-          if (at < 0) {
-            // Keep back what could be the start of a marker split across two reads.
-            const keep = Math.min(pending.length, MARKER_TAG.length - 1);
-            capture.append(pending.slice(0, pending.length - keep));
-            pending = pending.slice(pending.length - keep);
-            return;
-          }
-          if (pending.length < at + MARKER_LENGTH) {
-            capture.append(pending.slice(0, at));
-            pending = pending.slice(at);
-            return;
-          }
-          const candidate = pending.slice(at, at + MARKER_LENGTH);
-          if (candidate === marker) {
-            capture.append(pending.slice(0, at));
-            trailer = pending.slice(at + MARKER_LENGTH);
-            pending = '';
-            break;
-          }
-          if (past.has(candidate)) {
-            // The real end of an earlier call: that call went on running after "its" end was seen.
-            capture.append(pending.slice(0, at));
-            pending = '';
-            finish('late', '');
-            return;
-          }
-          from = at + 1;
-        }
-      }
-      const end = trailer.indexOf('\n');
-      if (end >= 0) {
-        const rest = trailer.slice(end + 1);
-        const ending = parseFrameEnd(trailer.slice(0, end));
-        trailer = undefined;
-        finish(ending ?? { kind: 'tampered' }, rest);
-      }
+      if (found.rest !== '') this.#collectStray(found.rest);
+      finishFrame(found.end);
     };
 
     // Output that came between calls is this call's, read like the rest: the late end of an earlier
@@ -475,23 +433,26 @@ export class BashSession {
     } else {
       const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
       frameFault =
-        outcome.kind === 'tampered' ? 'tampered' : gone ? 'directory-deleted' : 'directory-changed';
+        outcome.kind === 'unreadable'
+          ? 'forged-end'
+          : gone
+            ? 'directory-deleted'
+            : 'directory-changed';
       await this.#killShell(shell, 0);
     }
     // A closed session (killed mid-command) is not brought back.
     const restarted = exitCode === null && !this.#closed;
     if (exitCode === null) {
       // Whatever reached the pipe before the end is part of the command's output.
-      capture.append(pending);
+      capture.append(reader.held);
       shell.dispose();
       this.#shell = undefined;
       if (restarted) await this.#startShell();
     }
 
     const { head, tail, omitted } = capture.result();
-    const whole = omitted > 0 ? `${head}${omissionMarker(omitted)}${tail}` : head + tail;
     return {
-      output: frameFault === 'tampered' ? withoutTamperPrefix(whole) : whole,
+      output: omitted > 0 ? `${head}${omissionMarker(omitted)}${tail}` : head + tail,
       omittedChars: omitted,
       exitCode,
       timedOut: isTimeout,
