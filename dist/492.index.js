@@ -38,16 +38,19 @@ var format = __webpack_require__(26951);
  *
  * Everything a command runs can redefine names: a function shadows any builtin (`builtin`, `command`
  * and `printf` included), `enable -n` removes builtins, an alias replaces even a keyword, a variable
- * can be made readonly or a nameref whose subscript runs code when assigned. So the frame relies on
- * none of that at call time:
+ * can be made readonly or a nameref whose subscript runs code when it is read or assigned. So the
+ * frame relies on none of that at call time:
  * - its code lives in functions defined when the shell starts, before any command ran (no alias or
  *   function of the agent exists yet, and keywords in a body are parsed then), and made readonly, so
  *   they can be neither redefined nor unset;
  * - each call names them quoted (`\name`), which no alias expands, and a function name is looked up
  *   before everything else, so nothing shadows them;
- * - the bodies use only keywords (`[[`, `if`, `time`, `{`), redirections, positional parameters and
- *   `$?`; the marker is printed by the `time` keyword with `TIMEFORMAT` assigned for that one function
- *   call (so the agent's own `time` keeps its format), after checking it is not a nameref;
+ * - the bodies use only keywords (`[[`, `if`, `{`), redirections and positional parameters: no
+ *   builtin and no variable. The marker is the one thing bash prints without either: the error
+ *   message of a redirection that must fail, `bash: line N: /dev/null/%BASH_AGENT_<nonce> <status>:
+ *   Not a directory`, written to a descriptor of its own. What bash puts in front of the marker is
+ *   the same on every call of a shell (the function's name for its file and its line), so the
+ *   session learns it from the shell's first call and takes it off each output;
  * - the directory is never printed: the session reads it from the kernel. Instead the frame checks,
  *   just before the command runs, that the shell is in the directory the command was checked against
  *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
@@ -58,90 +61,165 @@ var format = __webpack_require__(26951);
  *   a restart, never run a command in a directory it was not checked against.
  * The whole call is one line, read by bash (one byte at a time from its FIFO) before any of it runs,
  * so while a command runs nothing of its frame is left in the FIFO for it to read ahead. Each byte of
- * the line and each argument of a call costs bash time per command (callgrind: ~340 instructions a
- * byte, ~5000 an argument), so the nonce travels as one word.
+ * the line and each argument and call of a function costs bash time per command (callgrind: ~340
+ * instructions a byte, ~12,000 a function call and ~5,000 an argument), so the frame is two calls.
  */
 /** Every marker starts with this, so a marker of an earlier call can be recognised in later output. */
 const MARKER_TAG = '%BASH_AGENT_';
-/** The tag as the frame writes it into TIMEFORMAT (where `%%` prints `%`). */
-const TAG = `%${MARKER_TAG}`;
-/** Hex digits in each half of a call's nonce: 48 random bits in all, far past guessing within a call. */
-const NONCE_HALF = 6;
-/** Length of a marker: the tag, two nonce halves joined by `%`, and the space before the status. */
-const MARKER_LENGTH = MARKER_TAG.length + NONCE_HALF + 1 + NONCE_HALF + 1;
+/**
+ * Bytes of a call's nonce, drawn fresh per call: 48 random bits, far past guessing within a call. It
+ * travels in the line as hex digits alone; only the marker puts the tag in front of them, so neither
+ * a trace of the call (`set -x`) nor the echo of the line (`set -v`) contains a marker.
+ */
+const NONCE_BYTES = 6;
+/** Length of a marker: the tag, the nonce's hex digits, and the space before the status. */
+const MARKER_LENGTH = MARKER_TAG.length + 2 * NONCE_BYTES + 1;
 /** What follows the status when the shell is no longer in the directory it was checked against. */
 const LEFT = 'left';
-/** What bash prints in front of the marker when the frame reports tampering (see `broken` below). */
-const TAMPER_PREFIX = /bash: [^\n:]*\d+: \/dev\/null\/$/;
 function frameNames(id) {
-    return {
-        guard: `__g${id}`,
-        end: `__e${id}`,
-        time: `__t${id}`,
-        broken: `__x${id}`,
-    };
+    return { guard: `__g${id}`, end: `__e${id}` };
 }
 /**
- * The definitions sent once when the shell starts. A call's nonce comes in as one argument, its two
- * halves joined by `%%`, which the text `time` prints turns into the marker's one `%`: so neither a
- * trace of the call (`set -x`), of the assignment (which shows `%%`), nor the echo of the line
- * (`set -v`) contains a marker. A function returns the status of its last command, so none of them
- * needs `return`.
+ * The definitions sent once when the shell starts. The marker is the name of a file under
+ * `/dev/null`, which is not a directory: opening it fails whoever runs, and bash says so on standard
+ * error, here the frame's descriptor for that one redirection. The failing redirection is on a
+ * descriptor other than 0, for which bash would fork first (it guards its own input), and `|| [[ 1 ]]`
+ * keeps `set -e` from ending the shell on it. A function returns the status of its last command, so
+ * neither needs `return`.
  */
 function frameDefinitions(names, frameFd) {
-    const { guard, end, time, broken } = names;
+    const { guard, end } = names;
+    const report = (words) => `{ 9</dev/null/"${MARKER_TAG}${words}"; } 2>&${frameFd} || [[ 1 ]]`;
     return (
     // $1: directory checked against; $2: nonce.
     `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$1"; [[ '' ]]; }; }\n` +
-        // $1: status (or `moved`); $2: nonce; $3: directory checked against. A nameref could run code
-        // when assigned.
-        `${end}() { if [[ -R TIMEFORMAT ]]; then ${broken} "$2"; ` +
-        `elif [[ . -ef $3 ]]; then TIMEFORMAT="${TAG}$2 $1" ${time} "${TAG}$2 $1" "$2"; ` +
-        `else TIMEFORMAT="${TAG}$2 $1 ${LEFT}" ${time} "${TAG}$2 $1 ${LEFT}" "$2"; fi; }\n` +
-        // A readonly TIMEFORMAT keeps its value (bash still runs the function), a case attribute changes it.
-        `${time}() { if [[ \${TIMEFORMAT-} == "$1" ]]; then { time; } 2>&${frameFd}; ` +
-        `else ${broken} "$2"; fi; }\n` +
-        // No variable to print with: the error message of a redirection that must fail carries the
-        // marker (`bash: line N: /dev/null/%…%… tampered: Not a directory`), the nonce's `%%` made one.
-        `${broken}() { { </dev/null/"${MARKER_TAG}\${1/\\%\\%/%} tampered"; } 2>&${frameFd} || [[ 1 ]]; }\n` +
-        `readonly -f ${guard} ${end} ${time} ${broken}\n`);
+        // $1: status (or `moved`); $2: nonce; $3: directory checked against.
+        `${end}() { if [[ . -ef $3 ]]; then ${report('$2 $1')}; ` +
+        `else ${report(`$2 $1 ${LEFT}`)}; fi; }\n` +
+        `readonly -f ${guard} ${end}\n`);
 }
 /**
  * The line that runs `command` if the shell is in the directory `quotedDir` names (one `$'…'` word,
  * from ansiCQuoteBytes or ansiCQuote), then prints the marker with the exit status. `nonce` is
- * 2 × NONCE_HALF hex digits, fresh per call. The command travels as one ANSI-C quoted word for
+ * 2 × NONCE_BYTES hex digits, fresh per call. The command travels as one ANSI-C quoted word for
  * `eval`: whatever it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or
  * `&`) it cannot run into the frame.
  */
 function frameCall(names, command, quotedDir, nonce) {
-    const half1 = nonce.slice(0, NONCE_HALF);
-    const half2 = nonce.slice(NONCE_HALF, 2 * NONCE_HALF);
-    const word = `${half1}%%${half2}`;
     return {
-        line: `\\${names.guard} ${quotedDir} ${word}&&` +
-            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${word} ${quotedDir}\n`,
-        marker: `${MARKER_TAG}${half1}%${half2} `,
+        line: `\\${names.guard} ${quotedDir} ${nonce}&&` +
+            `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${nonce} ${quotedDir}\n`,
+        marker: `${MARKER_TAG}${nonce} `,
     };
 }
-const FRAME_END = new RegExp(`^(\\d+|moved|tampered)(?: (${LEFT}))?(?:$|[\\s:])`);
+const FRAME_END = new RegExp(`^(\\d+|moved)(?: (${LEFT}))?(?:$|[\\s:])`);
 /**
- * Reads what follows a marker up to its line end: the exit status (and `left` when the shell is no
- * longer where the command was checked), `moved` or `tampered`.
+ * Reads what follows a marker up to its line end (`0: Not a directory`, or `0 left: …` when the
+ * shell is no longer where the command was checked, or `moved left: …`; bash's own words after the
+ * colon may be in the shell's language).
  */
 function parseFrameEnd(trailer) {
     const words = FRAME_END.exec(trailer);
     const word = words?.[1];
     if (word === undefined)
-        return undefined;
+        return { kind: 'unreadable' };
     if (word === 'moved')
         return { kind: 'moved' };
-    if (word === 'tampered')
-        return { kind: 'tampered' };
     return { kind: 'exit', status: Number(word), stayed: words?.[2] === undefined };
 }
-/** The output of a call whose frame reported tampering, without bash's error prefix before the marker. */
-function withoutTamperPrefix(output) {
-    return output.replace(TAMPER_PREFIX, '');
+/**
+ * What bash wrote in front of the marker on a shell's first call, which ran nothing: the name and
+ * line it puts before every error of the frame. Only the last line, for bash may have warned about
+ * something (an unknown locale) while it started.
+ */
+function endPrefixOf(firstOutput) {
+    return firstOutput.slice(firstOutput.lastIndexOf('\n') + 1);
+}
+/**
+ * Reads one call's output as it arrives, in pieces split anywhere: passes the command's own text on
+ * to `out`, and finds the call's end, its marker with bash's words in front of it (`prefix`) taken
+ * off, or the marker of an earlier call (`past`) showing up late.
+ */
+class EndReader {
+    #marker;
+    #prefix;
+    #past;
+    #out;
+    /** Kept back until more comes: what could be the start of a marker, and the words before it. */
+    #holdBack;
+    #pending = '';
+    /** What followed the marker, once it was found, until its line is whole. */
+    #trailer;
+    constructor(marker, prefix, past, out) {
+        this.#marker = marker;
+        this.#prefix = prefix;
+        this.#past = past;
+        this.#out = out;
+        this.#holdBack = prefix.length + MARKER_TAG.length - 1;
+    }
+    /** Takes the next piece of output; returns the end once it has come whole. */
+    push(text) {
+        if (this.#trailer === undefined) {
+            this.#pending += text;
+            if (this.#scan())
+                return { end: 'late', rest: '' };
+            if (this.#trailer === undefined)
+                return undefined;
+        }
+        else {
+            this.#trailer += text;
+        }
+        const trailer = this.#trailer;
+        const lineEnd = trailer.indexOf('\n');
+        if (lineEnd < 0)
+            return undefined;
+        return { end: parseFrameEnd(trailer.slice(0, lineEnd)), rest: trailer.slice(lineEnd + 1) };
+    }
+    /** Output kept back and not passed on yet, for a call that ended without its marker. */
+    get held() {
+        return this.#pending;
+    }
+    /** Passes on what cannot be part of a marker; true when a late marker was found. */
+    #scan() {
+        const pending = this.#pending;
+        for (let from = 0;;) {
+            const at = pending.indexOf(MARKER_TAG, from);
+            if (at < 0) {
+                this.#passOn(pending.length - Math.min(pending.length, this.#holdBack));
+                return false;
+            }
+            if (pending.length < at + MARKER_LENGTH) {
+                this.#passOn(Math.max(0, at - this.#prefix.length));
+                return false;
+            }
+            const candidate = pending.slice(at, at + MARKER_LENGTH);
+            if (candidate === this.#marker) {
+                this.#trailer = pending.slice(at + MARKER_LENGTH);
+                this.#passOnBefore(at);
+                return false;
+            }
+            if (this.#past.has(candidate)) {
+                this.#passOnBefore(at);
+                return true;
+            }
+            from = at + 1;
+        }
+    }
+    /** Passes on the output before `at`, where it is cut. */
+    #passOn(at) {
+        if (at > 0)
+            this.#out(this.#pending.slice(0, at));
+        this.#pending = this.#pending.slice(at);
+    }
+    /** Passes on the output before a marker at `at`, without bash's words in front of it. */
+    #passOnBefore(at) {
+        const text = this.#pending.slice(0, at);
+        const prefix = this.#prefix;
+        this.#pending = '';
+        const own = prefix !== '' && text.endsWith(prefix) ? text.slice(0, -prefix.length) : text;
+        if (own !== '')
+            this.#out(own);
+    }
 }
 /** `$'…'` quoting of bytes that may not be UTF-8 (a directory's name), each such byte as `\xNN`. */
 function ansiCQuoteBytes(bytes) {
@@ -610,6 +688,7 @@ class BashSession {
             pid: child.pid,
             marker,
             frame: frameNames((0,external_node_crypto_.randomBytes)(3).toString('hex')),
+            endPrefix: '',
             pastMarkers: new Set(),
             exit: undefined,
             exited,
@@ -641,6 +720,7 @@ class BashSession {
         if (check.exitCode !== 0) {
             throw new Error(`bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`);
         }
+        shell.endPrefix = endPrefixOf(check.output);
     }
     #collectStray(text) {
         // Bounded: a background job that prints forever between calls must not grow the process.
@@ -665,66 +745,22 @@ class BashSession {
         const capture = new OutputCapture(this.#options.maxOutput);
         // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
         // read it ahead from the FIFO.
-        const { line, marker } = frameCall(shell.frame, command, checkedCwd, (0,random_hex/* randomHex */.n)(NONCE_HALF));
+        const { line, marker } = frameCall(shell.frame, command, checkedCwd, (0,random_hex/* randomHex */.n)(NONCE_BYTES));
         const past = shell.pastMarkers;
-        let pending = '';
-        let trailer;
         // Settled by the end marker, a late marker of an earlier call, or the timer below.
         let finishFrame;
         const framed = new Promise((resolve) => (finishFrame = resolve));
         let finished = false;
-        const finish = (end, rest) => {
+        const reader = new EndReader(marker, shell.endPrefix, past, (text) => capture.append(text));
+        shell.sink = (text) => {
+            const found = reader.push(text);
+            if (found === undefined)
+                return;
             finished = true;
             shell.sink = (more) => this.#collectStray(more);
-            if (rest !== '')
-                this.#collectStray(rest);
-            finishFrame(end);
-        };
-        shell.sink = (text) => {
-            if (trailer !== undefined) {
-                trailer += text;
-            }
-            else {
-                pending += text;
-                let from = 0;
-                for (;;) {
-                    const at = pending.indexOf(MARKER_TAG, from);
-                    if (at < 0) {
-                        // Keep back what could be the start of a marker split across two reads.
-                        const keep = Math.min(pending.length, MARKER_TAG.length - 1);
-                        capture.append(pending.slice(0, pending.length - keep));
-                        pending = pending.slice(pending.length - keep);
-                        return;
-                    }
-                    if (pending.length < at + MARKER_LENGTH) {
-                        capture.append(pending.slice(0, at));
-                        pending = pending.slice(at);
-                        return;
-                    }
-                    const candidate = pending.slice(at, at + MARKER_LENGTH);
-                    if (candidate === marker) {
-                        capture.append(pending.slice(0, at));
-                        trailer = pending.slice(at + MARKER_LENGTH);
-                        pending = '';
-                        break;
-                    }
-                    if (past.has(candidate)) {
-                        // The real end of an earlier call: that call went on running after "its" end was seen.
-                        capture.append(pending.slice(0, at));
-                        pending = '';
-                        finish('late', '');
-                        return;
-                    }
-                    from = at + 1;
-                }
-            }
-            const end = trailer.indexOf('\n');
-            if (end >= 0) {
-                const rest = trailer.slice(end + 1);
-                const ending = parseFrameEnd(trailer.slice(0, end));
-                trailer = undefined;
-                finish(ending ?? { kind: 'tampered' }, rest);
-            }
+            if (found.rest !== '')
+                this.#collectStray(found.rest);
+            finishFrame(found.end);
         };
         // Output that came between calls is this call's, read like the rest: the late end of an earlier
         // call may be in it.
@@ -782,23 +818,26 @@ class BashSession {
         else {
             const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
             frameFault =
-                outcome.kind === 'tampered' ? 'tampered' : gone ? 'directory-deleted' : 'directory-changed';
+                outcome.kind === 'unreadable'
+                    ? 'forged-end'
+                    : gone
+                        ? 'directory-deleted'
+                        : 'directory-changed';
             await this.#killShell(shell, 0);
         }
         // A closed session (killed mid-command) is not brought back.
         const restarted = exitCode === null && !this.#closed;
         if (exitCode === null) {
             // Whatever reached the pipe before the end is part of the command's output.
-            capture.append(pending);
+            capture.append(reader.held);
             shell.dispose();
             this.#shell = undefined;
             if (restarted)
                 await this.#startShell();
         }
         const { head, tail, omitted } = capture.result();
-        const whole = omitted > 0 ? `${head}${(0,format/* omissionMarker */.M)(omitted)}${tail}` : head + tail;
         return {
-            output: frameFault === 'tampered' ? withoutTamperPrefix(whole) : whole,
+            output: omitted > 0 ? `${head}${(0,format/* omissionMarker */.M)(omitted)}${tail}` : head + tail,
             omittedChars: omitted,
             exitCode,
             timedOut: isTimeout,

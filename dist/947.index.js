@@ -6742,9 +6742,6 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
     const startBackground = () => {
         if (background)
             return background;
-        // From here on, not before: at start-up the thresholds would compile code run once (~20 ms more
-        // to the first request), while the shell, the policy and the model's commands gain from them.
-        (0,v8_tuning/* optimiseHotCodeSooner */.Pi)();
         const session = __webpack_require__.e(/* import() */ 492).then(__webpack_require__.bind(__webpack_require__, 1492)).then(({ BashSession }) => BashSession.start({
             cwd: config.workingDirectory,
             env,
@@ -7451,7 +7448,7 @@ const FRAME_FAULTS = {
     'directory-changed': 'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
     'directory-deleted': "the command did not run: the shell's working directory had been deleted",
     'early-end': 'the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
-    tampered: "the shell's end-of-command framing was tampered with (TIMEFORMAT)",
+    'forged-end': "the command's output imitated the end-of-command marker",
 };
 function seconds(ms) {
     const s = ms / 1000;

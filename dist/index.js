@@ -242,6 +242,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 (0,_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
+// Before any function of the action is hot.
+(0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
 const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 78947));
 await run();
 
@@ -409,8 +411,10 @@ function buildShellEnv(parent, passthrough) {
 __nccwpck_require__.d(__webpack_exports__, {
   UJ: () => (/* binding */ collectGarbageNow),
   xL: () => (/* binding */ keepWasmOnBaselineCompiler),
-  Pi: () => (/* binding */ optimiseHotCodeSooner)
+  BT: () => (/* binding */ leaveMaglevOff)
 });
+
+// UNUSED EXPORTS: MAGLEV_OFF
 
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
@@ -419,9 +423,9 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 ;// CONCATENATED MODULE: ./src/v8-tuning.ts
 /**
- * What the action asks of V8 for a burst of commands: both cores free for bash (nothing V8 would do
- * anyway is skipped, it is only kept out of the moments the commands run), and the commands' own code
- * optimised while the burst is still going on.
+ * What the action asks of V8 for a burst of commands: both cores free for bash. Nothing V8 must do is
+ * skipped; compiles that would compete with the commands are not made, or kept out of the moments
+ * the commands run.
  */
 
 
@@ -443,21 +447,24 @@ function keepWasmOnBaselineCompiler() {
     external_node_v8_default().setFlagsFromString('--no-wasm-tier-up');
     external_node_v8_default().setFlagsFromString('--no-wasm-dynamic-tiering');
 }
+/** The V8 flag that turns Maglev off (for a process started with it, such as a benchmark's part). */
+const MAGLEV_OFF = '--no-maglev';
 /**
- * Optimises hot JavaScript sooner than V8 does by default. The defaults suit a long-running server:
- * a function reaches the baseline compiler (Sparkplug) only after some calls, and the optimising
- * Maglev only after 400 calls with its feedback unchanged for 500. A run's busiest moment, a
- * response with hundreds of tool calls, is over before that: each function on a command's path runs
- * about once per command. Measured on 300 `true` calls in one response, in blocks of 30: without
- * these flags 0.35–0.44 ms per command in the first block and 0.12–0.21 ms in the last; with them
- * 0.39–0.44 ms and 0.10 ms, and about a tenth less over the whole burst (0.27 ms against 0.30 ms in
- * paired runs). The compiles run on V8's background threads: about 350 functions and 90 ms of CPU
- * over such a run. TurboFan, whose compiles cost the most, keeps its threshold.
+ * Turns off Maglev, V8's mid-tier optimising compiler, for the rest of the process. Its compiles
+ * run on V8's background threads, and the busiest moment of a run, a response with hundreds of tool
+ * calls, is when the functions on a command's path become hot: on a 2-core runner those compiles
+ * took a core from bash just then (on 300 `true` calls in one response, 35–50 ms of CPU on the
+ * background threads during the burst, 3–4 ms without them) and gave the burst nothing back. With
+ * Maglev off the burst took 0.92 of the time it took with Maglev at lowered thresholds (paired
+ * runs, faster in 16 of 20), and start-up is unchanged (311 against 317 ms). TurboFan stays: code
+ * that runs hot for long (thousands of calls) is still optimised. Called first thing at the entry
+ * point: turned off only once the first request was out, when functions were already on their way
+ * up the tiers, the burst took 1.27 times as long as with Maglev off from the start (slower in 15
+ * of 16 paired runs). Starting functions on baseline code at once (`--always-sparkplug`) changed
+ * nothing once Maglev was off (0.97, faster in 9 of 16), so it is not set.
  */
-function optimiseHotCodeSooner() {
-    external_node_v8_default().setFlagsFromString('--always-sparkplug');
-    external_node_v8_default().setFlagsFromString('--invocation-count-for-maglev=50');
-    external_node_v8_default().setFlagsFromString('--minimum-invocations-after-ic-update=50');
+function leaveMaglevOff() {
+    external_node_v8_default().setFlagsFromString(MAGLEV_OFF);
 }
 /**
  * Runs a full garbage collection now. Start-up (the bundle, the SDK, the parser, the shell) leaves
