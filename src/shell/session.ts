@@ -19,6 +19,7 @@ import {
   type FrameEnd,
   type FrameNames,
 } from './frame.js';
+import { CallTimer } from './call-timer.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
 import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
@@ -118,6 +119,8 @@ export class BashSession {
   #closed = false;
   /** Output that arrived while no call was running (a background job), given to the next call. */
   #stray = '';
+  /** The running call's time limit. */
+  readonly #callTimer = new CallTimer();
   readonly #onProcessExit = (): void => this.#killNow();
   readonly #onAbort = (): void => void this.kill().catch(() => undefined);
 
@@ -390,12 +393,12 @@ export class BashSession {
     // An earlier call found still running: its shell is replaced before this command reaches it.
     if (!finished) shell.send(line);
 
-    const timer = setTimeout(() => finishFrame('timeout'), timeoutMs);
+    this.#callTimer.start(timeoutMs, () => finishFrame('timeout'));
     if (shell.exit) finishFrame('exited');
     else shell.endCallOnExit = () => finishFrame('exited');
     const outcome = await framed;
     shell.endCallOnExit = undefined;
-    clearTimeout(timer);
+    this.#callTimer.stop();
     past.add(marker);
     if (past.size > REMEMBERED_MARKERS) past.delete(past.values().next().value!);
 
