@@ -3,14 +3,16 @@ import { CallTimer } from '../src/shell/call-timer.js';
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Starts a call of `ms` on `timer`; resolves with the milliseconds until it expired. */
+const timeToExpiry = (timer: CallTimer, ms: number): Promise<number> =>
+  new Promise((resolve) => {
+    const started = performance.now();
+    timer.start(ms, () => resolve(performance.now() - started));
+  });
+
 describe('CallTimer', () => {
   it('calls back once the limit has passed, not before', async () => {
-    const timer = new CallTimer();
-    const started = performance.now();
-    const expired = new Promise<number>((resolve) =>
-      timer.start(60, () => resolve(performance.now())),
-    );
-    expect((await expired) - started).toBeGreaterThanOrEqual(59);
+    expect(await timeToExpiry(new CallTimer(), 60)).toBeGreaterThanOrEqual(59);
   });
 
   it('does not call back for a call that stopped', async () => {
@@ -31,21 +33,14 @@ describe('CallTimer', () => {
     timer.stop();
     await delay(25);
     // The timer armed for the first call fires 15 ms into this one: too soon for its 80 ms.
-    const started = performance.now();
-    const expired = new Promise<number>((resolve) =>
-      timer.start(80, () => resolve(performance.now())),
-    );
-    expect((await expired) - started).toBeGreaterThanOrEqual(79);
+    expect(await timeToExpiry(timer, 80)).toBeGreaterThanOrEqual(79);
   });
 
   it('brings a limit shorter than the armed timer forward', async () => {
     const timer = new CallTimer();
     timer.start(10_000, () => undefined);
     timer.stop();
-    const started = performance.now();
-    const elapsed = await new Promise<number>((resolve) =>
-      timer.start(30, () => resolve(performance.now() - started)),
-    );
+    const elapsed = await timeToExpiry(timer, 30);
     expect(elapsed).toBeGreaterThanOrEqual(29);
     expect(elapsed).toBeLessThan(5_000);
   });
