@@ -49,8 +49,9 @@ var format = __webpack_require__(26951);
  *   builtin and no variable. The marker is the one thing bash prints without either: the error
  *   message of a redirection that must fail, `bash: line N: /dev/null/%BASH_AGENT_<nonce> <status>:
  *   Not a directory`, written to a descriptor of its own. What bash puts in front of the marker is
- *   the same on every call of a shell (the function's name for its file and its line), so the
- *   session learns it from the shell's first call and takes it off each output;
+ *   the same on every call of a shell (the name of the script the function was read from, and the
+ *   function's line), so the session learns it from the shell's first call and takes it off each
+ *   output;
  * - the directory is never printed: the session reads it from the kernel. Instead the frame checks,
  *   just before the command runs, that the shell is in the directory the command was checked against
  *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
