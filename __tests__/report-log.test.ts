@@ -5,18 +5,27 @@ import { factsOf } from '../src/report/facts.js';
 import { closingLine, eventLog, type LogSink } from '../src/report/log.js';
 import type { RecordedEvent, TranscriptEvent } from '../src/transcript.js';
 
-/** A sink that writes lines as @actions/core does, workflow commands escaped the same way. */
-function recordingSink(): LogSink & { lines: string[] } {
+/**
+ * A sink that writes lines as @actions/core does, workflow commands escaped the same way, and
+ * keeps them as the runner reads them: a message of several lines is several lines. `writes`
+ * counts the messages.
+ */
+function recordingSink(): LogSink & { lines: string[]; writes: number } {
   const escape = (text: string): string =>
     text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const lines: string[] = [];
-  return {
+  const sink = {
     lines,
-    info: (message) => lines.push(message),
-    warning: (message) => lines.push(`::warning::${escape(message)}`),
-    startGroup: (title) => lines.push(`::group::${escape(title)}`),
+    writes: 0,
+    info: (message: string) => {
+      sink.writes += 1;
+      lines.push(...message.split(/\r\n|\r|\n/));
+    },
+    warning: (message: string) => lines.push(`::warning::${escape(message)}`),
+    startGroup: (title: string) => lines.push(`::group::${escape(title)}`),
     endGroup: () => lines.push('::endgroup::'),
   };
+  return sink;
 }
 
 function logOf(events: readonly RecordedEvent[]): string[] {
@@ -118,6 +127,35 @@ describe('the log', () => {
     expect(lines.filter((line) => line === '::endgroup::')).toHaveLength(1);
     expect(lines).toContain('$ ::error::in the command');
     expect(liveCommands(lines).some((command) => command.name === 'error')).toBe(false);
+  });
+
+  it('writes the output of a command of a thousand lines as one message, every line behind its prefix', () => {
+    const lines = Array.from({ length: 1000 }, (_, i) =>
+      i % 3 === 0 ? `::error::line ${i}` : `line ${i}`,
+    );
+    // All three line ends the runner knows, in turn.
+    const output = lines.reduce(
+      (text, line, i) => `${text}${line}${['\n', '\r\n', '\r'][i % 3]}`,
+      '',
+    );
+    const events = new TranscriptBuilder().command('npm test', output).result('success', '');
+    const result = events.findIndex((event) => event.type === 'tool_result');
+    const sink = recordingSink();
+    const log = eventLog(sink);
+    for (const event of events.slice(0, result)) log(event);
+    const before = { writes: sink.writes, lines: sink.lines.length };
+    log(events[result]!);
+    expect(sink.writes - before.writes).toBe(1);
+    const written = sink.lines.slice(before.lines);
+    // The group's title, the block's opening, the 1000 lines and the empty one after the last break,
+    // the block's closing, the group's end.
+    expect(written).toHaveLength(1005);
+    expect(written[0]).toMatch(/^::group::✓ · \$ npm test/);
+    const token = written[1]!.replace(/^::stop-commands::/, '');
+    expect(token).toMatch(/^bash-agent-[0-9a-f]{32}$/);
+    expect(written.slice(2, 1003)).toEqual([...lines, ''].map((line) => `│ ${line}`));
+    expect(written.slice(1003)).toEqual([`::${token}::`, '::endgroup::']);
+    expect(liveCommands(sink.lines).some((command) => command.name === 'error')).toBe(false);
   });
 
   it('names the model each request went to, so a switch to the fallback shows in the log', () => {

@@ -23,6 +23,7 @@ import { shippedNodeMajor } from '../__fixtures__/node24.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 import { DecisionCache } from '../src/policy/decision-cache.js';
 import { loadPolicy } from '../src/policy/policy.js';
+import type { CommandPolicy } from '../src/policy/types.js';
 import { warmUp } from '../src/policy/warm-up.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
@@ -146,6 +147,15 @@ async function perCall(call: () => unknown): Promise<number> {
   return (performance.now() - started) / COMMANDS;
 }
 
+/** The bench's policy (`true` alone), warmed up as the action warms its own. */
+async function warmedPolicy(workspace: string): Promise<CommandPolicy> {
+  const load = (allow: readonly string[]): Promise<CommandPolicy> =>
+    loadPolicy({ allow, deny: [], workingDirectory: workspace });
+  const policy = await load(['true']);
+  await warmUp(policy, workspace, load);
+  return policy;
+}
+
 /**
  * The parts of the action, each timed in a fresh process as the action has them: code not yet
  * optimised, the parser's wasm compiled on first use. A part warmed by earlier rounds in this
@@ -166,15 +176,12 @@ const PARTS = {
    * which `true` (touching no file) stays in.
    */
   async policy(workspace: string): Promise<() => unknown> {
-    const policy = await loadPolicy({ allow: ['true'], deny: [], workingDirectory: workspace });
-    warmUp(policy, workspace);
-    const cached = new DecisionCache(policy);
+    const cached = new DecisionCache(await warmedPolicy(workspace));
     return () => cached.check('true', workspace);
   },
   /** Every call parsed and checked: what a command the cache cannot keep costs. */
   async uncachedPolicy(workspace: string): Promise<() => unknown> {
-    const policy = await loadPolicy({ allow: ['true'], deny: [], workingDirectory: workspace });
-    warmUp(policy, workspace);
+    const policy = await warmedPolicy(workspace);
     return () => policy.check('true', workspace);
   },
 };

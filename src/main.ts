@@ -104,7 +104,9 @@ async function runTask(
         patterns: config.policyPatterns,
         workingDirectory: config.workingDirectory,
       });
-      warmUp(loaded, config.workingDirectory);
+      await warmUp(loaded, config.workingDirectory, (allow) =>
+        loadPolicy({ allow, deny: [], workingDirectory: config.workingDirectory }),
+      );
       return new DecisionCache(loaded);
     });
     // Awaited at the first tool call; until then a failure must not count as unhandled.

@@ -9,15 +9,32 @@ export const WARM_UP_COMMAND =
   'cd src && grep -rn "TODO" --include=\'*.ts\' . | head -n 20; ' +
   'git diff --stat HEAD~1 2>/dev/null || echo "no diff: $?"';
 
+/** An allowlist that allows WARM_UP_COMMAND, whatever the run's own allows. */
+export const WARM_UP_PATTERNS: readonly string[] = [
+  'cd *',
+  'grep *',
+  'head *',
+  'git diff *',
+  'echo *',
+];
+
 /**
- * Checks WARM_UP_COMMAND once and forgets the verdict. The first check in a process compiles most of
- * the checker (4–8 ms on a 2-core runner); done while the first request is out, that time is off the
- * first real command. Checking reads the file system at most, so nothing of it shows; a checker
- * failure here is left for the real command to meet and report.
+ * Checks WARM_UP_COMMAND and forgets the verdict. The first check in a process compiles most of the
+ * checker (4–8 ms on a 2-core runner); done while the first request is out, that time is off the
+ * first real command. When the run's policy refuses the command (an allowlist of a few commands of
+ * its own), its check stops at the refusal and leaves the printing of the script cold, about 1 ms
+ * more on the first allowed command: so the command is also checked by a policy of
+ * WARM_UP_PATTERNS (`load`), which allows it. Checking reads the file system at most, so nothing of
+ * it shows; a checker failure here is left for the real command to meet and report.
  */
-export function warmUp(policy: CommandPolicy, cwd: string): void {
+export async function warmUp(
+  policy: CommandPolicy,
+  cwd: string,
+  load: (allow: readonly string[]) => Promise<CommandPolicy>,
+): Promise<void> {
   try {
-    policy.check(WARM_UP_COMMAND, cwd);
+    if (policy.check(WARM_UP_COMMAND, cwd).allowed) return;
+    (await load(WARM_UP_PATTERNS)).check(WARM_UP_COMMAND, cwd);
   } catch {
     // The same failure reaches the first command that needs that part of the checker.
   }

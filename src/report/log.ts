@@ -20,6 +20,7 @@ import { counted, formatDuration } from './markdown.js';
 
 /** What the log writes through: `@actions/core` in the action, a recorder in tests. */
 export interface LogSink {
+  /** Writes `message` as it is: one line, or several separated by `\n`. */
   info(message: string): void;
   warning(message: string): void;
   startGroup(title: string): void;
@@ -27,6 +28,7 @@ export interface LogSink {
 }
 
 const LINE_BREAK = /\r\n|\r|\n/;
+const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
 
 /** A token no text written inside its block can know. */
 function stopToken(): string {
@@ -36,12 +38,14 @@ function stopToken(): string {
 /**
  * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
  * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
+ * The block goes out as one message (the sink writes it as the lines it holds): a command's output
+ * of a thousand lines is one write, not a thousand.
  */
 export function writeUntrusted(sink: LogSink, text: string, prefix = '│ '): void {
   const token = stopToken();
-  sink.info(`::stop-commands::${token}`);
-  for (const line of text.split(LINE_BREAK)) sink.info(`${prefix}${line}`);
-  sink.info(`::${token}::`);
+  const next = `\n${prefix}`;
+  const body = text.replace(LINE_BREAKS, () => next);
+  sink.info(`::stop-commands::${token}\n${prefix}${body}\n::${token}::`);
 }
 
 function firstLine(text: string, max = 100): string {
@@ -77,7 +81,8 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
   let maxTurns: number | undefined;
   /** The run's model, for request events recorded before they named theirs. */
   let runModel: string | undefined;
-  const calls = new Map<string, { label: string; at: number }>();
+  /** Each running call's label, and its first line for the titles. */
+  const calls = new Map<string, { label: string; first: string }>();
   return (event: RecordedEvent): void => {
     switch (event.type) {
       case 'start':
@@ -112,12 +117,13 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
       }
       case 'tool_call': {
         const label = callLabel(event.input, event.name);
-        calls.set(event.id, { label, at: event.at });
+        const first = firstLine(label);
+        calls.set(event.id, { label, first });
         // A line now, so a long command shows in the log while it runs; its group follows its end.
         // It is a status line, written on every call: behind its prefix no line can start a
         // command, so a block is needed only when the line holds the legacy `##[` form.
-        const status = `Running: $ ${firstLine(label)}`;
-        if (status.includes('##[')) writeUntrusted(sink, firstLine(label), 'Running: $ ');
+        const status = `Running: $ ${first}`;
+        if (status.includes('##[')) writeUntrusted(sink, first, 'Running: $ ');
         else sink.info(status);
         break;
       }
@@ -129,7 +135,7 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
         const took =
           event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
         // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
-        sink.startGroup(`${outcome} · $ ${firstLine(label)}${took}`);
+        sink.startGroup(`${outcome} · $ ${call?.first ?? label}${took}`);
         if (label.includes('\n')) writeUntrusted(sink, label, '$ ');
         writeUntrusted(sink, event.text);
         if (event.command?.refusal) {
