@@ -3713,6 +3713,7 @@ var random_hex = __webpack_require__(38068);
 
 
 const LINE_BREAK = /\r\n|\r|\n/;
+const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
 /** A token no text written inside its block can know. */
 function stopToken() {
     return `bash-agent-${(0,random_hex/* randomHex */.n)(16)}`;
@@ -3720,13 +3721,14 @@ function stopToken() {
 /**
  * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
  * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
+ * The block goes out as one message (the sink writes it as the lines it holds): a command's output
+ * of a thousand lines is one write, not a thousand.
  */
 function writeUntrusted(sink, text, prefix = '│ ') {
     const token = stopToken();
-    sink.info(`::stop-commands::${token}`);
-    for (const line of text.split(LINE_BREAK))
-        sink.info(`${prefix}${line}`);
-    sink.info(`::${token}::`);
+    const next = `\n${prefix}`;
+    const body = text.replace(LINE_BREAKS, () => next);
+    sink.info(`::stop-commands::${token}\n${prefix}${body}\n::${token}::`);
 }
 function firstLine(text, max = 100) {
     const line = text.split(LINE_BREAK, 1)[0] ?? '';
@@ -3758,6 +3760,7 @@ function eventLog(sink, flush = () => undefined) {
     let maxTurns;
     /** The run's model, for request events recorded before they named theirs. */
     let runModel;
+    /** Each running call's label, and its first line for the titles. */
     const calls = new Map();
     return (event) => {
         switch (event.type) {
@@ -3790,13 +3793,14 @@ function eventLog(sink, flush = () => undefined) {
             }
             case 'tool_call': {
                 const label = callLabel(event.input, event.name);
-                calls.set(event.id, { label, at: event.at });
+                const first = firstLine(label);
+                calls.set(event.id, { label, first });
                 // A line now, so a long command shows in the log while it runs; its group follows its end.
                 // It is a status line, written on every call: behind its prefix no line can start a
                 // command, so a block is needed only when the line holds the legacy `##[` form.
-                const status = `Running: $ ${firstLine(label)}`;
+                const status = `Running: $ ${first}`;
                 if (status.includes('##['))
-                    writeUntrusted(sink, firstLine(label), 'Running: $ ');
+                    writeUntrusted(sink, first, 'Running: $ ');
                 else
                     sink.info(status);
                 break;
@@ -3808,7 +3812,7 @@ function eventLog(sink, flush = () => undefined) {
                 const outcome = outcomeWords({ status: callStatus(event), command: event.command });
                 const took = event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
                 // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
-                sink.startGroup(`${outcome} · $ ${firstLine(label)}${took}`);
+                sink.startGroup(`${outcome} · $ ${call?.first ?? label}${took}`);
                 if (label.includes('\n'))
                     writeUntrusted(sink, label, '$ ');
                 writeUntrusted(sink, event.text);
@@ -5495,15 +5499,28 @@ class DecisionCache {
  */
 const WARM_UP_COMMAND = 'cd src && grep -rn "TODO" --include=\'*.ts\' . | head -n 20; ' +
     'git diff --stat HEAD~1 2>/dev/null || echo "no diff: $?"';
+/** An allowlist that allows WARM_UP_COMMAND, whatever the run's own allows. */
+const WARM_UP_PATTERNS = [
+    'cd *',
+    'grep *',
+    'head *',
+    'git diff *',
+    'echo *',
+];
 /**
- * Checks WARM_UP_COMMAND once and forgets the verdict. The first check in a process compiles most of
- * the checker (4–8 ms on a 2-core runner); done while the first request is out, that time is off the
- * first real command. Checking reads the file system at most, so nothing of it shows; a checker
- * failure here is left for the real command to meet and report.
+ * Checks WARM_UP_COMMAND and forgets the verdict. The first check in a process compiles most of the
+ * checker (4–8 ms on a 2-core runner); done while the first request is out, that time is off the
+ * first real command. When the run's policy refuses the command (an allowlist of a few commands of
+ * its own), its check stops at the refusal and leaves the printing of the script cold, about 1 ms
+ * more on the first allowed command: so the command is also checked by a policy of
+ * WARM_UP_PATTERNS (`load`), which allows it. Checking reads the file system at most, so nothing of
+ * it shows; a checker failure here is left for the real command to meet and report.
  */
-function warmUp(policy, cwd) {
+async function warmUp(policy, cwd, load) {
     try {
-        policy.check(WARM_UP_COMMAND, cwd);
+        if (policy.check(WARM_UP_COMMAND, cwd).allowed)
+            return;
+        (await load(WARM_UP_PATTERNS)).check(WARM_UP_COMMAND, cwd);
     }
     catch {
         // The same failure reaches the first command that needs that part of the checker.
@@ -6755,7 +6772,7 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
                 patterns: config.policyPatterns,
                 workingDirectory: config.workingDirectory,
             });
-            warmUp(loaded, config.workingDirectory);
+            await warmUp(loaded, config.workingDirectory, (allow) => loadPolicy({ allow, deny: [], workingDirectory: config.workingDirectory }));
             return new DecisionCache(loaded);
         });
         // Awaited at the first tool call; until then a failure must not count as unhandled.
