@@ -148,3 +148,59 @@ describe('condensing', () => {
     expect(conversation.condense(1_000).results).toBe(0);
   });
 });
+
+describe('the size of the conversation, for estimates', () => {
+  /** The estimate's rule, counted afresh: text as is, a tool result's text + 40, other blocks as JSON. */
+  const counted = (conversation: Conversation): number =>
+    conversation.messages.reduce(
+      (sum, message) =>
+        sum +
+        (typeof message.content === 'string'
+          ? message.content.length
+          : message.content.reduce((chars, block) => {
+              if (block.type === 'text') return chars + block.text.length;
+              if (block.type === 'tool_result') {
+                return chars + (typeof block.content === 'string' ? block.content.length : 0) + 40;
+              }
+              return chars + JSON.stringify(block).length;
+            }, 0)),
+      0,
+    );
+
+  it('stays what a count of the messages gives through additions, appended text and condensing', () => {
+    const conversation = new Conversation('the task');
+    const seen: number[] = [];
+    const check = (): void => {
+      seen.push(conversation.totalChars());
+      expect(conversation.totalChars()).toBe(counted(conversation));
+    };
+    check();
+    for (let turn = 0; turn < 6; turn += 1) {
+      conversation.addAssistant([
+        { type: 'text', text: `turn ${turn}`, citations: null },
+        {
+          type: 'tool_use',
+          id: `t${turn}`,
+          name: 'bash',
+          input: { command: `cat big-${turn}.log` },
+          caller: { type: 'direct' },
+        },
+      ]);
+      check();
+      conversation.addUser([
+        { type: 'tool_result', tool_use_id: `t${turn}`, content: `${turn}`.repeat(4_000) },
+      ]);
+      check();
+    }
+    conversation.appendUserText('a note after the results');
+    check();
+    conversation.addAssistant([{ type: 'text', text: 'the model', citations: null }]);
+    conversation.appendUserText('a user message of its own');
+    check();
+    expect(conversation.condense(5_000).results).toBeGreaterThan(0);
+    check();
+    // Condensing made it smaller; every step before made it larger.
+    expect(seen.at(-1)).toBeLessThan(seen.at(-2)!);
+    expect(seen.slice(0, -1)).toEqual([...seen.slice(0, -1)].sort((a, b) => a - b));
+  });
+});

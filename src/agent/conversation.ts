@@ -55,12 +55,19 @@ function blockChars(block: ContentBlockParam | ContentBlock): number {
   return JSON.stringify(block).length;
 }
 
+function messageChars(message: MessageParam): number {
+  if (typeof message.content === 'string') return message.content.length;
+  return message.content.reduce((sum, block) => sum + blockChars(block), 0);
+}
+
 export class Conversation {
   readonly #messages: MessageParam[] = [];
   /** How many messages the previous request carried: where its moving breakpoint was. */
   #sentCount = 0;
   /** Characters added since the previous request, for the estimate of the next one. */
   #charsSinceRequest = 0;
+  /** All characters of the conversation, kept as blocks come and go rather than counted per turn. */
+  #totalChars = 0;
 
   constructor(task: string) {
     this.#add({ role: 'user', content: [{ type: 'text', text: task }] });
@@ -77,18 +84,14 @@ export class Conversation {
 
   /** All characters of the conversation, for estimates. */
   totalChars(): number {
-    let chars = 0;
-    for (const message of this.#messages) {
-      if (typeof message.content === 'string') chars += message.content.length;
-      else for (const block of message.content) chars += blockChars(block);
-    }
-    return chars;
+    return this.#totalChars;
   }
 
   #add(message: MessageParam): void {
     this.#messages.push(message);
-    const content = typeof message.content === 'string' ? [] : message.content;
-    this.#charsSinceRequest += content.reduce((sum, block) => sum + blockChars(block), 0);
+    const chars = messageChars(message);
+    this.#charsSinceRequest += chars;
+    this.#totalChars += chars;
   }
 
   /** The model's response, sent back unchanged (thinking blocks and their signatures included). */
@@ -108,6 +111,7 @@ export class Conversation {
     if (last && last.role === 'user' && Array.isArray(last.content)) {
       last.content.push({ type: 'text', text });
       this.#charsSinceRequest += text.length;
+      this.#totalChars += text.length;
     } else {
       this.addUser([{ type: 'text', text }]);
     }
@@ -168,6 +172,9 @@ export class Conversation {
             text.slice(-CONDENSED_TAIL_CHARS),
         };
       });
+    }
+    if (result.results > 0) {
+      this.#totalChars = this.#messages.reduce((sum, message) => sum + messageChars(message), 0);
     }
     return result;
   }
