@@ -1534,12 +1534,19 @@ function blockChars(block) {
         return textLength(block.content) + 40;
     return JSON.stringify(block).length;
 }
+function messageChars(message) {
+    if (typeof message.content === 'string')
+        return message.content.length;
+    return message.content.reduce((sum, block) => sum + blockChars(block), 0);
+}
 class Conversation {
     #messages = [];
     /** How many messages the previous request carried: where its moving breakpoint was. */
     #sentCount = 0;
     /** Characters added since the previous request, for the estimate of the next one. */
     #charsSinceRequest = 0;
+    /** All characters of the conversation, kept as blocks come and go rather than counted per turn. */
+    #totalChars = 0;
     constructor(task) {
         this.#add({ role: 'user', content: [{ type: 'text', text: task }] });
     }
@@ -1552,20 +1559,13 @@ class Conversation {
     }
     /** All characters of the conversation, for estimates. */
     totalChars() {
-        let chars = 0;
-        for (const message of this.#messages) {
-            if (typeof message.content === 'string')
-                chars += message.content.length;
-            else
-                for (const block of message.content)
-                    chars += blockChars(block);
-        }
-        return chars;
+        return this.#totalChars;
     }
     #add(message) {
         this.#messages.push(message);
-        const content = typeof message.content === 'string' ? [] : message.content;
-        this.#charsSinceRequest += content.reduce((sum, block) => sum + blockChars(block), 0);
+        const chars = messageChars(message);
+        this.#charsSinceRequest += chars;
+        this.#totalChars += chars;
     }
     /** The model's response, sent back unchanged (thinking blocks and their signatures included). */
     addAssistant(content) {
@@ -1582,6 +1582,7 @@ class Conversation {
         if (last && last.role === 'user' && Array.isArray(last.content)) {
             last.content.push({ type: 'text', text });
             this.#charsSinceRequest += text.length;
+            this.#totalChars += text.length;
         }
         else {
             this.addUser([{ type: 'text', text }]);
@@ -1641,6 +1642,9 @@ class Conversation {
                         text.slice(-CONDENSED_TAIL_CHARS),
                 };
             });
+        }
+        if (result.results > 0) {
+            this.#totalChars = this.#messages.reduce((sum, message) => sum + messageChars(message), 0);
         }
         return result;
     }
