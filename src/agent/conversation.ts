@@ -55,6 +55,7 @@ function blockChars(block: ContentBlockParam | ContentBlock): number {
   return JSON.stringify(block).length;
 }
 
+/** The characters a message adds to a request, for estimates. */
 function messageChars(message: MessageParam): number {
   if (typeof message.content === 'string') return message.content.length;
   return message.content.reduce((sum, block) => sum + blockChars(block), 0);
