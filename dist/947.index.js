@@ -1534,6 +1534,7 @@ function blockChars(block) {
         return textLength(block.content) + 40;
     return JSON.stringify(block).length;
 }
+/** The characters a message adds to a request, for estimates. */
 function messageChars(message) {
     if (typeof message.content === 'string')
         return message.content.length;
