@@ -44,8 +44,8 @@ describe('warmUp', () => {
   it("checks the warm-up command once, in the directory given, and loads nothing more when the run's policy allows it", async () => {
     const policy = recordingPolicy(ALLOWED);
     const loaded: Array<readonly string[]> = [];
-    await warmUp(policy, '/home/runner/work/app/app', async (allow) => {
-      loaded.push(allow);
+    await warmUp(policy, '/home/runner/work/app/app', async (options) => {
+      loaded.push('allow' in options ? options.allow : []);
       return recordingPolicy(ALLOWED);
     });
     expect(policy.checked).toEqual([[WARM_UP_COMMAND, '/home/runner/work/app/app']]);
@@ -56,8 +56,8 @@ describe('warmUp', () => {
     const policy = recordingPolicy(REFUSED);
     const own = recordingPolicy(ALLOWED);
     const loaded: Array<readonly string[]> = [];
-    await warmUp(policy, '/home/runner/work/app/app', async (allow) => {
-      loaded.push(allow);
+    await warmUp(policy, '/home/runner/work/app/app', async (options) => {
+      loaded.push('allow' in options ? options.allow : []);
       return own;
     });
     expect(policy.checked).toEqual([[WARM_UP_COMMAND, '/home/runner/work/app/app']]);
@@ -100,8 +100,8 @@ describe('warmUp', () => {
         refusal: { code: 'no-matching-pattern' },
       });
       const decisions: PolicyDecision[] = [];
-      await warmUp(narrow, workspace, async (allow) => {
-        const own = await loadPolicy({ allow, deny: [], workingDirectory: workspace });
+      await warmUp(narrow, workspace, async (options) => {
+        const own = await loadPolicy(options);
         return { check: (command, cwd) => decisions[decisions.push(own.check(command, cwd)) - 1]! };
       });
       expect(decisions).toHaveLength(1);

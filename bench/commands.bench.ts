@@ -149,10 +149,8 @@ async function perCall(call: () => unknown): Promise<number> {
 
 /** The bench's policy (`true` alone), warmed up as the action warms its own. */
 async function warmedPolicy(workspace: string): Promise<CommandPolicy> {
-  const load = (allow: readonly string[]): Promise<CommandPolicy> =>
-    loadPolicy({ allow, deny: [], workingDirectory: workspace });
-  const policy = await load(['true']);
-  await warmUp(policy, workspace, load);
+  const policy = await loadPolicy({ allow: ['true'], deny: [], workingDirectory: workspace });
+  await warmUp(policy, workspace, loadPolicy);
   return policy;
 }
 

@@ -25,8 +25,7 @@ const WARM_UPS = {
   ownPolicyOnly: async (policy: CommandPolicy): Promise<void> => {
     policy.check(WARM_UP_COMMAND, WORKDIR);
   },
-  warmUp: (policy: CommandPolicy): Promise<void> =>
-    warmUp(policy, WORKDIR, (allow) => loadPolicy({ allow, deny: [], workingDirectory: WORKDIR })),
+  warmUp: (policy: CommandPolicy): Promise<void> => warmUp(policy, WORKDIR, loadPolicy),
 };
 type WarmUp = keyof typeof WARM_UPS;
 

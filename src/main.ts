@@ -104,9 +104,7 @@ async function runTask(
         patterns: config.policyPatterns,
         workingDirectory: config.workingDirectory,
       });
-      await warmUp(loaded, config.workingDirectory, (allow) =>
-        loadPolicy({ allow, deny: [], workingDirectory: config.workingDirectory }),
-      );
+      await warmUp(loaded, config.workingDirectory, loadPolicy);
       return new DecisionCache(loaded);
     });
     // Awaited at the first tool call; until then a failure must not count as unhandled.
