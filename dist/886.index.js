@@ -260,9 +260,8 @@ function ansiCQuote(text) {
  * The time limit of the call running in a session, kept on one timer for all its calls. Arming and
  * clearing a Node timer costs microseconds each (timers live in lists under a priority queue), and a
  * burst of quick commands would pay that hundreds of times (2.4 µs a call on Node 24, 6.6 µs while
- * cold). Instead, a timer armed for an earlier
- * call is left to run out; when it does, it is armed again for what is left of the running call's
- * limit, if a call is running, and otherwise it stops.
+ * cold). Instead, a timer armed for an earlier call is left to run out; when it does, it is armed
+ * again for what is left of the running call's limit, if a call is running, and otherwise it stops.
  */
 class CallTimer {
     #clock;

@@ -5518,14 +5518,16 @@ const WARM_UP_PATTERNS = [
  * first real command. When the run's policy refuses the command (an allowlist of a few commands of
  * its own), its check stops at the refusal and leaves the printing of the script cold, about 1 ms
  * more on the first allowed command: so the command is also checked by a policy of
- * WARM_UP_PATTERNS (`load`), which allows it. Checking reads the file system at most, so nothing of
+ * WARM_UP_PATTERNS, loaded with `load` (loadPolicy, passed in so this module does not load the
+ * checker itself), which allows it. Checking reads the file system at most, so nothing of
  * it shows; a checker failure here is left for the real command to meet and report.
  */
 async function warmUp(policy, cwd, load) {
     try {
         if (policy.check(WARM_UP_COMMAND, cwd).allowed)
             return;
-        (await load(WARM_UP_PATTERNS)).check(WARM_UP_COMMAND, cwd);
+        const own = await load({ allow: WARM_UP_PATTERNS, deny: [], workingDirectory: cwd });
+        own.check(WARM_UP_COMMAND, cwd);
     }
     catch {
         // The same failure reaches the first command that needs that part of the checker.
@@ -6777,7 +6779,7 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
                 patterns: config.policyPatterns,
                 workingDirectory: config.workingDirectory,
             });
-            await warmUp(loaded, config.workingDirectory, (allow) => loadPolicy({ allow, deny: [], workingDirectory: config.workingDirectory }));
+            await warmUp(loaded, config.workingDirectory, loadPolicy);
             return new DecisionCache(loaded);
         });
         // Awaited at the first tool call; until then a failure must not count as unhandled.
