@@ -7,6 +7,10 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  FRAMING_TOKENS_PER_PART,
+  TOOL_USE_PROMPT_BOUND_TOKENS,
+} from '../src/agent/request-size.js';
 import type { ErrorReply, MessageJson, RequestBody } from './messages.js';
 
 export interface RecordedRequest {
@@ -102,6 +106,47 @@ export function roughTokenCount(body: RequestBody): number {
   return Math.ceil(JSON.stringify({ system, tools, messages }).length / 4);
 }
 
+/**
+ * The count of a tokenizer at the limits the action's prompt bound allows (src/agent/request-size.ts):
+ * one token for every byte of every string of the request (texts, results, each tool call's id,
+ * name and input, the system prompt, the tools), the most framing the bound allows around each
+ * message and block, and what the API adds for tool use. No real tokenizer counts more.
+ */
+export function worstCaseTokenCount(
+  body: Pick<RequestBody, 'system' | 'tools' | 'messages'>,
+): number {
+  const bytes = (text: string): number => Buffer.byteLength(text);
+  let tokens = TOOL_USE_PROMPT_BOUND_TOKENS;
+  for (const block of body.system ?? []) tokens += bytes(block.text);
+  for (const tool of body.tools ?? []) {
+    for (const value of Object.values(tool)) if (typeof value === 'string') tokens += bytes(value);
+  }
+  for (const message of body.messages) {
+    tokens += FRAMING_TOKENS_PER_PART;
+    if (typeof message.content === 'string') {
+      tokens += bytes(message.content) + FRAMING_TOKENS_PER_PART;
+      continue;
+    }
+    for (const block of message.content) {
+      tokens += FRAMING_TOKENS_PER_PART;
+      if (block.type === 'text') tokens += bytes(String(block.text));
+      else if (block.type === 'tool_result') tokens += bytes(String(block.content));
+      else if (block.type === 'tool_use') {
+        tokens +=
+          bytes(String(block.id)) + bytes(String(block.name)) + bytes(JSON.stringify(block.input));
+      } else throw new Error(`no worst case for a ${block.type} block`);
+    }
+  }
+  return tokens;
+}
+
+/**
+ * A max-cost-usd under what one request with the default max-tokens (16,000) can cost at Sonnet
+ * 5's rates with room for a wind-down after it ($0.22 against $0.2205 and the prompt), so that no
+ * prompt's bound decides and every request is counted: for tests of a platform's counting endpoint.
+ */
+export const BUDGET_THAT_COUNTS_USD = '0.22';
+
 export interface MessagesServer {
   /** Base URL for the SDK (`baseURL` / ANTHROPIC_BASE_URL). */
   url: string;
@@ -148,7 +193,14 @@ export async function startMessagesServer(
   const send = async (res: ServerResponse, reply: Reply, gone: () => boolean): Promise<void> => {
     if ('hang' in reply) return;
     if ('delayMs' in reply) {
-      await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      // A client that goes ends the wait: nothing is left to answer, and no timer keeps tests alive.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, reply.delayMs);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
       if (gone()) return;
       return send(res, reply.then, gone);
     }

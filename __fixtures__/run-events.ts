@@ -25,7 +25,7 @@ export function runEvents(
         turn,
         maxTokens: 100,
         promptTokens: 10,
-        promptCounted: true,
+        promptMeasure: 'counted',
         estimatedUsd: 0.1,
       },
       {

@@ -57,7 +57,7 @@ export class TranscriptBuilder {
       turn: this.#turn,
       maxTokens: 16_000,
       promptTokens: 1_000 * this.#turn,
-      promptCounted: true,
+      promptMeasure: 'counted',
       estimatedUsd: 0.05,
     });
     return this.#push(

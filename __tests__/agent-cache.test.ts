@@ -12,7 +12,7 @@ import {
   toolUse,
 } from '../__fixtures__/messages.js';
 import { PromptCacheModel } from '../__fixtures__/prompt-cache.js';
-import { Conversation } from '../src/agent/conversation.js';
+import { Conversation, type TextSize } from '../src/agent/conversation.js';
 
 describe('prompt caching', () => {
   it('marks the system prompt, where the previous request ended and the last message, and nothing else', async () => {
@@ -149,30 +149,39 @@ describe('condensing', () => {
   });
 });
 
-describe('the size of the conversation, for estimates', () => {
-  /** The estimate's rule, counted afresh: text as is, a tool result's text + 40, other blocks as JSON. */
-  const counted = (conversation: Conversation): number =>
-    conversation.messages.reduce(
-      (sum, message) =>
-        sum +
-        (typeof message.content === 'string'
-          ? message.content.length
-          : message.content.reduce((chars, block) => {
-              if (block.type === 'text') return chars + block.text.length;
-              if (block.type === 'tool_result') {
-                return chars + (typeof block.content === 'string' ? block.content.length : 0) + 40;
-              }
-              return chars + JSON.stringify(block).length;
-            }, 0)),
-      0,
-    );
+describe('the size of the conversation, for estimates and bounds', () => {
+  /**
+   * The rule, counted afresh: text as is, a tool result's text (+ 40 characters), other blocks as
+   * JSON; UTF-8 bytes of the same; one part for each message and each block.
+   */
+  const counted = (conversation: Conversation): TextSize => {
+    const size = { chars: 0, bytes: 0, parts: 0 };
+    const add = (text: string, extraChars = 0): void => {
+      size.chars += text.length + extraChars;
+      size.bytes += Buffer.byteLength(text);
+      size.parts += 1;
+    };
+    for (const message of conversation.messages) {
+      size.parts += 1;
+      if (typeof message.content === 'string') {
+        add(message.content);
+        continue;
+      }
+      for (const block of message.content) {
+        if (block.type === 'text') add(block.text);
+        else if (block.type === 'tool_result') add(String(block.content), 40);
+        else add(JSON.stringify(block));
+      }
+    }
+    return size;
+  };
 
   it('stays what a count of the messages gives through additions, appended text and condensing', () => {
-    const conversation = new Conversation('the task');
+    const conversation = new Conversation('the task, in Ünïcode 🙂');
     const seen: number[] = [];
     const check = (): void => {
-      seen.push(conversation.totalChars());
-      expect(conversation.totalChars()).toBe(counted(conversation));
+      seen.push(conversation.size.chars);
+      expect({ ...conversation.size }).toEqual(counted(conversation));
     };
     check();
     for (let turn = 0; turn < 6; turn += 1) {
@@ -188,7 +197,7 @@ describe('the size of the conversation, for estimates', () => {
       ]);
       check();
       conversation.addUser([
-        { type: 'tool_result', tool_use_id: `t${turn}`, content: `${turn}`.repeat(4_000) },
+        { type: 'tool_result', tool_use_id: `t${turn}`, content: `${turn}日`.repeat(2_000) },
       ]);
       check();
     }

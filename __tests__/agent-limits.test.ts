@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { Random } from '../__fixtures__/fuzz/random.js';
 import {
+  decidedForAnySmallerPrompt,
   defaultWindDownReserve,
   RunLimits,
   type RequestCostEstimate,
 } from '../src/agent/limits.js';
+import { estimateRequestCost, priceFor } from '../src/agent/pricing.js';
 import { buildSystemPrompt, windDownInstruction } from '../src/agent/prompt.js';
 import { compileOutputSchema, schemaPromptSection } from '../src/agent/structured-output.js';
 
@@ -237,6 +240,56 @@ describe('RunLimits', () => {
     expect(defaultWindDownReserve(5 * 60_000)).toBe(30_000);
     expect(defaultWindDownReserve(30 * 60_000)).toBe(120_000);
     expect(defaultWindDownReserve(6 * 3_600_000)).toBe(120_000);
+  });
+});
+
+describe('a decision on an upper bound of the prompt', () => {
+  it('is the decision on every smaller prompt whenever decidedForAnySmallerPrompt says so', () => {
+    const random = new Random(4_242);
+    const price = priceFor('claude-sonnet-5-5').price;
+    let decided = 0;
+    let changedByCount = 0;
+    for (let trial = 0; trial < 20_000; trial += 1) {
+      const clock = clockAt();
+      const maxCostUsd = random.pick([0.05, 0.5, 5]);
+      const maxTurns = 1 + random.below(10);
+      const limits = new RunLimits({ ...MINUTE, maxTurns, maxCostUsd }, clock.now);
+      for (let turn = random.below(maxTurns); turn > 0; turn -= 1) limits.recordRequest();
+      limits.recordCost(random.next() * maxCostUsd);
+      if (random.chance(0.2)) clock.advance(50_000);
+      const maxTokens = random.pick([1_024, 4_096, 16_000, 64_000]);
+      // The last prompt's size, the bound of this one, and its true size at or under the bound.
+      const last = random.below(100_000);
+      const bound = last + random.below(300_000);
+      const counted = random.below(bound + 1);
+      const cachedTokens = random.chance(0.5) ? last : 0;
+      const decide = (tokens: number) =>
+        limits.nextRequest(
+          estimateRequestCost(price, {
+            tokens,
+            cachedTokens,
+            windDownExtraTokens: 100,
+            growthTokens: tokens - last,
+          }),
+          maxTokens,
+        );
+
+      const onBound = decide(bound);
+      const onCount = decide(counted);
+      if (!decidedForAnySmallerPrompt(onBound, maxTokens)) {
+        if (JSON.stringify(onBound) !== JSON.stringify(onCount)) changedByCount += 1;
+        continue;
+      }
+      decided += 1;
+      expect(onCount).toMatchObject({
+        allowed: true,
+        maxTokens,
+        lastBecause: onBound.allowed ? onBound.lastBecause : 'never',
+      });
+    }
+    // Both kinds were tried often: bounds that decide, and ones a count would have changed.
+    expect(decided).toBeGreaterThan(2_000);
+    expect(changedByCount).toBeGreaterThan(2_000);
   });
 });
 

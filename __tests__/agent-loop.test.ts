@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { runScripted } from '../__fixtures__/agent-harness.js';
-import { roughTokenCount, type Script } from '../__fixtures__/messages-server.js';
+import {
+  roughTokenCount,
+  worstCaseTokenCount,
+  type Reply,
+  type Script,
+} from '../__fixtures__/messages-server.js';
 import type { TranscriptEvent } from '../src/transcript.js';
 import {
   apiError,
@@ -15,6 +20,7 @@ import {
   text,
   toolResults,
   toolUse,
+  type RequestBody,
 } from '../__fixtures__/messages.js';
 
 /** Runs `next` until the loop winds down, then answers the wind-down with `summary`. */
@@ -210,6 +216,23 @@ describe('spend, capped before it is spent', () => {
   const requestEvents = (events: TranscriptEvent[]) =>
     events.filter((e): e is Extract<TranscriptEvent, { type: 'request' }> => e.type === 'request');
 
+  /**
+   * A model that answers with `calls` until the wind-down, then with `summary`; every response uses
+   * all of its max_tokens and bills its prompt as uncached input of `tokens` (as the server counts).
+   */
+  const spendingAll =
+    (tokens: (body: RequestBody) => number, calls: string[], summary: string): Script =>
+    (request) => {
+      const usage = { input_tokens: tokens(request.body), output_tokens: request.body.max_tokens };
+      return request.body.tool_choice?.type === 'none'
+        ? final(summary, usage)
+        : message(
+            calls.map((command) => toolUse({ command })),
+            'tool_use',
+            { usage },
+          );
+    };
+
   it.each([
     ['counted by the API', undefined],
     ['estimated from characters when counting fails', () => apiError(404, 'not_found_error', 'no')],
@@ -234,16 +257,7 @@ describe('spend, capped before it is spent', () => {
 
   it('never sends a request that could cross the budget while the conversation grows, and ends with a wind-down', async () => {
     const maxCostUsd = 0.5;
-    // Every response uses all of its max_tokens and reports the prompt as uncached input.
-    const script: Script = (request) => {
-      const usage = {
-        input_tokens: roughTokenCount(request.body),
-        output_tokens: request.body.max_tokens,
-      };
-      return request.body.tool_choice?.type === 'none'
-        ? final('Summary: the budget ran out.', usage)
-        : message([toolUse({ command: 'seq 1 3000' })], 'tool_use', { usage });
-    };
+    const script = spendingAll(roughTokenCount, ['seq 1 3000'], 'Summary: the budget ran out.');
     const { result, server, events } = await runScripted(script, {
       maxCostUsd,
       maxTokens: 16_000,
@@ -266,8 +280,93 @@ describe('spend, capped before it is spent', () => {
     });
     // The budget cut max_tokens before it stopped the run.
     expect(Math.min(...server.requests.map((r) => r.body.max_tokens))).toBeLessThan(16_000);
-    expect(sent.every((e) => e.promptCounted)).toBe(true);
-    expect(server.countRequests).toHaveLength(server.requests.length);
+    // Far from the budget the prompt's bound decided, without a count: each such request got all
+    // of max_tokens and held at least what it was billed for. Nearer, every request was counted.
+    const measures = sent.map((e) => e.promptMeasure);
+    expect(measures[0]).toBe('bounded');
+    expect(measures.at(-1)).toBe('counted');
+    expect(measures).not.toContain('estimated');
+    sent.forEach((event, index) => {
+      if (event.promptMeasure !== 'bounded') return;
+      expect(event.maxTokens).toBe(16_000);
+      expect(event.windDown).toBeUndefined();
+      expect(event.promptTokens).toBeGreaterThanOrEqual(
+        roughTokenCount(server.requests[index]!.body),
+      );
+    });
+    // One count for each counted prompt, and one alongside the first request to check its bound.
+    expect(server.countRequests).toHaveLength(measures.filter((m) => m === 'counted').length + 1);
+    expect(server.countRequests[0]!.body.messages).toEqual(server.requests[0]!.body.messages);
+  });
+
+  it('sends the first request without waiting for the count that checks its bound, and drops that count at the end', async () => {
+    const { result, server, elapsedMs } = await runScripted([final('done')], {
+      maxCostUsd: 5,
+      countTokens: () => ({ delayMs: 3_000, then: { input_tokens: 5 } as unknown as Reply }),
+    });
+
+    expect(result.conclusion).toBe('success');
+    expect(server.countRequests).toHaveLength(1);
+    expect(elapsedMs).toBeLessThan(2_000);
+    // The run's end aborted the count: the server sees its client go, well before the 3 s answer.
+    for (let waited = 0; server.aborted === 0 && waited < 1_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(server.aborted).toBe(1);
+  });
+
+  it('counts every request once the API counts more than a bound, and says so', async () => {
+    const { result, server, events } = await runScripted(
+      [commands('echo one'), commands('echo two'), final('done')],
+      {
+        maxCostUsd: 5,
+        // The check of the first bound: a tokenizer past the bound's premise.
+        countTokens: (body, index) => (index === 0 ? 10_000_000 : roughTokenCount(body)),
+      },
+    );
+
+    expect(result.conclusion).toBe('success');
+    expect(requestEvents(events).map((e) => e.promptMeasure)).toEqual([
+      'bounded',
+      'counted',
+      'counted',
+    ]);
+    expect(server.countRequests).toHaveLength(3);
+    const warnings = events.filter((e) => e.type === 'notice' && e.level === 'warning');
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /^The API counted 10000000 tokens for a prompt bounded at \d+ from its bytes; every request is counted/,
+        ),
+      }),
+    ]);
+  });
+
+  it('holds the budget when output is made to cost a token a byte, the most a bound allows', async () => {
+    // The attack on an estimate from characters: output of emoji and CJK, 4 and 3 bytes a
+    // character, billed (and counted) as a tokenizer at the bound's limits would bill them.
+    const dense = "for i in $(seq 1 1500); do printf '🙂語\\n'; done";
+    const script = spendingAll(worstCaseTokenCount, [dense, dense], 'Summary: out of budget.');
+    const maxCostUsd = 0.4;
+    const { result, server, events } = await runScripted(script, {
+      maxCostUsd,
+      maxTokens: 8_000,
+      maxTurns: 40,
+      countTokens: (body) => worstCaseTokenCount(body),
+    });
+
+    const sent = requestEvents(events);
+    const billed = events.filter((e) => e.type === 'response').map((e) => e.costUsd);
+    expect(result.conclusion).toBe('budget');
+    expect(result.costUsd).toBeLessThanOrEqual(maxCostUsd);
+    billed.forEach((usd, index) => expect(usd).toBeLessThanOrEqual(sent[index]!.estimatedUsd));
+    const measures = sent.map((e) => e.promptMeasure);
+    expect(measures).toContain('bounded');
+    expect(measures.at(-1)).toBe('counted');
+    expect(server.requests.at(-1)!.body.tool_choice).toEqual({ type: 'none' });
+    // The outputs were as dense as meant: 1,500 lines of 8 bytes in 4 UTF-16 units each.
+    const output = String(toolResults(server.requests[1]!.body)[0]!.content);
+    expect([Buffer.byteLength(output), output.length]).toEqual([12_000, 6_000]);
   });
 
   it('prices the prefix the previous request cached as cache reads, and the rest as writes', async () => {
@@ -288,29 +387,37 @@ describe('spend, capped before it is spent', () => {
     };
     const { events, server } = await runScripted(script, { maxCostUsd: 100, maxTokens: 4096 });
 
+    // Far from the budget, each prompt went at its bound: at least its size as the server billed it.
     const [first, second] = requestEvents(events);
-    const firstPrompt = roughTokenCount(server.countRequests[0]!.body);
-    const secondPrompt = roughTokenCount(server.countRequests[1]!.body);
-    expect(first!.promptTokens).toBe(firstPrompt);
-    expect(second!.promptTokens).toBe(secondPrompt);
-    expect(first!.estimatedUsd).toBeCloseTo(firstPrompt * SONNET.write + 4096 * SONNET.output, 12);
+    const billedFirst = roughTokenCount(server.requests[0]!.body);
+    expect([first!.promptMeasure, second!.promptMeasure]).toEqual(['bounded', 'bounded']);
+    expect(first!.promptTokens).toBeGreaterThanOrEqual(billedFirst);
+    expect(second!.promptTokens).toBeGreaterThanOrEqual(roughTokenCount(server.requests[1]!.body));
+    expect(first!.estimatedUsd).toBeCloseTo(
+      first!.promptTokens * SONNET.write + 4096 * SONNET.output,
+      12,
+    );
+    // What the first response said it cached is priced as read; the rest of the bound as written.
     expect(second!.estimatedUsd).toBeCloseTo(
-      firstPrompt * SONNET.read +
-        (secondPrompt - firstPrompt) * SONNET.write +
+      billedFirst * SONNET.read +
+        (second!.promptTokens - billedFirst) * SONNET.write +
         4096 * SONNET.output,
       12,
     );
   });
 
   it('falls back to a character estimate for the rest of the run when counting fails once', async () => {
+    // A task of 100 kB under $0.30: its bound (a token a byte) leaves the budget's decision open.
     const { result, server, events } = await runScripted([commands('echo hi'), final('done')], {
-      maxCostUsd: 5,
+      task: `Read this:\n${'0123456789'.repeat(10_000)}`,
+      maxCostUsd: 0.3,
+      maxTokens: 4096,
       countTokens: () => apiError(404, 'not_found_error', 'Not found'),
     });
 
     expect(result.conclusion).toBe('success');
     expect(server.countRequests).toHaveLength(1);
-    expect(requestEvents(events).map((e) => e.promptCounted)).toEqual([false, false]);
+    expect(requestEvents(events).map((e) => e.promptMeasure)).toEqual(['estimated', 'estimated']);
     expect(requestEvents(events)[0]!.promptTokens).toBeGreaterThan(0);
     expect(
       events.some((e) => e.type === 'notice' && /Token counting is not available/.test(e.message)),

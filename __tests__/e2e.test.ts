@@ -21,6 +21,7 @@ import {
   startMessagesServer,
   type MessagesServer,
   type Reply,
+  type ServerOptions,
   type Script,
 } from '../__fixtures__/messages-server.js';
 import { bedrockPlatform } from '../__fixtures__/bedrock-platform.js';
@@ -70,8 +71,9 @@ async function runScripted(
   inputs: Record<string, string>,
   prepare?: (workspace: string) => void,
   options?: RunBundleOptions,
+  serverOptions?: ServerOptions,
 ) {
-  server = await startMessagesServer(replies);
+  server = await startMessagesServer(replies, serverOptions);
   const runner = runnerEnvironment(
     { 'anthropic-api-key': KEY, ...inputs },
     { ANTHROPIC_BASE_URL: server.url },
@@ -253,6 +255,23 @@ describe('dist/index.js', () => {
       );
     }
     expect(run.code).toBe(1);
+  });
+
+  it('ends the step at the end of the run, not when a token count still out would answer', async () => {
+    const started = performance.now();
+    const { run } = await runScripted(
+      [final('Nothing to do.')],
+      { task: 'Look around' },
+      undefined,
+      undefined,
+      // The count that checks the first request's bound answers after the run is over.
+      { countTokens: () => ({ delayMs: 30_000, then: { input_tokens: 5 } as unknown as Reply }) },
+    );
+
+    expect(run.outputs.conclusion).toBe('success');
+    expect(server!.countRequests).toHaveLength(1);
+    // Left waiting, the count would hold the process for its 10 s time-out.
+    expect(performance.now() - started).toBeLessThan(8_000);
   });
 
   it('fails the step on a fatal API error and still writes the summary', async () => {

@@ -12,6 +12,7 @@ import * as core from '../__fixtures__/core.js';
 import { bedrockPlatform, type BedrockAccount } from '../__fixtures__/bedrock-platform.js';
 import { FOUNDRY_BASE_PATH, foundryPlatform } from '../__fixtures__/foundry-platform.js';
 import {
+  BUDGET_THAT_COUNTS_USD,
   startMessagesServer,
   type MessagesServer,
   type Platform,
@@ -262,7 +263,9 @@ describe('provider: bedrock', () => {
 
 describe('provider: foundry', () => {
   it('runs a command and answers with the key in x-api-key, counting tokens on the resource', async () => {
-    const api = await foundryRun([commands('echo from-foundry'), final('Done.')]);
+    const api = await foundryRun([commands('echo from-foundry'), final('Done.')], {
+      'max-cost-usd': BUDGET_THAT_COUNTS_USD,
+    });
 
     expect(api.refusals).toEqual([]);
     expect(core.outputs.conclusion).toBe('success');

@@ -165,7 +165,7 @@ describe('the log', () => {
       ...(model ? { model } : {}),
       maxTokens: 16_000,
       promptTokens: 1_000,
-      promptCounted: false,
+      promptMeasure: 'estimated',
       estimatedUsd: 0.05,
     });
     const events = new TranscriptBuilder()
@@ -179,6 +179,28 @@ describe('the log', () => {
       `Request 1 of at most ${SETTINGS.maxTurns} to claude-sonnet-5-5`,
       `Request 2 of at most ${SETTINGS.maxTurns} to claude-haiku-4-5`,
       `Request 3 of at most ${SETTINGS.maxTurns} to ${SETTINGS.model}`,
+    ]);
+  });
+
+  it('says how each prompt was sized: counted, at most a bound, or estimated', () => {
+    const events = new TranscriptBuilder();
+    (['counted', 'bounded', 'estimated'] as const).forEach((promptMeasure, index) =>
+      events.event({
+        type: 'request',
+        turn: index + 1,
+        maxTokens: 16_000,
+        promptTokens: 1_000 * (index + 1),
+        promptMeasure,
+        estimatedUsd: 0.05,
+      }),
+    );
+    const prompts = logOf(events.result('success', ''))
+      .filter((line) => line.startsWith('Request '))
+      .map((line) => /: prompt (.*), max_tokens 16000, at most \$0\.0500$/.exec(line)?.[1]);
+    expect(prompts).toEqual([
+      '1000 tokens (counted)',
+      'at most 2000 tokens (bounded by its bytes; not counted, as the budget is far)',
+      '3000 tokens (estimated)',
     ]);
   });
 

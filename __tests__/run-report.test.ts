@@ -47,7 +47,7 @@ function startedReport(inputs: Record<string, string> = {}) {
     turn: 1,
     maxTokens: 100,
     promptTokens: 10,
-    promptCounted: true,
+    promptMeasure: 'counted',
     estimatedUsd: 0.01,
   });
   report.record({ type: 'tool_call', id: 't1', name: 'bash', input: { command: 'ls' } });

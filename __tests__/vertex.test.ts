@@ -17,6 +17,7 @@ import {
   type GoogleAuthServer,
 } from '../__fixtures__/google-auth-server.js';
 import {
+  BUDGET_THAT_COUNTS_USD,
   startMessagesServer,
   type MessagesServer,
   type Reply,
@@ -144,10 +145,10 @@ afterEach(async () => {
 
 describe('provider: vertex', () => {
   it('runs through Workload Identity Federation with the file out of the shell’s reach, then puts it back byte for byte', async () => {
-    const { api, file, content } = await vertexRun((file) => [
-      commands(attack(file)),
-      final('Done.'),
-    ]);
+    const { api, file, content } = await vertexRun(
+      (file) => [commands(attack(file)), final('Done.')],
+      { inputs: { 'max-cost-usd': BUDGET_THAT_COUNTS_USD } },
+    );
 
     expect(api.refusals).toEqual([]);
     expect(core.failures).toEqual([]);

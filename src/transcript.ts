@@ -10,6 +10,13 @@ export type LimitName = 'max-turns' | 'time-limit' | 'budget';
 /** How the run ended, as the `conclusion` output spells it. */
 export type Conclusion = 'success' | LimitName | 'error' | 'cancelled' | 'skipped';
 
+/**
+ * How a request's prompt size is known: counted by the API; bounded (at most this many tokens, by
+ * its bytes, when the budget was too far for a count to change anything); or estimated from its
+ * characters (when there is no counter), which may fall short.
+ */
+export type PromptMeasure = 'counted' | 'bounded' | 'estimated';
+
 /** How a tool call was handled. */
 export type ToolResultKind =
   /** Ran in the shell (whatever its exit status). */
@@ -104,9 +111,9 @@ export type TranscriptEvent =
       windDown?: LimitName;
       /** max_tokens sent (the configured one, or less to stay inside the budget). */
       maxTokens: number;
-      /** Tokens of the prompt, counted by the API or estimated from characters. */
+      /** Tokens of the prompt: counted by the API, at most this many, or estimated from characters. */
       promptTokens: number;
-      promptCounted: boolean;
+      promptMeasure: PromptMeasure;
       /** The most this request could cost, estimated before it was sent. */
       estimatedUsd: number;
     }

@@ -48,27 +48,70 @@ function contentText(content: ToolResultBlockParam['content']): string {
   return content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
 
-/** The characters a block adds to a request, for estimates (JSON of the block). */
-function blockChars(block: ContentBlockParam | ContentBlock): number {
-  if (block.type === 'text') return block.text.length;
-  if (block.type === 'tool_result') return textLength(block.content) + 40;
-  return JSON.stringify(block).length;
+/**
+ * How much of a request some messages make, kept for the sizes of the next prompt: characters for
+ * the estimate, UTF-8 bytes and parts (messages and their blocks, each framed by the API's
+ * rendering) for a bound on its tokens.
+ */
+export interface TextSize {
+  chars: number;
+  bytes: number;
+  parts: number;
 }
 
-/** The characters a message adds to a request, for estimates. */
-function messageChars(message: MessageParam): number {
-  if (typeof message.content === 'string') return message.content.length;
-  return message.content.reduce((sum, block) => sum + blockChars(block), 0);
+const textSize = (text: string): TextSize => ({
+  chars: text.length,
+  bytes: Buffer.byteLength(text),
+  parts: 1,
+});
+
+function addTo(total: TextSize, size: TextSize): void {
+  total.chars += size.chars;
+  total.bytes += size.bytes;
+  total.parts += size.parts;
+}
+
+/**
+ * A block's share of a request: its text (a tool result's + 40 characters for its framing, in the
+ * estimate), or its JSON for any other block (a tool call with its id and input).
+ */
+function blockSize(block: ContentBlockParam | ContentBlock): TextSize {
+  if (block.type === 'text') return textSize(block.text);
+  if (block.type === 'tool_result' && !Array.isArray(block.content)) {
+    const size = textSize(block.content ?? '');
+    return { ...size, chars: size.chars + 40 };
+  }
+  const json = JSON.stringify(block);
+  // A result of several blocks is estimated by its text; its JSON bounds what its blocks hold.
+  const chars = block.type === 'tool_result' ? textLength(block.content) + 40 : json.length;
+  return { chars, bytes: Buffer.byteLength(json), parts: 1 };
+}
+
+/** A message's share of a request: its blocks and its own framing. */
+function messageSize(message: MessageParam): TextSize {
+  if (typeof message.content === 'string') return { ...textSize(message.content), parts: 2 };
+  const size = { chars: 0, bytes: 0, parts: 1 };
+  for (const block of message.content) addTo(size, blockSize(block));
+  return size;
+}
+
+const emptySize = (): TextSize => ({ chars: 0, bytes: 0, parts: 0 });
+
+/** The size of what every request carries before its messages: the system prompt and the tools. */
+export function sizeOfPrefix(system: string, tools: readonly object[]): TextSize {
+  const size = textSize(system);
+  addTo(size, textSize(JSON.stringify(tools)));
+  return size;
 }
 
 export class Conversation {
   readonly #messages: MessageParam[] = [];
   /** How many messages the previous request carried: where its moving breakpoint was. */
   #sentCount = 0;
-  /** Characters added since the previous request, for the estimate of the next one. */
-  #charsSinceRequest = 0;
-  /** All characters of the conversation, kept as blocks come and go rather than counted per turn. */
-  #totalChars = 0;
+  /** What was added since the previous request: the part of the next prompt not cached. */
+  #sinceRequest = emptySize();
+  /** The whole conversation, kept as blocks come and go rather than measured per turn. */
+  #total = emptySize();
 
   constructor(task: string) {
     this.#add({ role: 'user', content: [{ type: 'text', text: task }] });
@@ -78,21 +121,24 @@ export class Conversation {
     return this.#messages;
   }
 
-  /** Characters added since the last request was built (the part of the next prompt not cached). */
-  get charsSinceRequest(): number {
-    return this.#charsSinceRequest;
+  /** The size of what was added since the last request was sent. */
+  get sizeSinceRequest(): Readonly<TextSize> {
+    return this.#sinceRequest;
   }
 
-  /** All characters of the conversation, for estimates. */
-  totalChars(): number {
-    return this.#totalChars;
+  /** The size of the whole conversation. */
+  get size(): Readonly<TextSize> {
+    return this.#total;
+  }
+
+  #grow(size: TextSize): void {
+    addTo(this.#sinceRequest, size);
+    addTo(this.#total, size);
   }
 
   #add(message: MessageParam): void {
     this.#messages.push(message);
-    const chars = messageChars(message);
-    this.#charsSinceRequest += chars;
-    this.#totalChars += chars;
+    this.#grow(messageSize(message));
   }
 
   /** The model's response, sent back unchanged (thinking blocks and their signatures included). */
@@ -111,8 +157,7 @@ export class Conversation {
     const last = this.#messages.at(-1);
     if (last && last.role === 'user' && Array.isArray(last.content)) {
       last.content.push({ type: 'text', text });
-      this.#charsSinceRequest += text.length;
-      this.#totalChars += text.length;
+      this.#grow(textSize(text));
     } else {
       this.addUser([{ type: 'text', text }]);
     }
@@ -136,7 +181,7 @@ export class Conversation {
   /** Records that the messages as they are now were sent: the next request's cache hit ends here. */
   markSent(): void {
     this.#sentCount = this.#messages.length;
-    this.#charsSinceRequest = 0;
+    this.#sinceRequest = emptySize();
   }
 
   /**
@@ -175,7 +220,8 @@ export class Conversation {
       });
     }
     if (result.results > 0) {
-      this.#totalChars = this.#messages.reduce((sum, message) => sum + messageChars(message), 0);
+      this.#total = emptySize();
+      for (const message of this.#messages) addTo(this.#total, messageSize(message));
     }
     return result;
   }

@@ -72,6 +72,16 @@ export type RequestDecision =
       estimatedUsd: number;
     };
 
+/**
+ * Whether `decision`, made on an upper bound of the prompt, is what the prompt's true size would
+ * get: a request allowed all of `maxTokens`, and not the last for the budget's sake. A smaller
+ * prompt costs less, so it can only leave as much room or more, and max_tokens is already whole;
+ * every other outcome of nextRequest may change with the prompt's size.
+ */
+export function decidedForAnySmallerPrompt(decision: RequestDecision, maxTokens: number): boolean {
+  return decision.allowed && decision.maxTokens === maxTokens && decision.lastBecause !== 'budget';
+}
+
 /** The time limit of a command that may start now. */
 export interface CommandTimeLimit {
   timeoutMs: number;

@@ -14,12 +14,22 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.js';
 import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
-import { Conversation, EPHEMERAL } from './conversation.js';
+import { Conversation, EPHEMERAL, sizeOfPrefix } from './conversation.js';
 import { ModelSelection, type ModelChoice } from './fallback.js';
-import { LIMIT_DESCRIPTIONS, type LimitName, type RunLimits } from './limits.js';
-import { costOfUsage, formatUsd, promptTokens, type ModelPrice } from './pricing.js';
+import {
+  LIMIT_DESCRIPTIONS,
+  decidedForAnySmallerPrompt,
+  type LimitName,
+  type RunLimits,
+} from './limits.js';
+import { costOfUsage, formatUsd, type ModelPrice } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
-import { CHARS_PER_TOKEN, RequestSizer, type CountTokens } from './request-size.js';
+import {
+  CHARS_PER_TOKEN,
+  RequestSizer,
+  type CountTokens,
+  type PromptSize,
+} from './request-size.js';
 import {
   checkStructuredOutput,
   correctionRequest,
@@ -147,7 +157,6 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   };
   const counts = { commands: 0, denied: 0 };
   let lastText = '';
-  let lastPromptTokens = 0;
   let estimatedCostUsd = 0;
   /** How long the last response took to come: the time the next one is expected to take. */
   let responseMs = 0;
@@ -213,17 +222,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         })
       : undefined;
 
-  /**
-   * The size of the next prompt: the last one as reported plus what was added since, or counted
-   * from characters when that is larger (a gateway may report usage oddly, or not at all).
-   */
-  const nextPromptTokens = (): number =>
-    Math.max(
-      lastPromptTokens + conversation.charsSinceRequest / CHARS_PER_TOKEN,
-      (conversation.totalChars() + options.system.length) / CHARS_PER_TOKEN,
-    );
-
+  const tools = [BASH_TOOL];
   const sizer = new RequestSizer({
+    prefix: sizeOfPrefix(options.system, tools),
     countTokens: options.messages.countTokens?.bind(options.messages),
     // Counting costs a round trip per request: worth it only when a budget depends on it.
     useCounter: limits.maxCostUsd > 0,
@@ -233,14 +234,19 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       notice(
         `Token counting is not available (${describe(error)}); request sizes are estimated from their length for the rest of the run`,
       ),
+    onBoundExceeded: (counted, bound) =>
+      notice(
+        `The API counted ${counted} tokens for a prompt bounded at ${bound} from its bytes; every request is counted for the rest of the run`,
+        'warning',
+      ),
   });
 
   const condenseIfOverBudget = (keepFraction: number, force = false): void => {
-    if (!force && nextPromptTokens() <= budget) return;
+    if (!force && sizer.estimatedTokens(conversation) <= budget) return;
     const condensed = conversation.condense(Math.floor(budget * CHARS_PER_TOKEN * keepFraction));
     if (condensed.results > 0) {
       // The rewrite starts somewhere in the middle: count the whole prompt as written again.
-      sizer.forgetCache();
+      sizer.forgetPrefix();
       notice(
         `Condensed ${condensed.results} older command output${condensed.results === 1 ? '' : 's'} (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`,
       );
@@ -321,24 +327,22 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       const stopped = cancelled();
       if (stopped) return stopped;
       condenseIfOverBudget(0.25);
-      const tools = [BASH_TOOL];
       // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
       const system = [{ type: 'text' as const, text: options.system, cache_control: EPHEMERAL }];
       const draft = conversation.requestMessages();
+      const decide = (size: PromptSize) =>
+        limits.nextRequest(sizer.cost(models.current.price, size), options.maxTokens, responseMs);
       const prompt = await sizer.measure(
         { model: models.current.model, system, tools, messages: draft },
-        nextPromptTokens(),
+        conversation,
+        (bound) => decidedForAnySmallerPrompt(decide(bound), options.maxTokens),
       );
       const stoppedWhileCounting = cancelled();
       if (stoppedWhileCounting) return stoppedWhileCounting;
-      const decision = limits.nextRequest(
-        sizer.cost(models.current.price, prompt),
-        options.maxTokens,
-        responseMs,
-      );
+      const decision = decide(prompt);
       if (!decision.allowed) {
         if (decision.firstRequestUsd !== undefined) {
-          const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
+          const size = `${prompt.tokens} tokens, ${prompt.measure}`;
           return finish('budget', {
             detail: `The task alone would cost up to ${formatUsd(decision.firstRequestUsd)} to work on (its prompt of ${size}, with room for one answer and a final message), more than max-cost-usd allows ($${limits.maxCostUsd}); no request was sent`,
           });
@@ -378,7 +382,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         ...(windDown ? { windDown } : {}),
         maxTokens,
         promptTokens: prompt.tokens,
-        promptCounted: prompt.counted,
+        promptMeasure: prompt.measure,
         estimatedUsd: decision.estimatedUsd,
       });
 
@@ -409,7 +413,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         );
         // The request is sent again as the next turn (max-turns counts requests sent), measured and
         // priced for the fallback, whose cache holds nothing of this run yet.
-        sizer.forgetCache();
+        sizer.forgetPrefix();
         continue;
       }
 
@@ -437,7 +441,6 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       usage.outputTokens += turnUsage.outputTokens;
       usage.cacheReadTokens += turnUsage.cacheReadTokens;
       usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
-      if (responseUsage) lastPromptTokens = promptTokens(responseUsage);
       sizer.answered(responseUsage);
 
       const content = Array.isArray(response.content) ? response.content : [];
@@ -597,6 +600,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     // A cancelled command's session is gone, and the next call fails for that reason, not its own.
     return cancelled() ?? finish('error', { detail: describe(error) });
   } finally {
+    sizer.dispose();
     limits.dispose();
   }
 }

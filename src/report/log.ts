@@ -14,7 +14,7 @@ import * as core from '@actions/core';
 import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
 import { formatUsd } from '../agent/pricing.js';
 import { randomHex } from '../random-hex.js';
-import type { RecordedEvent } from '../transcript.js';
+import type { PromptMeasure, RecordedEvent } from '../transcript.js';
 import { callLabel, callStatus, STATUS_WORDS, type CallRecord, type RunFacts } from './facts.js';
 import { counted, formatDuration } from './markdown.js';
 
@@ -29,6 +29,14 @@ export interface LogSink {
 
 const LINE_BREAK = /\r\n|\r|\n/;
 const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
+
+/** A request's prompt as the log tells it, by how its size is known. */
+const PROMPT_SIZES: Readonly<Record<PromptMeasure, (tokens: number) => string>> = {
+  counted: (tokens) => `${tokens} tokens (counted)`,
+  bounded: (tokens) =>
+    `at most ${tokens} tokens (bounded by its bytes; not counted, as the budget is far)`,
+  estimated: (tokens) => `${tokens} tokens (estimated)`,
+};
 
 /** A token no text written inside its block can know. */
 function stopToken(): string {
@@ -98,8 +106,8 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
           ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
           : '';
         sink.info(
-          `Request ${event.turn}${of}${to}${last}: prompt ${event.promptTokens} tokens ` +
-            `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
+          `Request ${event.turn}${of}${to}${last}: prompt ${PROMPT_SIZES[event.promptMeasure](event.promptTokens)}, ` +
+            `max_tokens ${event.maxTokens}, ` +
             `at most ${formatUsd(event.estimatedUsd)}`,
         );
         flush();
