@@ -1337,6 +1337,15 @@ const LIMIT_DESCRIPTIONS = {
     budget: 'the cost limit (max-cost-usd)',
 };
 /**
+ * Whether `decision`, made on an upper bound of the prompt, is what the prompt's true size would
+ * get: a request allowed all of `maxTokens`, and not the last for the budget's sake. A smaller
+ * prompt costs less, so it can only leave as much room or more, and max_tokens is already whole;
+ * every other outcome of nextRequest may change with the prompt's size.
+ */
+function decidedForAnySmallerPrompt(decision, maxTokens) {
+    return decision.allowed && decision.maxTokens === maxTokens && decision.lastBecause !== 'budget';
+}
+/**
  * The least output a request is sent with when the budget cuts max_tokens: room for a final
  * message, or for a tool call with a small file in it. Below this the request would only be cut off.
  */
@@ -1526,47 +1535,77 @@ function contentText(content) {
         return content;
     return content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
-/** The characters a block adds to a request, for estimates (JSON of the block). */
-function blockChars(block) {
-    if (block.type === 'text')
-        return block.text.length;
-    if (block.type === 'tool_result')
-        return textLength(block.content) + 40;
-    return JSON.stringify(block).length;
+const textSize = (text) => ({
+    chars: text.length,
+    bytes: Buffer.byteLength(text),
+    parts: 1,
+});
+function addTo(total, size) {
+    total.chars += size.chars;
+    total.bytes += size.bytes;
+    total.parts += size.parts;
 }
-/** The characters a message adds to a request, for estimates. */
-function messageChars(message) {
+/**
+ * A block's share of a request: its text (a tool result's + 40 characters for its framing, in the
+ * estimate), or its JSON for any other block (a tool call with its id and input).
+ */
+function blockSize(block) {
+    if (block.type === 'text')
+        return textSize(block.text);
+    if (block.type === 'tool_result' && !Array.isArray(block.content)) {
+        const size = textSize(block.content ?? '');
+        return { ...size, chars: size.chars + 40 };
+    }
+    const json = JSON.stringify(block);
+    // A result of several blocks is estimated by its text; its JSON bounds what its blocks hold.
+    const chars = block.type === 'tool_result' ? textLength(block.content) + 40 : json.length;
+    return { chars, bytes: Buffer.byteLength(json), parts: 1 };
+}
+/** A message's share of a request: its blocks and its own framing. */
+function messageSize(message) {
     if (typeof message.content === 'string')
-        return message.content.length;
-    return message.content.reduce((sum, block) => sum + blockChars(block), 0);
+        return { ...textSize(message.content), parts: 2 };
+    const size = { chars: 0, bytes: 0, parts: 1 };
+    for (const block of message.content)
+        addTo(size, blockSize(block));
+    return size;
+}
+const emptySize = () => ({ chars: 0, bytes: 0, parts: 0 });
+/** The size of what every request carries before its messages: the system prompt and the tools. */
+function sizeOfPrefix(system, tools) {
+    const size = textSize(system);
+    addTo(size, textSize(JSON.stringify(tools)));
+    return size;
 }
 class Conversation {
     #messages = [];
     /** How many messages the previous request carried: where its moving breakpoint was. */
     #sentCount = 0;
-    /** Characters added since the previous request, for the estimate of the next one. */
-    #charsSinceRequest = 0;
-    /** All characters of the conversation, kept as blocks come and go rather than counted per turn. */
-    #totalChars = 0;
+    /** What was added since the previous request: the part of the next prompt not cached. */
+    #sinceRequest = emptySize();
+    /** The whole conversation, kept as blocks come and go rather than measured per turn. */
+    #total = emptySize();
     constructor(task) {
         this.#add({ role: 'user', content: [{ type: 'text', text: task }] });
     }
     get messages() {
         return this.#messages;
     }
-    /** Characters added since the last request was built (the part of the next prompt not cached). */
-    get charsSinceRequest() {
-        return this.#charsSinceRequest;
+    /** The size of what was added since the last request was sent. */
+    get sizeSinceRequest() {
+        return this.#sinceRequest;
     }
-    /** All characters of the conversation, for estimates. */
-    totalChars() {
-        return this.#totalChars;
+    /** The size of the whole conversation. */
+    get size() {
+        return this.#total;
+    }
+    #grow(size) {
+        addTo(this.#sinceRequest, size);
+        addTo(this.#total, size);
     }
     #add(message) {
         this.#messages.push(message);
-        const chars = messageChars(message);
-        this.#charsSinceRequest += chars;
-        this.#totalChars += chars;
+        this.#grow(messageSize(message));
     }
     /** The model's response, sent back unchanged (thinking blocks and their signatures included). */
     addAssistant(content) {
@@ -1582,8 +1621,7 @@ class Conversation {
         const last = this.#messages.at(-1);
         if (last && last.role === 'user' && Array.isArray(last.content)) {
             last.content.push({ type: 'text', text });
-            this.#charsSinceRequest += text.length;
-            this.#totalChars += text.length;
+            this.#grow(textSize(text));
         }
         else {
             this.addUser([{ type: 'text', text }]);
@@ -1604,7 +1642,7 @@ class Conversation {
     /** Records that the messages as they are now were sent: the next request's cache hit ends here. */
     markSent() {
         this.#sentCount = this.#messages.length;
-        this.#charsSinceRequest = 0;
+        this.#sinceRequest = emptySize();
     }
     /**
      * Shortens old tool outputs to head + marker + tail, keeping the newest `keepRecentChars` of tool
@@ -1645,7 +1683,9 @@ class Conversation {
             });
         }
         if (result.results > 0) {
-            this.#totalChars = this.#messages.reduce((sum, message) => sum + messageChars(message), 0);
+            this.#total = emptySize();
+            for (const message of this.#messages)
+                addTo(this.#total, messageSize(message));
         }
         return result;
     }
@@ -1812,36 +1852,130 @@ const CACHE_LIFETIME_MS = 4.5 * 60_000;
  * system prompt and the bash tool's definition (about 350 and 245 tokens by the tool-use docs).
  */
 const TOOL_USE_PROMPT_TOKENS = 600;
+/**
+ * The bound's allowance for what the API adds for tool use, which no byte of the request shows: the
+ * estimate's 600 with room for a longer tool-use system prompt in a later model.
+ */
+const TOOL_USE_PROMPT_BOUND_TOKENS = 2 * TOOL_USE_PROMPT_TOKENS;
+/**
+ * The bound's allowance for the framing the API's rendering puts around each message and each
+ * block (the role, the tags around a tool call or a result): a few tokens in any rendering, and
+ * more than the keys of the block's own JSON, which the bound does not count for text.
+ */
+const FRAMING_TOKENS_PER_PART = 64;
 /** The wind-down instruction in tokens, added to the wind-down's prompt (same for every limit). */
 const WIND_DOWN_TOKENS = Math.ceil(windDownInstruction('time-limit').length / CHARS_PER_TOKEN) + 20;
+/** The most tokens text of this size can be. */
+const boundTokens = (size) => size.bytes + size.parts * FRAMING_TOKENS_PER_PART;
 class RequestSizer {
     #options;
     #clock;
     #counting;
     /** Tokens of the last prompt the cache holds (0 when nothing is known to be cached), and when. */
     #cached = { tokens: 0, at: 0 };
-    /** Tokens of the previous request's prompt (0 before the first), and how much it had grown. */
+    /**
+     * Tokens of the previous request's prompt (0 before the first), and how much it had grown: as
+     * measured when it was sent, and exact once its response reported usage.
+     */
     #sent = { tokens: 0, growth: 0 };
+    /** Tokens of the prompt before that, from which the previous one's growth is known. */
+    #sentBefore = 0;
+    /**
+     * The exact tokens of the last prompt answered, while the next prompt starts with all of it (no
+     * rewrite, the same model): what the next one's bound grows from.
+     */
+    #base;
+    /** Whether bounds are still used: until the check of one finds the API counting more. */
+    #bounding = true;
+    /**
+     * The check of the first bound that decided a request, while it runs (its verdict is applied by
+     * the next measure, between requests, where what it tells belongs in the log), or once done.
+     */
+    #check;
+    /** Aborts a check still out when the run ends. */
+    #checkController = new AbortController();
     constructor(options) {
         this.#options = options;
         this.#clock = options.clock ?? Date.now;
         this.#counting = options.useCounter && options.countTokens !== undefined;
     }
     /**
-     * The size of the request's prompt: counted while the counter answers, else `estimatedTokens`
-     * (from characters) plus what the API adds for tool use.
+     * The prompt's text in tokens, estimated from characters: the last prompt as reported plus what
+     * was added since, or the whole conversation with the system prompt, whichever is larger (a
+     * gateway may report usage oddly, or not at all). What the API adds for tool use is not in it.
      */
-    async measure(request, estimatedTokens) {
+    estimatedTokens(conversation) {
+        const whole = (conversation.size.chars + this.#options.prefix.chars) / CHARS_PER_TOKEN;
+        const grown = (this.#base ?? 0) + conversation.sizeSinceRequest.chars / CHARS_PER_TOKEN;
+        return Math.ceil(Math.max(whole, grown));
+    }
+    /**
+     * The most tokens the prompt can be: the last prompt's exact size plus the bound of what was added
+     * since, or the bound of the whole request, whichever is smaller.
+     */
+    boundTokens(conversation) {
+        const whole = boundTokens(conversation.size) +
+            boundTokens(this.#options.prefix) +
+            TOOL_USE_PROMPT_BOUND_TOKENS;
+        if (this.#base === undefined)
+            return whole;
+        return Math.min(whole, this.#base + boundTokens(conversation.sizeSinceRequest));
+    }
+    /**
+     * The size of the request's prompt. While the counter answers, the prompt's bound is tried first:
+     * when `boundDecides` says the limits decide on it as they would on any smaller prompt, that is
+     * the size, and the round trip of a count is saved (the first time, the count is made alongside
+     * the request, to check the bound). Otherwise the prompt is counted, and when the counter is
+     * missing or fails, estimated from characters.
+     */
+    async measure(request, conversation, boundDecides) {
+        if (this.#check instanceof Promise) {
+            const verdict = await this.#check;
+            this.#check = 'done';
+            verdict?.();
+        }
         const estimate = {
-            tokens: Math.ceil(estimatedTokens) + TOOL_USE_PROMPT_TOKENS,
-            counted: false,
+            tokens: this.estimatedTokens(conversation) + TOOL_USE_PROMPT_TOKENS,
+            measure: 'estimated',
         };
-        const { countTokens, signal, timeLeftMs } = this.#options;
-        if (!this.#counting || !countTokens)
+        if (!this.#counting)
             return estimate;
+        const bound = { tokens: this.boundTokens(conversation), measure: 'bounded' };
+        if (this.#bounding && boundDecides(bound)) {
+            // The bound's premise is the tokenizer's, which only the API knows: the first bound used is
+            // counted too, alongside the request rather than before it, and from a count above it on,
+            // every request is counted.
+            this.#check ??= this.#count(request, this.#checkController.signal).then((answer) => {
+                if ('failed' in answer)
+                    return () => this.#counterFailed(answer.failed);
+                if (!('tokens' in answer) || answer.tokens <= bound.tokens)
+                    return undefined;
+                return () => {
+                    this.#bounding = false;
+                    this.#options.onBoundExceeded(answer.tokens, bound.tokens);
+                };
+            });
+            return bound;
+        }
+        const answer = await this.#count(request);
+        if ('tokens' in answer)
+            return { tokens: answer.tokens, measure: 'counted' };
+        if ('failed' in answer)
+            this.#counterFailed(answer.failed);
+        // At the deadline the limits stop the run next; the estimate is good enough for that.
+        return estimate;
+    }
+    /** Ends the check still out, if any: the run is over, and nothing will read its verdict. */
+    dispose() {
+        this.#checkController.abort();
+    }
+    /** The API's count of the request; `aborted` at the run's deadline (or `stop`). */
+    async #count(request, stop) {
+        const { countTokens, signal, timeLeftMs } = this.#options;
+        const aborted = stop ? AbortSignal.any([signal, stop]) : signal;
         try {
             const answer = await countTokens(request, {
-                signal,
+                signal: aborted,
                 timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(timeLeftMs() / 4))),
                 maxRetries: 0,
             });
@@ -1849,16 +1983,16 @@ class RequestSizer {
             if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
                 throw new Error(`the answer has no token count: ${JSON.stringify(answer)}`);
             }
-            return { tokens, counted: true };
+            return { tokens };
         }
         catch (error) {
-            // At the deadline the limits stop the run next; the estimate is good enough for that.
-            if (signal.aborted)
-                return estimate;
-            this.#counting = false;
-            this.#options.onCounterFailed(error);
-            return estimate;
+            return aborted.aborted ? { aborted: true } : { failed: error };
         }
+    }
+    /** Estimates take over for the rest of the run. */
+    #counterFailed(error) {
+        this.#counting = false;
+        this.#options.onCounterFailed(error);
     }
     /** What a request of this size would cost, for RunLimits.nextRequest. */
     cost(price, prompt) {
@@ -1873,23 +2007,35 @@ class RequestSizer {
     }
     /** Records a request as sent with this prompt. */
     sent(prompt) {
+        this.#sentBefore = this.#sent.tokens;
         this.#sent = {
             tokens: prompt.tokens,
             growth: this.#sent.tokens === 0 ? 0 : this.#growth(prompt),
         };
     }
-    /** Records what the cache holds after a response, by its usage. */
+    /**
+     * Records a response by its usage: the exact size of the prompt it answered, which replaces the
+     * size the prompt was sent with (a bound overstates it, and its growth with it), and what the
+     * cache holds now.
+     */
     answered(usage) {
         if (!usage)
             return;
+        const tokens = (0,pricing/* promptTokens */.Hl)(usage);
+        this.#sent = { tokens, growth: this.#sentBefore === 0 ? 0 : tokens - this.#sentBefore };
+        this.#base = tokens;
         // A response that neither read nor wrote the cache (caching off at a gateway, or a prompt
         // under the minimum) leaves nothing cheap to read next time.
         const cachedNow = (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) > 0;
-        this.#cached = { tokens: cachedNow ? (0,pricing/* promptTokens */.Hl)(usage) : 0, at: this.#clock() };
+        this.#cached = { tokens: cachedNow ? tokens : 0, at: this.#clock() };
     }
-    /** The conversation was rewritten in the middle: the next prompt is written to the cache anew. */
-    forgetCache() {
+    /**
+     * The last prompt is no longer where the next one starts (the conversation was condensed in the
+     * middle, or the run switched model): nothing of it is cached, and its size bounds nothing.
+     */
+    forgetPrefix() {
         this.#cached = { tokens: 0, at: 0 };
+        this.#base = undefined;
     }
     #growth(prompt) {
         return prompt.tokens - this.#sent.tokens;
@@ -1958,7 +2104,6 @@ async function runAgent(options) {
     };
     const counts = { commands: 0, denied: 0 };
     let lastText = '';
-    let lastPromptTokens = 0;
     let estimatedCostUsd = 0;
     /** How long the last response took to come: the time the next one is expected to take. */
     let responseMs = 0;
@@ -2012,26 +2157,24 @@ async function runAgent(options) {
             detail: cancel.reason instanceof Error ? cancel.reason.message : 'The run was cancelled',
         })
         : undefined;
-    /**
-     * The size of the next prompt: the last one as reported plus what was added since, or counted
-     * from characters when that is larger (a gateway may report usage oddly, or not at all).
-     */
-    const nextPromptTokens = () => Math.max(lastPromptTokens + conversation.charsSinceRequest / CHARS_PER_TOKEN, (conversation.totalChars() + options.system.length) / CHARS_PER_TOKEN);
+    const tools = [BASH_TOOL];
     const sizer = new RequestSizer({
+        prefix: sizeOfPrefix(options.system, tools),
         countTokens: options.messages.countTokens?.bind(options.messages),
         // Counting costs a round trip per request: worth it only when a budget depends on it.
         useCounter: limits.maxCostUsd > 0,
         signal: requestSignal,
         timeLeftMs: () => limits.timeLeftMs(),
         onCounterFailed: (error) => notice(`Token counting is not available (${describe(error)}); request sizes are estimated from their length for the rest of the run`),
+        onBoundExceeded: (counted, bound) => notice(`The API counted ${counted} tokens for a prompt bounded at ${bound} from its bytes; every request is counted for the rest of the run`, 'warning'),
     });
     const condenseIfOverBudget = (keepFraction, force = false) => {
-        if (!force && nextPromptTokens() <= budget)
+        if (!force && sizer.estimatedTokens(conversation) <= budget)
             return;
         const condensed = conversation.condense(Math.floor(budget * CHARS_PER_TOKEN * keepFraction));
         if (condensed.results > 0) {
             // The rewrite starts somewhere in the middle: count the whole prompt as written again.
-            sizer.forgetCache();
+            sizer.forgetPrefix();
             notice(`Condensed ${condensed.results} older command output${condensed.results === 1 ? '' : 's'} (${condensed.chars} characters) to keep the conversation under about ${budget} tokens`);
         }
     };
@@ -2107,18 +2250,18 @@ async function runAgent(options) {
             if (stopped)
                 return stopped;
             condenseIfOverBudget(0.25);
-            const tools = [BASH_TOOL];
             // One breakpoint at the end of the system prompt caches tools + system (the stable prefix).
             const system = [{ type: 'text', text: options.system, cache_control: EPHEMERAL }];
             const draft = conversation.requestMessages();
-            const prompt = await sizer.measure({ model: models.current.model, system, tools, messages: draft }, nextPromptTokens());
+            const decide = (size) => limits.nextRequest(sizer.cost(models.current.price, size), options.maxTokens, responseMs);
+            const prompt = await sizer.measure({ model: models.current.model, system, tools, messages: draft }, conversation, (bound) => decidedForAnySmallerPrompt(decide(bound), options.maxTokens));
             const stoppedWhileCounting = cancelled();
             if (stoppedWhileCounting)
                 return stoppedWhileCounting;
-            const decision = limits.nextRequest(sizer.cost(models.current.price, prompt), options.maxTokens, responseMs);
+            const decision = decide(prompt);
             if (!decision.allowed) {
                 if (decision.firstRequestUsd !== undefined) {
-                    const size = `${prompt.tokens} tokens, ${prompt.counted ? 'counted' : 'estimated'}`;
+                    const size = `${prompt.tokens} tokens, ${prompt.measure}`;
                     return finish('budget', {
                         detail: `The task alone would cost up to ${(0,pricing/* formatUsd */.UK)(decision.firstRequestUsd)} to work on (its prompt of ${size}, with room for one answer and a final message), more than max-cost-usd allows ($${limits.maxCostUsd}); no request was sent`,
                     });
@@ -2155,7 +2298,7 @@ async function runAgent(options) {
                 ...(windDown ? { windDown } : {}),
                 maxTokens,
                 promptTokens: prompt.tokens,
-                promptCounted: prompt.counted,
+                promptMeasure: prompt.measure,
                 estimatedUsd: decision.estimatedUsd,
             });
             let response;
@@ -2183,7 +2326,7 @@ async function runAgent(options) {
                 notice(`${describe(error)}; model ${givenUp.model} stays unavailable after retries, so the run goes on with the fallback model ${models.current.model} (priced as ${models.current.price.name}) from this request on`, 'warning');
                 // The request is sent again as the next turn (max-turns counts requests sent), measured and
                 // priced for the fallback, whose cache holds nothing of this run yet.
-                sizer.forgetCache();
+                sizer.forgetPrefix();
                 continue;
             }
             responseMs = Date.now() - sentAt;
@@ -2207,8 +2350,6 @@ async function runAgent(options) {
             usage.outputTokens += turnUsage.outputTokens;
             usage.cacheReadTokens += turnUsage.cacheReadTokens;
             usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
-            if (responseUsage)
-                lastPromptTokens = (0,pricing/* promptTokens */.Hl)(responseUsage);
             sizer.answered(responseUsage);
             const content = Array.isArray(response.content) ? response.content : [];
             conversation.addAssistant(content);
@@ -2353,6 +2494,7 @@ async function runAgent(options) {
         return cancelled() ?? finish('error', { detail: describe(error) });
     }
     finally {
+        sizer.dispose();
         limits.dispose();
     }
 }
@@ -3719,6 +3861,12 @@ var random_hex = __webpack_require__(38068);
 
 const LINE_BREAK = /\r\n|\r|\n/;
 const LINE_BREAKS = new RegExp(LINE_BREAK.source, 'g');
+/** A request's prompt as the log tells it, by how its size is known. */
+const PROMPT_SIZES = {
+    counted: (tokens) => `${tokens} tokens (counted)`,
+    bounded: (tokens) => `at most ${tokens} tokens (bounded by its bytes; not counted, as the budget is far)`,
+    estimated: (tokens) => `${tokens} tokens (estimated)`,
+};
 /** A token no text written inside its block can know. */
 function stopToken() {
     return `bash-agent-${(0,random_hex/* randomHex */.n)(16)}`;
@@ -3781,8 +3929,8 @@ function eventLog(sink, flush = () => undefined) {
                 const last = event.windDown
                     ? ` (the last one ${LIMIT_DESCRIPTIONS[event.windDown]} allows)`
                     : '';
-                sink.info(`Request ${event.turn}${of}${to}${last}: prompt ${event.promptTokens} tokens ` +
-                    `(${event.promptCounted ? 'counted' : 'estimated'}), max_tokens ${event.maxTokens}, ` +
+                sink.info(`Request ${event.turn}${of}${to}${last}: prompt ${PROMPT_SIZES[event.promptMeasure](event.promptTokens)}, ` +
+                    `max_tokens ${event.maxTokens}, ` +
                     `at most ${(0,pricing/* formatUsd */.UK)(event.estimatedUsd)}`);
                 flush();
                 break;
