@@ -160,7 +160,7 @@ describe('RequestSizer', () => {
     expect(exceeded).toHaveLength(1);
   });
 
-  it('checks once: a count within the bound leaves every later decision to bounds', async () => {
+  it('checks once for each prefix: a count within the bound leaves every later decision to bounds', async () => {
     const { counter, calls } = heldCounter();
     const exceeded: Array<[number, number]> = [];
     const size = sizer(counter, () => 0, [], exceeded);
@@ -176,6 +176,17 @@ describe('RequestSizer', () => {
     }
     expect(calls).toHaveLength(1);
     expect(exceeded).toEqual([]);
+
+    // Another model (or a rewritten middle): its first bound is checked again, and only that one.
+    size.forgetPrefix();
+    const afterSwitch = await size.measure(reqOf(conversation), conversation, () => true);
+    expect(calls).toHaveLength(2);
+    calls[1]!.answer(afterSwitch.tokens + 1);
+    const next = size.measure(reqOf(conversation), conversation, () => true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(exceeded).toEqual([[afterSwitch.tokens + 1, afterSwitch.tokens]]);
+    calls[2]!.answer(9);
+    expect(await next).toEqual({ tokens: 9, measure: 'counted' });
   });
 
   it('turns counting off at the next measure when the check fails, and aborts a check still out at the end', async () => {
