@@ -2031,11 +2031,14 @@ class RequestSizer {
     }
     /**
      * The last prompt is no longer where the next one starts (the conversation was condensed in the
-     * middle, or the run switched model): nothing of it is cached, and its size bounds nothing.
+     * middle, or the run switched model): nothing of it is cached, and its size bounds nothing. The
+     * next bound used is checked again, as after a switch it is another model's tokenizer that counts.
      */
     forgetPrefix() {
         this.#cached = { tokens: 0, at: 0 };
         this.#base = undefined;
+        if (this.#check === 'done')
+            this.#check = undefined;
     }
     #growth(prompt) {
         return prompt.tokens - this.#sent.tokens;
