@@ -88,7 +88,8 @@ export interface RequestSizerOptions {
 export class RequestSizer {
   readonly #options: RequestSizerOptions;
   readonly #clock: () => number;
-  #counting: boolean;
+  /** The counter while it is used: none without a budget, and none again once it failed. */
+  #counter: CountTokens | undefined;
   /** Tokens of the last prompt the cache holds (0 when nothing is known to be cached), and when. */
   #cached = { tokens: 0, at: 0 };
   /**
@@ -116,7 +117,7 @@ export class RequestSizer {
   constructor(options: RequestSizerOptions) {
     this.#options = options;
     this.#clock = options.clock ?? Date.now;
-    this.#counting = options.useCounter && options.countTokens !== undefined;
+    this.#counter = options.useCounter ? options.countTokens : undefined;
   }
 
   /**
@@ -164,13 +165,14 @@ export class RequestSizer {
       tokens: this.estimatedTokens(conversation) + TOOL_USE_PROMPT_TOKENS,
       measure: 'estimated',
     };
-    if (!this.#counting) return estimate;
+    const counter = this.#counter;
+    if (!counter) return estimate;
     const bound: PromptSize = { tokens: this.boundTokens(conversation), measure: 'bounded' };
     if (this.#bounding && boundDecides(bound)) {
       // The bound's premise is the tokenizer's, which only the API knows: the first bound used is
       // counted too, alongside the request rather than before it, and from a count above it on,
       // every request is counted.
-      this.#check ??= this.#count(request, this.#checkController.signal).then((answer) => {
+      this.#check ??= this.#count(counter, request, this.#checkController.signal).then((answer) => {
         if ('failed' in answer) return () => this.#counterFailed(answer.failed);
         if (!('tokens' in answer) || answer.tokens <= bound.tokens) return undefined;
         return () => {
@@ -180,7 +182,7 @@ export class RequestSizer {
       });
       return bound;
     }
-    const answer = await this.#count(request);
+    const answer = await this.#count(counter, request);
     if ('tokens' in answer) return { tokens: answer.tokens, measure: 'counted' };
     if ('failed' in answer) this.#counterFailed(answer.failed);
     // At the deadline the limits stop the run next; the estimate is good enough for that.
@@ -194,13 +196,14 @@ export class RequestSizer {
 
   /** The API's count of the request; `aborted` at the run's deadline (or `stop`). */
   async #count(
+    counter: CountTokens,
     request: MessageCountTokensParams,
     stop?: AbortSignal,
   ): Promise<{ tokens: number } | { failed: unknown } | { aborted: true }> {
-    const { countTokens, signal, timeLeftMs } = this.#options;
+    const { signal, timeLeftMs } = this.#options;
     const aborted = stop ? AbortSignal.any([signal, stop]) : signal;
     try {
-      const answer = await countTokens!(request, {
+      const answer = await counter(request, {
         signal: aborted,
         timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(timeLeftMs() / 4))),
         maxRetries: 0,
@@ -217,7 +220,7 @@ export class RequestSizer {
 
   /** Estimates take over for the rest of the run. */
   #counterFailed(error: unknown): void {
-    this.#counting = false;
+    this.#counter = undefined;
     this.#options.onCounterFailed(error);
   }
 
