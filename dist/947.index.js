@@ -1870,7 +1870,8 @@ const boundTokens = (size) => size.bytes + size.parts * FRAMING_TOKENS_PER_PART;
 class RequestSizer {
     #options;
     #clock;
-    #counting;
+    /** The counter while it is used: none without a budget, and none again once it failed. */
+    #counter;
     /** Tokens of the last prompt the cache holds (0 when nothing is known to be cached), and when. */
     #cached = { tokens: 0, at: 0 };
     /**
@@ -1897,7 +1898,7 @@ class RequestSizer {
     constructor(options) {
         this.#options = options;
         this.#clock = options.clock ?? Date.now;
-        this.#counting = options.useCounter && options.countTokens !== undefined;
+        this.#counter = options.useCounter ? options.countTokens : undefined;
     }
     /**
      * The prompt's text in tokens, estimated from characters: the last prompt as reported plus what
@@ -1938,14 +1939,15 @@ class RequestSizer {
             tokens: this.estimatedTokens(conversation) + TOOL_USE_PROMPT_TOKENS,
             measure: 'estimated',
         };
-        if (!this.#counting)
+        const counter = this.#counter;
+        if (!counter)
             return estimate;
         const bound = { tokens: this.boundTokens(conversation), measure: 'bounded' };
         if (this.#bounding && boundDecides(bound)) {
             // The bound's premise is the tokenizer's, which only the API knows: the first bound used is
             // counted too, alongside the request rather than before it, and from a count above it on,
             // every request is counted.
-            this.#check ??= this.#count(request, this.#checkController.signal).then((answer) => {
+            this.#check ??= this.#count(counter, request, this.#checkController.signal).then((answer) => {
                 if ('failed' in answer)
                     return () => this.#counterFailed(answer.failed);
                 if (!('tokens' in answer) || answer.tokens <= bound.tokens)
@@ -1957,7 +1959,7 @@ class RequestSizer {
             });
             return bound;
         }
-        const answer = await this.#count(request);
+        const answer = await this.#count(counter, request);
         if ('tokens' in answer)
             return { tokens: answer.tokens, measure: 'counted' };
         if ('failed' in answer)
@@ -1970,11 +1972,11 @@ class RequestSizer {
         this.#checkController.abort();
     }
     /** The API's count of the request; `aborted` at the run's deadline (or `stop`). */
-    async #count(request, stop) {
-        const { countTokens, signal, timeLeftMs } = this.#options;
+    async #count(counter, request, stop) {
+        const { signal, timeLeftMs } = this.#options;
         const aborted = stop ? AbortSignal.any([signal, stop]) : signal;
         try {
-            const answer = await countTokens(request, {
+            const answer = await counter(request, {
                 signal: aborted,
                 timeout: Math.max(1, Math.min(COUNT_TIMEOUT_MS, Math.ceil(timeLeftMs() / 4))),
                 maxRetries: 0,
@@ -1991,7 +1993,7 @@ class RequestSizer {
     }
     /** Estimates take over for the rest of the run. */
     #counterFailed(error) {
-        this.#counting = false;
+        this.#counter = undefined;
         this.#options.onCounterFailed(error);
     }
     /** What a request of this size would cost, for RunLimits.nextRequest. */
