@@ -307,6 +307,8 @@ describe('spend, capped before it is spent', () => {
 
     expect(result.conclusion).toBe('success');
     expect(server.countRequests).toHaveLength(1);
+    // The request went first; its check came after it.
+    expect(server.countRequests[0]!.at).toBeGreaterThan(server.requests[0]!.at);
     expect(elapsedMs).toBeLessThan(2_000);
     // The run's end aborted the count: the server sees its client go, well before the 3 s answer.
     for (let waited = 0; server.aborted === 0 && waited < 1_000; waited += 20) {

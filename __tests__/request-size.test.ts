@@ -55,6 +55,9 @@ function heldCounter() {
   return { counter, calls };
 }
 
+/** Lets the event loop turn once: a check's count starts only then, after the request it checks. */
+const nextTurn = (): Promise<unknown> => new Promise((resolve) => setImmediate(resolve));
+
 /** The request a sizer would be asked about for this conversation. */
 const reqOf = (conversation: Conversation) => ({
   model: 'claude-sonnet-5-5',
@@ -123,7 +126,9 @@ describe('RequestSizer', () => {
     expect(bounded.measure).toBe('bounded');
     expect(bounded.tokens).toBeGreaterThanOrEqual(worstCaseTokens(conversation.requestMessages()));
     expect(offered).toEqual([bounded]);
-    // The one count so far checks that bound (a count made alongside: the test below).
+    // The one count so far checks that bound, once the request is on its way (the test below).
+    expect(calls).toBe(0);
+    await nextTurn();
     expect(calls).toBe(1);
 
     expect(await size.measure(request, conversation, () => false)).toEqual({
@@ -140,21 +145,23 @@ describe('RequestSizer', () => {
     const conversation = new Conversation('Fix the failing test.');
     const decides = () => true;
 
-    // The bound is the size at once: the check's count is still out.
+    // The bound is the size at once; the check's count starts after, and is still out.
     const first = await size.measure(request, conversation, decides);
     expect(first.measure).toBe('bounded');
+    expect(calls).toHaveLength(0);
+    await nextTurn();
     expect(calls).toHaveLength(1);
     calls[0]!.answer(first.tokens + 1);
 
     // The next measure applies the verdict before anything else: from now on, every prompt is counted.
     const second = size.measure(request, conversation, decides);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(exceeded).toEqual([[first.tokens + 1, first.tokens]]);
     expect(calls).toHaveLength(2);
     calls[1]!.answer(7);
     expect(await second).toEqual({ tokens: 7, measure: 'counted' });
     const third = size.measure(request, conversation, decides);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     calls[2]!.answer(8);
     expect(await third).toEqual({ tokens: 8, measure: 'counted' });
     expect(exceeded).toHaveLength(1);
@@ -167,6 +174,7 @@ describe('RequestSizer', () => {
     const conversation = new Conversation('Fix the failing test.');
 
     const first = await size.measure(request, conversation, () => true);
+    await nextTurn();
     calls[0]!.answer(first.tokens);
     for (let request = 0; request < 3; request += 1) {
       conversation.addUser([{ type: 'text', text: `more ${request}` }]);
@@ -180,10 +188,11 @@ describe('RequestSizer', () => {
     // Another model (or a rewritten middle): its first bound is checked again, and only that one.
     size.forgetPrefix();
     const afterSwitch = await size.measure(reqOf(conversation), conversation, () => true);
+    await nextTurn();
     expect(calls).toHaveLength(2);
     calls[1]!.answer(afterSwitch.tokens + 1);
     const next = size.measure(reqOf(conversation), conversation, () => true);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(exceeded).toEqual([[afterSwitch.tokens + 1, afterSwitch.tokens]]);
     calls[2]!.answer(9);
     expect(await next).toEqual({ tokens: 9, measure: 'counted' });
@@ -195,8 +204,9 @@ describe('RequestSizer', () => {
     const size = sizer(failing.counter, () => 0, failures);
     const conversation = new Conversation('Fix the failing test.');
     await size.measure(request, conversation, () => true);
+    await nextTurn();
     failing.calls[0]!.answer(new Error('404 not found'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     // Told between requests, not when the answer came.
     expect(failures).toEqual([]);
     expect((await size.measure(request, conversation, () => false)).measure).toBe('estimated');
@@ -206,6 +216,7 @@ describe('RequestSizer', () => {
     const held = heldCounter();
     const ending = sizer(held.counter, () => 0, failures);
     await ending.measure(request, conversation, () => true);
+    await nextTurn();
     expect(held.calls[0]!.signal!.aborted).toBe(false);
     ending.dispose();
     expect(held.calls[0]!.signal!.aborted).toBe(true);
