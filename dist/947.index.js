@@ -1945,18 +1945,24 @@ class RequestSizer {
         const bound = { tokens: this.boundTokens(conversation), measure: 'bounded' };
         if (this.#bounding && boundDecides(bound)) {
             // The bound's premise is the tokenizer's, which only the API knows: the first bound used is
-            // counted too, alongside the request rather than before it, and from a count above it on,
-            // every request is counted.
-            this.#check ??= this.#count(counter, request, this.#checkController.signal).then((answer) => {
-                if ('failed' in answer)
-                    return () => this.#counterFailed(answer.failed);
-                if (!('tokens' in answer) || answer.tokens <= bound.tokens)
-                    return undefined;
-                return () => {
-                    this.#bounding = false;
-                    this.#options.onBoundExceeded(answer.tokens, bound.tokens);
-                };
-            });
+            // counted too, alongside the request rather than before it (the count starts once this turn
+            // of the event loop has sent the request), and from a count above it on, every request is
+            // counted.
+            if (this.#check === undefined) {
+                const sent = new Promise((resolve) => setImmediate(resolve));
+                this.#check = sent
+                    .then(() => this.#count(counter, request, this.#checkController.signal))
+                    .then((answer) => {
+                    if ('failed' in answer)
+                        return () => this.#counterFailed(answer.failed);
+                    if (!('tokens' in answer) || answer.tokens <= bound.tokens)
+                        return undefined;
+                    return () => {
+                        this.#bounding = false;
+                        this.#options.onBoundExceeded(answer.tokens, bound.tokens);
+                    };
+                });
+            }
             return bound;
         }
         const answer = await this.#count(counter, request);
