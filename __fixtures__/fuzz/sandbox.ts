@@ -107,8 +107,6 @@ export class Sandbox {
       maxOutput: 2000,
       defaultTimeoutMs: 3000,
       bashPath: this.#wrapper,
-      // The trace takes every program the shell starts for the command's: no launcher, no release.
-      tasksetPaths: [],
     });
     const results: Array<{ call: string; script: string; result: CommandResult }> = [];
     let executed = 0;

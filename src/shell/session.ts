@@ -1,15 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { constants, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +20,6 @@ import {
   type FrameNames,
 } from './frame.js';
 import { CallTimer } from './call-timer.js';
-import { allowedCpuList, cpuPlacement, TASKSET_PATHS } from './cpu-placement.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
 import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
@@ -49,8 +39,6 @@ export interface BashSessionOptions {
   killGraceMs?: number;
   /** The bash executable; `bash` on PATH by default. */
   bashPath?: string;
-  /** Where to look for `taskset`, which starts the shell on a core of its own (cpu-placement.ts). */
-  tasksetPaths?: readonly string[];
   /**
    * Ends the session when aborted (the run is cancelled): the running command is killed with every
    * process of the shell, its call returns, and no shell is started again.
@@ -129,8 +117,6 @@ export class BashSession {
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
-  /** Off once a shell's start-up failed to widen its affinity back: shells then start unplaced. */
-  #placeShells = true;
   /** Output that arrived while no call was running (a background job), given to the next call. */
   #stray = '';
   /** The running call's time limit. */
@@ -140,12 +126,7 @@ export class BashSession {
 
   private constructor(options: BashSessionOptions) {
     const { signal, ...settings } = options;
-    this.#options = {
-      killGraceMs: 200,
-      bashPath: 'bash',
-      tasksetPaths: TASKSET_PATHS,
-      ...settings,
-    };
+    this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
     this.#signal = signal;
     this.#cwd = options.cwd;
   }
@@ -255,17 +236,7 @@ export class BashSession {
       rmSync(dir, { recursive: true, force: true });
       throw new Error(`Could not create the shell's command channel: ${String(error)}`);
     }
-    // Under a launcher, a bash that cannot be run would show only as a shell that died at once, and
-    // each death brings a restart: that bash is spawned directly, for spawn's own error.
-    const placement =
-      this.#placeShells && isExecutable(this.#options.bashPath, this.#options.env.PATH)
-        ? cpuPlacement(this.#options.tasksetPaths)
-        : undefined;
-    const bash = [this.#options.bashPath, '--noprofile', '--norc', 'bash'];
-    const [file, ...args] = placement
-      ? [placement.launcher, ...placement.launcherArgs, ...bash]
-      : bash;
-    const child = spawn(file!, args, {
+    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', 'bash'], {
       cwd: dir,
       env: { ...this.#options.env, [name]: value },
       // Its own process group, so a timeout can signal every process of the command at once.
@@ -344,7 +315,6 @@ export class BashSession {
       // The FIFO's directory was only needed to name it; OLDPWD must not point there. Nothing the
       // agent defines exists yet, so these builtins are the real ones.
       `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
-        (placement ? `${placement.release}\n` : '') +
         `exec 2>&1 ${FRAME_FD}>&1\n` +
         frameDefinitions(shell.frame, FRAME_FD),
     );
@@ -359,12 +329,6 @@ export class BashSession {
       );
     }
     shell.endPrefix = endPrefixOf(check.output);
-    if (placement && allowedCpuList(`/proc/${shell.pid}/status`) !== placement.cpus) {
-      // Still held to one core: what the agent starts would be too. Never again in this session.
-      this.#placeShells = false;
-      await this.#stopShell();
-      await this.#startShell();
-    }
   }
 
   #collectStray(text: string): void {
@@ -546,21 +510,6 @@ export class BashSession {
     signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
     shell.dispose();
   }
-}
-
-/** Whether `file` names a program that can be run, found on `PATH` when it has no slash. */
-function isExecutable(file: string, searchPath = ''): boolean {
-  const candidates = file.includes('/')
-    ? [file]
-    : searchPath.split(':').map((dir) => path.join(dir || '.', file));
-  return candidates.some((candidate) => {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return statSync(candidate).isFile();
-    } catch {
-      return false;
-    }
-  });
 }
 
 function delay(ms: number): Promise<void> {
