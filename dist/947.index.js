@@ -6925,7 +6925,7 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
     const startBackground = () => {
         if (background)
             return background;
-        const session = __webpack_require__.e(/* import() */ 314).then(__webpack_require__.bind(__webpack_require__, 47314)).then(({ BashSession }) => BashSession.start({
+        const session = __webpack_require__.e(/* import() */ 886).then(__webpack_require__.bind(__webpack_require__, 31886)).then(({ BashSession }) => BashSession.start({
             cwd: config.workingDirectory,
             env,
             // The transcript file keeps more of each output than the model gets (format cuts that).
