@@ -6,8 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import { EndReader, MARKER_TAG, parseFrameEnd, type FoundEnd } from '../src/shell/frame.js';
 
 const PREFIX = 'bash: line 4: /dev/null/';
-const MARKER = `${MARKER_TAG}0a1b2c3d4e5f `;
-const EARLIER = `${MARKER_TAG}ffeeddccbbaa `;
+const MARKER = `${MARKER_TAG}0a1B-c_d `;
+const EARLIER = `${MARKER_TAG}ffEE_dd- `;
 
 /**
  * Feeds `pieces` to a fresh reader until it finds an end: what it passed on, the end, and what came
@@ -45,8 +45,8 @@ describe('a call’s end, however the output is cut', () => {
     { own: 'abc', why: 'output with no final newline' },
     { own: '', why: 'no output' },
     { own: PREFIX, why: 'output that is itself what bash writes in front of the marker' },
-    { own: `x${MARKER_TAG}0a1b2c`, why: 'output ending in a marker’s start' },
-    { own: `${MARKER_TAG}0a1b2c3d4e5e 0\n`, why: 'a marker one digit off' },
+    { own: `x${MARKER_TAG}0a1B-c`, why: 'output ending in a marker’s start' },
+    { own: `${MARKER_TAG}0a1B-c_e 0\n`, why: 'a marker one digit off' },
   ];
   for (const { own, why } of cases) {
     it(`passes on exactly the command's text: ${why}`, () => {
@@ -54,18 +54,17 @@ describe('a call’s end, however the output is cut', () => {
       for (const pieces of cuts(whole)) {
         const { output, found, after } = read(pieces);
         expect({ pieces, output, after }).toEqual({ pieces, output: own, after: 'later' });
-        expect(found?.end).toEqual({ kind: 'exit', status: 0, stayed: true });
+        expect(found?.end).toEqual({ kind: 'exit', status: 0 });
       }
     });
   }
 
   it('waits for the end of the marker’s line', () => {
-    const { output, found, held } = read([`out${PREFIX}${MARKER}3 left: Not a dir`]);
+    const { output, found, held } = read([`out${PREFIX}${MARKER}3: Not a dir`]);
     expect({ output, found, held }).toEqual({ output: 'out', found: undefined, held: '' });
-    expect(read([`out${PREFIX}${MARKER}3 left: Not a dir`, 'ectory\n']).found?.end).toEqual({
+    expect(read([`out${PREFIX}${MARKER}3: Not a dir`, 'ectory\n']).found?.end).toEqual({
       kind: 'exit',
       status: 3,
-      stayed: false,
     });
   });
 
@@ -91,20 +90,16 @@ describe('a call’s end, however the output is cut', () => {
 });
 
 describe('what follows the marker', () => {
-  it('reads the status, a shell that left, a move, and bash’s words in any language', () => {
-    expect(parseFrameEnd('0: Not a directory')).toEqual({ kind: 'exit', status: 0, stayed: true });
-    expect(parseFrameEnd('127 left: Not a directory')).toEqual({
-      kind: 'exit',
-      status: 127,
-      stayed: false,
-    });
-    expect(parseFrameEnd('moved left: Not a directory')).toEqual({ kind: 'moved' });
-    expect(parseFrameEnd('2 : Pas un dossier')).toEqual({ kind: 'exit', status: 2, stayed: true });
-    expect(parseFrameEnd('0')).toEqual({ kind: 'exit', status: 0, stayed: true });
+  it('reads the status, a move, and bash’s words in any language', () => {
+    expect(parseFrameEnd('0: Not a directory')).toEqual({ kind: 'exit', status: 0 });
+    expect(parseFrameEnd('127: Not a directory')).toEqual({ kind: 'exit', status: 127 });
+    expect(parseFrameEnd('moved: Not a directory')).toEqual({ kind: 'moved' });
+    expect(parseFrameEnd('2 : Pas un dossier')).toEqual({ kind: 'exit', status: 2 });
+    expect(parseFrameEnd('0')).toEqual({ kind: 'exit', status: 0 });
   });
 
   it('finds anything else unreadable', () => {
-    for (const trailer of ['forged', '', '0x: Not a directory', 'left 0', ' 0']) {
+    for (const trailer of ['forged', '', '0x: Not a directory', 'left 0', ' 0', 'movedx']) {
       expect(parseFrameEnd(trailer)).toEqual({ kind: 'unreadable' });
     }
   });

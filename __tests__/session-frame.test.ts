@@ -36,7 +36,7 @@ async function forgingEnd(session: BashSession, after: string, trailer = '0'): P
   await session.run(`set -v; exec 2>${dir}/echo.log`);
   // The nonce is the 3rd word of the call's line (it runs into `&&`).
   return (
-    `read -r _ _ n _ < <(grep -a '^.__g[0-9a-f]' ${dir}/echo.log | tail -n 1); n=\${n%%'&&'*}; ` +
+    `read -r _ _ n _ < <(grep -a '^._g[0-9a-f]' ${dir}/echo.log | tail -n 1); n=\${n%%'&&'*}; ` +
     `builtin printf '%%BASH_AGENT_%s ${trailer}\\n' "$n"; ${after}`
   );
 }
@@ -149,7 +149,7 @@ describe('no function, alias or builtin change of the agent reaches the frame', 
 
   it('cannot redefine, unset or alias the frame functions, nor alias the keywords the frame uses', async () => {
     const session = await startSession();
-    const names = (await session.run('declare -F | grep -oE "__[ge][0-9a-f]{6}$"')).output
+    const names = (await session.run('declare -F | grep -oE "_[ge][0-9a-f]{4}$"')).output
       .trim()
       .split('\n');
     expect(names).toHaveLength(2);
@@ -253,12 +253,13 @@ describe('a frame that cannot vouch for a call replaces the shell', () => {
 });
 
 describe('reading the frame ahead gives a command nothing', () => {
-  it('finds nothing of its own frame left in the command FIFO', async () => {
+  it('finds nothing after its own line in the script bash runs, and takes nothing from the next call', async () => {
     const session = await startSession();
-    const result = await session.run(
-      `timeout 0.5 head -c 400 /proc/$$/fd/255 > ${dir}/ahead; wc -c < ${dir}/ahead`,
-    );
-    expect(result).toMatchObject({ output: '0\n', exitCode: 0, frameFault: null });
+    const result = await session.run(`timeout 0.5 cat /proc/$$/fd/255 > ${dir}/script; echo read`);
+    expect(result).toMatchObject({ output: 'read\n', exitCode: 0, frameFault: null });
+    // The script ends with the reading command's own line: the next call's is not written yet.
+    const lines = readFileSync(path.join(dir, 'script'), 'utf8').trimEnd().split('\n');
+    expect(lines.at(-1)).toContain(`${dir}/script; echo read`);
     expect((await session.run('echo next')).output).toBe('next\n');
   });
 
@@ -284,21 +285,65 @@ describe('reading the frame ahead gives a command nothing', () => {
     expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, output: '' });
     expect(existsSync(canary())).toBe(false);
   });
-  it('an end forged to say the shell stayed, after a cd and with the real end silenced, cannot make the next command run elsewhere', async () => {
+  it('an end forged after a cd, with the real end silenced, cannot make the session believe the old directory', async () => {
     const session = await startSession();
-    // The shell goes to `sub`, forges its end with no `left` after the status, and then sends the
-    // frame's own descriptor (where the real end goes) to /dev/null, so no late end gives it away.
+    // The shell goes to `sub`, forges its end, and then sends the frame's own descriptor (where the
+    // real end goes) to /dev/null, so no late end gives it away.
     const forging = await forgingEnd(session, 'exec 63>/dev/null');
     const forged = await session.run(`cd sub; ${forging}`);
-    // The session takes the forged word for it and does not read the kernel: it believes `dir`…
-    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
-    // …so the next command is checked against `dir`, and the check before it finds the shell in
-    // `sub`: it does not run there (its end is lost too, so the call times out and starts over).
+    // The session reads the directory from the kernel, not from the end: it knows the shell is in `sub`…
+    expect(forged).toMatchObject({ exitCode: 0, cwd: path.join(dir, 'sub') });
+    // …so the next command is checked against `sub` and runs there, and nowhere else (its end is
+    // lost, so the call times out and starts over).
     const next = await session.run('touch CANARY', { timeoutMs: 1000 });
     expect(next).toMatchObject({ timedOut: true, restarted: true });
     expect(existsSync(canary())).toBe(false);
+    expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(true);
+  });
+
+  it('a command checked against one directory does not run in the one a forged end left the shell in', async () => {
+    const session = await startSession();
+    // The forged end comes while the shell is still in `dir`; the command then moves to `sub`, and
+    // sends its real end to /dev/null.
+    const forging = await forgingEnd(session, 'sleep 0.3; cd sub; exec 63>/dev/null');
+    const forged = await session.run(forging);
+    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
+    // The next command, checked against `dir`, reaches the shell once it is in `sub`: the check
+    // before it refuses to run it there.
+    const next = await session.run('touch CANARY', { timeoutMs: 1500 });
+    expect(next).toMatchObject({ restarted: true, exitCode: null });
+    expect(existsSync(canary())).toBe(false);
     expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
     expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', cwd: dir });
+  });
+});
+
+describe('the gates bash waits at between calls', () => {
+  /** The directory of the script bash runs, and of its gates. */
+  const channelDir = 'g=$(dirname "$(readlink /proc/$$/fd/255)")';
+
+  it('a command that removes them ends only its own shell: the next call runs in a fresh one', async () => {
+    const session = await startSession();
+    await session.run('kept=old');
+    const removing = await session.run(`${channelDir}; rm -f "$g"/gate0 "$g"/gate1; echo gone`);
+    expect(removing).toMatchObject({ output: 'gone\n', exitCode: 0, frameFault: null });
+    const next = await session.run('echo "[$kept]"');
+    expect(next).toMatchObject({ output: '[]\n', exitCode: 0, frameFault: null });
+  });
+
+  it('a command that opens them behind the session only ends its own shell, and runs nothing more', async () => {
+    const session = await startSession();
+    await session.run('kept=old');
+    // In the background, once the call is over: whichever gate bash waits at lets it through.
+    const opening = await session.run(
+      `${channelDir}; (sleep 0.2; for n in 0 1; do : > "$g/gate$n" & done) >/dev/null 2>&1 &`,
+    );
+    expect(opening).toMatchObject({ output: '', exitCode: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const next = await session.run(`echo "[$kept]"; touch ${canary()}`);
+    expect(next).toMatchObject({ output: '[]\n', exitCode: 0, frameFault: null });
+    expect(existsSync(canary())).toBe(true);
+    expect(await session.run('echo again')).toMatchObject({ output: 'again\n', exitCode: 0 });
   });
 });
 

@@ -81,7 +81,7 @@ describe('framing', () => {
 
   it('takes a command far larger than a pipe holds, whole and in order with the next one', async () => {
     const session = await startSession({ maxOutput: 1_000_000 });
-    // Two-byte characters throughout, so the part that fits in the FIFO at once can end inside one.
+    // Two-byte characters throughout, so the part bash reads at once (8 KiB) can end inside one.
     const body = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'xé'.repeat(10)}`).join(
       '\n',
     );
@@ -89,6 +89,19 @@ describe('framing', () => {
     const expected = createHash('md5').update(`${body}\n`).digest('hex');
     expect(result.output.trim()).toBe(`${expected}  -`);
     expect(await session.run('echo next')).toMatchObject({ output: 'next\n', exitCode: 0 });
+  });
+
+  it('runs thousands of quick calls in one shell: bash never reads past the line it runs', async () => {
+    const session = await startSession();
+    await session.run('kept=yes');
+    // bash reading ahead of what was written would find the end of its script and exit, and the
+    // next call would run in a fresh shell.
+    for (let call = 0; call < 2000; call += 1) {
+      const result = await session.run(':');
+      if (result.exitCode !== 0 || result.restarted)
+        throw new Error(`call ${call}: ${JSON.stringify(result)}`);
+    }
+    expect(await session.run('echo "$kept"')).toMatchObject({ output: 'yes\n', exitCode: 0 });
   });
 
   it('reports errors the way bash does, with no trace of how commands reach it', async () => {
@@ -103,11 +116,11 @@ describe('framing', () => {
     const session = await startSession();
     const lookalike =
       "printf '\\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\\n__BASH_AGENT_0123456789ab0123456789ab__\\n'; " +
-      "printf '%%BASH_AGENT_0a1b2c%%3d4e5f 0\\n'; printf '%%BASH_AGENT_0a1b2c3d4e5f 0\\n'; echo after";
+      "printf '%%BASH_AGENT_0a1B%%c_d 0\\n'; printf '%%BASH_AGENT_0a1B-c_d 0\\n'; echo after";
     const result = await session.run(lookalike);
     expect(result.output).toBe(
       '\n__BASH_AGENT_0123456789ab0123456789ab__ 0 /\n__BASH_AGENT_0123456789ab0123456789ab__\n' +
-        '%BASH_AGENT_0a1b2c%3d4e5f 0\n%BASH_AGENT_0a1b2c3d4e5f 0\nafter\n',
+        '%BASH_AGENT_0a1B%c_d 0\n%BASH_AGENT_0a1B-c_d 0\nafter\n',
     );
     expect(result.exitCode).toBe(0);
     expect((await session.run('echo next')).output).toBe('next\n');

@@ -13,7 +13,7 @@
 import * as core from '@actions/core';
 import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
 import { formatUsd } from '../agent/pricing.js';
-import { randomHex } from '../random-hex.js';
+import { randomHex } from '../random-token.js';
 import type { PromptMeasure, RecordedEvent } from '../transcript.js';
 import { callLabel, callStatus, STATUS_WORDS, type CallRecord, type RunFacts } from './facts.js';
 import { counted, formatDuration } from './markdown.js';

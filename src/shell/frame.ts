@@ -10,31 +10,30 @@
  *   they can be neither redefined nor unset;
  * - each call names them quoted (`\name`), which no alias expands, and a function name is looked up
  *   before everything else, so nothing shadows them;
- * - the bodies use only keywords (`[[`, `if`, `{`), redirections and positional parameters: no
+ * - the bodies use only keywords (`[[`, `{`), redirections and positional parameters: no
  *   builtin and no variable. The marker is the one thing bash prints without either: the error
  *   message of a redirection that must fail, `bash: line N: /dev/null/%BASH_AGENT_<nonce> <status>:
  *   Not a directory`, written to a descriptor of its own. What bash puts in front of the marker is
  *   the same on every call of a shell (the name of the script the function was read from, and the
  *   function's line), so the session learns it from the shell's first call and takes it off each
  *   output;
- * - the directory is never printed: the session reads it from the kernel. Instead the frame checks,
+ * - the directory is never printed: the session reads it from the kernel after every call (one
+ *   `readlink`, far cheaper than the bytes a directory would add to the line). The frame checks,
  *   just before the command runs, that the shell is in the directory the command was checked against
  *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
- *   directory afterwards cannot make the next command run somewhere else;
- * - the end says only whether the shell is still in that directory (the same test again), and when it
- *   is, the session keeps what it knew rather than read the kernel per command. A forged end can say so
- *   falsely, but the check before the next command then finds the shell elsewhere: the claim can cost
- *   a restart, never run a command in a directory it was not checked against.
- * The whole call is one line, read by bash (one byte at a time from its FIFO) before any of it runs,
- * so while a command runs nothing of its frame is left in the FIFO for it to read ahead. Each byte of
- * the line and each argument and call of a function costs bash time per command (callgrind: ~340
- * instructions a byte, ~12,000 a function call and ~5,000 an argument), so the frame is two calls.
+ *   directory afterwards cannot make the next command run somewhere else.
+ * The whole call is one line of the script bash runs (see ScriptChannel), which ends at a gate: bash
+ * reads the next line only once the session has written it. Each byte of the line, each call of a
+ * function and each argument costs bash time per command (callgrind: ~340 instructions a byte,
+ * ~12,000 a function call and ~5,000 an argument): so the frame is two calls, the directory travels
+ * once, the nonce and the names are short, and words that need no quoting go bare.
  */
+
+import type { Gate } from './script-channel.js';
 
 /** How a call's frame reported its end. */
 export type FrameEnd =
-  /** `stayed`: the shell is still in the directory the command was checked against. */
-  | { kind: 'exit'; status: number; stayed: boolean }
+  | { kind: 'exit'; status: number }
   /** The shell was not in the directory the command was checked against; the command did not run. */
   | { kind: 'moved' }
   /** What followed the marker is not what the frame writes: the end was forged. */
@@ -44,26 +43,30 @@ export type FrameEnd =
 export const MARKER_TAG = '%BASH_AGENT_';
 /**
  * Bytes of a call's nonce, drawn fresh per call: 48 random bits, far past guessing within a call. It
- * travels in the line as hex digits alone; only the marker puts the tag in front of them, so neither
- * a trace of the call (`set -x`) nor the echo of the line (`set -v`) contains a marker.
+ * travels in the line as 8 base64url characters alone (see randomBase64Url); only the marker puts the
+ * tag in front of them, so neither a trace of the call (`set -x`) nor the echo of the line (`set -v`)
+ * contains a marker.
  */
 export const NONCE_BYTES = 6;
-/** Length of a marker: the tag, the nonce's hex digits, and the space before the status. */
-export const MARKER_LENGTH = MARKER_TAG.length + 2 * NONCE_BYTES + 1;
-
-/** What follows the status when the shell is no longer in the directory it was checked against. */
-const LEFT = 'left';
+/** Length of a marker: the tag, the nonce's characters, and the space before the status. */
+export const MARKER_LENGTH = MARKER_TAG.length + (4 * NONCE_BYTES) / 3 + 1;
 
 /** The names of one shell's frame functions; random per shell, so a shell that replaced itself with
- * `exec bash …` does not have them. Short: bash reads its script one byte per system call, so each
- * byte of a call's line costs (≈ 0.2 µs). */
+ * `exec bash …` does not have them. */
 export interface FrameNames {
   guard: string;
-  end: string;
+  /** One end function per gate of the script channel: `ends[g]` waits at gate `g` when it is done. */
+  ends: readonly [string, string];
 }
 
+/** `id`: a few hex digits, fresh per shell. */
 export function frameNames(id: string): FrameNames {
-  return { guard: `__g${id}`, end: `__e${id}` };
+  return { guard: `_g${id}`, ends: [`_e${id}`, `_f${id}`] };
+}
+
+/** Waits until the session opens the gate (a FIFO) at `gatePath`: see ScriptChannel. */
+export function gateWait(gatePath: string): string {
+  return `{ [[ 1 ]]; } 9<${ansiCQuote(gatePath)}`;
 }
 
 /**
@@ -71,20 +74,25 @@ export function frameNames(id: string): FrameNames {
  * `/dev/null`, which is not a directory: opening it fails whoever runs, and bash says so on standard
  * error, here the frame's descriptor for that one redirection. The failing redirection is on a
  * descriptor other than 0, for which bash would fork first (it guards its own input), and `|| [[ 1 ]]`
- * keeps `set -e` from ending the shell on it. A function returns the status of its last command, so
- * neither needs `return`.
+ * keeps `set -e` from ending the shell on it. The functions that print a marker are defined on one
+ * line: bash puts that line's number in front of the marker, and the session takes off what it
+ * learned from the first call. The guard's report does not wait at a gate: the line's end still runs.
  */
-export function frameDefinitions(names: FrameNames, frameFd: number): string {
-  const { guard, end } = names;
+export function frameDefinitions(
+  names: FrameNames,
+  frameFd: number,
+  gates: readonly [string, string],
+): string {
+  const { guard, ends } = names;
   const report = (words: string): string =>
     `{ 9</dev/null/"${MARKER_TAG}${words}"; } 2>&${frameFd} || [[ 1 ]]`;
+  // $1: status; $2: nonce.
+  const end = (gate: Gate): string =>
+    `${ends[gate]}() { ${report('$2 $1')}; ${gateWait(gates[gate])}; }`;
   return (
     // $1: directory checked against; $2: nonce.
-    `${guard}() { [[ . -ef $1 ]] || { ${end} moved "$2" "$1"; [[ '' ]]; }; }\n` +
-    // $1: status (or `moved`); $2: nonce; $3: directory checked against.
-    `${end}() { if [[ . -ef $3 ]]; then ${report('$2 $1')}; ` +
-    `else ${report(`$2 $1 ${LEFT}`)}; fi; }\n` +
-    `readonly -f ${guard} ${end}\n`
+    `${guard}() { [[ . -ef $1 ]] || { ${report('$2 moved')}; [[ '' ]]; }; }; ${end(0)}; ${end(1)}\n` +
+    `readonly -f ${guard} ${ends.join(' ')}\n`
   );
 }
 
@@ -95,39 +103,41 @@ export interface FramedCall {
 }
 
 /**
- * The line that runs `command` if the shell is in the directory `quotedDir` names (one `$'…'` word,
- * from ansiCQuoteBytes or ansiCQuote), then prints the marker with the exit status. `nonce` is
- * 2 × NONCE_BYTES hex digits, fresh per call. The command travels as one ANSI-C quoted word for
- * `eval`: whatever it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or
- * `&`) it cannot run into the frame.
+ * The line that runs `command` if the shell is in the directory `dirWord` names (one word, from
+ * shellWord or shellWordOfBytes), then prints the marker with the exit status and waits at `gate`.
+ * `nonce` is fresh per call (see NONCE_BYTES). The command travels as one word for `eval`: whatever
+ * it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or `&`) it cannot
+ * run into the frame.
  */
 export function frameCall(
   names: FrameNames,
+  gate: Gate,
   command: string,
-  quotedDir: string,
+  dirWord: string,
   nonce: string,
 ): FramedCall {
+  // `eval` takes `--` and would read a first word starting with `-` as an option.
+  const commandWord = command.startsWith('-') ? `-- ${ansiCQuote(command)}` : shellWord(command);
   return {
     line:
-      `\\${names.guard} ${quotedDir} ${nonce}&&` +
-      `\\eval -- ${ansiCQuote(command)};\\${names.end} "$?" ${nonce} ${quotedDir}\n`,
+      `\\${names.guard} ${dirWord} ${nonce}&&` +
+      `\\eval ${commandWord};\\${names.ends[gate]} "$?" ${nonce}\n`,
     marker: `${MARKER_TAG}${nonce} `,
   };
 }
 
-const FRAME_END = new RegExp(`^(\\d+|moved)(?: (${LEFT}))?(?:$|[\\s:])`);
+const FRAME_END = /^(\d+|moved)(?:$|[\s:])/;
 
 /**
- * Reads what follows a marker up to its line end (`0: Not a directory`, or `0 left: …` when the
- * shell is no longer where the command was checked, or `moved left: …`; bash's own words after the
- * colon may be in the shell's language).
+ * Reads what follows a marker up to its line end (`0: Not a directory`, or `moved: …` when the shell
+ * was not where the command was checked; bash's own words after the colon may be in the shell's
+ * language).
  */
 export function parseFrameEnd(trailer: string): FrameEnd {
-  const words = FRAME_END.exec(trailer);
-  const word = words?.[1];
+  const word = FRAME_END.exec(trailer)?.[1];
   if (word === undefined) return { kind: 'unreadable' };
   if (word === 'moved') return { kind: 'moved' };
-  return { kind: 'exit', status: Number(word), stayed: words?.[2] === undefined };
+  return { kind: 'exit', status: Number(word) };
 }
 
 /**
@@ -239,11 +249,23 @@ export class EndReader {
   }
 }
 
-/** `$'…'` quoting of bytes that may not be UTF-8 (a directory's name), each such byte as `\xNN`. */
-export function ansiCQuoteBytes(bytes: Buffer): string {
+/**
+ * Characters that stand for themselves anywhere in an unquoted bash word, whatever the shell's
+ * options and variables: no quoting, expansion, globbing (extglob's included), brace, tilde,
+ * operator or comment character among them.
+ */
+const LITERAL_WORD = /^[A-Za-z0-9_./,:@%+=-]+$/;
+
+/** `text` as one bash word: itself when every character is literal, else ANSI-C quoted. */
+export function shellWord(text: string): string {
+  return LITERAL_WORD.test(text) ? text : ansiCQuote(text);
+}
+
+/** shellWord for bytes that may not be UTF-8 (a directory's name), each such byte as `\xNN`. */
+export function shellWordOfBytes(bytes: Buffer): string {
   const text = bytes.toString();
   if (Buffer.from(text).equals(bytes)) {
-    return ansiCQuote(text);
+    return shellWord(text);
   }
   const body = Array.from(bytes, (byte) => {
     if (byte === 0x5c) return '\\\\';

@@ -1,30 +1,31 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
 import { omissionMarker } from './format.js';
 import {
   ansiCQuote,
-  ansiCQuoteBytes,
   endPrefixOf,
   EndReader,
   frameCall,
   frameDefinitions,
   frameNames,
+  gateWait,
   NONCE_BYTES,
+  shellWord,
+  shellWordOfBytes,
   type FrameEnd,
   type FrameNames,
 } from './frame.js';
 import { CallTimer } from './call-timer.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
+import { ScriptChannel } from './script-channel.js';
 import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
 import type { CommandResult, FrameFault } from './result.js';
-import { randomHex } from '../random-hex.js';
+import { randomBase64Url, randomHex } from '../random-token.js';
 
 export interface BashSessionOptions {
   /** Directory the shell starts in, and restarts in. */
@@ -88,8 +89,8 @@ interface Shell {
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** Called with each decoded piece of output. */
   sink: (text: string) => void;
-  /** Writes to the shell's command channel. */
-  send: (text: string) => unknown;
+  /** The script bash runs: where each call's line goes. */
+  channel: ScriptChannel;
   /** Resolves when stdout has ended. */
   drained: Promise<void>;
   /** Stops reading and removes the command channel; the shell must be gone. */
@@ -113,7 +114,7 @@ export class BashSession {
    * `#cwd` as the word the frame checks against: the kernel's bytes, once read from the kernel,
    * quoted once per change of directory rather than once per call.
    */
-  #quotedCwd = '';
+  #cwdWord = '';
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -220,60 +221,34 @@ export class BashSession {
     const cwd = this.#startDirectory();
     const marker = `BASH_AGENT_SHELL=${randomBytes(8).toString('hex')}`;
     const [name, value] = marker.split('=') as [string, string];
-    // Commands reach bash through a FIFO that bash runs as its script, not through its stdin, so
+    // Commands reach bash through a script it runs (see ScriptChannel), not through its stdin, so
     // stdin can stay /dev/null for bash and everything it starts, with no redirection per command
-    // (which alone cost ~80 µs a call). bash reads a FIFO one byte per read, never past the line it
-    // runs: while a command runs, nothing sent after it sits in bash's memory, only in the FIFO. The FIFO
-    // is called `bash` in a private directory, so bash's messages read `bash: line 3: …` as usual.
-    const dir = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
-    const fifo = path.join(dir, 'bash');
-    let commands: number;
-    try {
-      execFileSync('mkfifo', ['-m', '600', fifo], { env: this.#options.env });
-      // Read-write, so that opening does not wait for bash to open the other end.
-      commands = openSync(fifo, constants.O_RDWR);
-    } catch (error) {
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`Could not create the shell's command channel: ${String(error)}`);
-    }
-    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', 'bash'], {
-      cwd: dir,
+    // (which alone cost ~80 µs a call).
+    const frame = frameNames(randomHex(2));
+    const channel = new ScriptChannel(
+      (gates) =>
+        // The channel's directory is only where bash finds its script; OLDPWD must not point there.
+        // Nothing the agent defines exists yet, so these builtins and keywords are the real ones.
+        `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
+        `exec 2>&1 ${FRAME_FD}>&1\n` +
+        frameDefinitions(frame, FRAME_FD, gates) +
+        `${gateWait(gates[0])}\n`,
+      this.#options.env,
+    );
+    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', channel.script], {
+      cwd: channel.dir,
       env: { ...this.#options.env, [name]: value },
       // Its own process group, so a timeout can signal every process of the command at once.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // A large command that fills the FIFO must wait in a stream's queue, never block the event loop
-    // (which would also block the timeout). The stream makes the descriptor non-blocking, so a
-    // direct write takes what fits at once and never waits.
-    const channel = new Socket({ fd: commands, readable: false, writable: true });
-    channel.on('error', () => undefined); // a shell that died mid-write is noticed by its exit
-    const send = (text: string): void => {
-      // Directly while nothing waits in the stream's queue (always, but for a command larger than
-      // the FIFO): a call's line is a single system call instead of a trip through the stream.
-      if (channel.writableLength === 0) {
-        let written = 0;
-        try {
-          written = writeSync(commands, text);
-        } catch {
-          // EAGAIN (the FIFO is full): all of it goes through the stream.
-        }
-        if (written < Buffer.byteLength(text)) channel.write(Buffer.from(text).subarray(written));
-        return;
-      }
-      channel.write(text);
-    };
-    const release = (): void => {
-      channel.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    };
     try {
       await new Promise<void>((resolve, reject) => {
         child.once('spawn', resolve);
         child.once('error', reject);
       });
     } catch (error) {
-      release();
+      channel.dispose();
       throw error;
     }
     const stdout = child.stdout!;
@@ -292,37 +267,30 @@ export class BashSession {
       child,
       pid: child.pid!,
       marker,
-      frame: frameNames(randomBytes(3).toString('hex')),
+      frame,
       endPrefix: '',
       pastMarkers: new Set(),
       exit: undefined,
       exited,
       endCallOnExit: undefined,
       sink: (text) => this.#collectStray(text),
-      send,
+      channel,
       drained: new Promise((resolve) => stdout.once('end', resolve)),
       dispose: () => {
         stdout.removeAllListeners('data');
         stderr.removeAllListeners('data');
-        release();
+        channel.dispose();
       },
     };
     const onData = (chunk: Buffer): void => shell.sink(decoder.write(chunk));
     stdout.on('data', onData);
     // stderr is joined to stdout below; anything bash itself prints before that still gets read.
     stderr.on('data', onData);
-    shell.send(
-      // The FIFO's directory was only needed to name it; OLDPWD must not point there. Nothing the
-      // agent defines exists yet, so these builtins are the real ones.
-      `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
-        `exec 2>&1 ${FRAME_FD}>&1\n` +
-        frameDefinitions(shell.frame, FRAME_FD),
-    );
     this.#shell = shell;
     this.#cwd = cwd;
     this.#kernelCwd = undefined;
-    this.#quotedCwd = ansiCQuote(cwd);
-    const check = await this.#frame(shell, 'true', 10_000, this.#quotedCwd);
+    this.#cwdWord = shellWord(cwd);
+    const check = await this.#frame(shell, 'true', 10_000, this.#cwdWord);
     if (check.exitCode !== 0) {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
@@ -341,15 +309,24 @@ export class BashSession {
     timeoutMs: number,
     expectedCwd: string | undefined,
   ): Promise<CommandResult> {
-    if (this.#shell === undefined || this.#shell.exit !== undefined) {
-      await this.#stopShell();
-      await this.#startShell();
+    for (let attempt = 1; ; attempt += 1) {
+      if (this.#shell === undefined || this.#shell.exit !== undefined) {
+        await this.#stopShell();
+        await this.#startShell();
+      }
+      const shell = this.#shell!;
+      const checked =
+        expectedCwd === undefined || expectedCwd === this.#cwd
+          ? this.#cwdWord
+          : shellWord(expectedCwd);
+      const result = await this.#frame(shell, command, timeoutMs, checked);
+      // A shell that ended before it was let through to the line ran nothing of it (something before
+      // removed its gates or killed it from the background): the command goes to a fresh shell, as if
+      // the end had been noticed before the line was sent. Once: a shell that keeps ending is reported.
+      if (!result.shellExited || shell.channel.delivered || attempt > 1 || this.#closed) {
+        return result;
+      }
     }
-    const checked =
-      expectedCwd === undefined || expectedCwd === this.#cwd
-        ? this.#quotedCwd
-        : ansiCQuote(expectedCwd);
-    return this.#frame(this.#shell!, command, timeoutMs, checked);
   }
 
   /**
@@ -360,13 +337,19 @@ export class BashSession {
     shell: Shell,
     command: string,
     timeoutMs: number,
-    checkedCwd: string,
+    checkedDirWord: string,
   ): Promise<CommandResult> {
     const started = performance.now();
     const capture = new OutputCapture(this.#options.maxOutput);
-    // Random per call, so earlier output cannot contain it, and sent only now, so the command cannot
-    // read it ahead from the FIFO.
-    const { line, marker } = frameCall(shell.frame, command, checkedCwd, randomHex(NONCE_BYTES));
+    // Random per call, so earlier output cannot contain it, and written only now, so no command before
+    // this one can read it from the script.
+    const { line, marker } = frameCall(
+      shell.frame,
+      shell.channel.nextGate,
+      command,
+      checkedDirWord,
+      randomBase64Url(NONCE_BYTES),
+    );
     const past = shell.pastMarkers;
 
     // Settled by the end marker, a late marker of an earlier call, or the timer below.
@@ -391,7 +374,15 @@ export class BashSession {
     this.#stray = '';
     if (stray !== '') shell.sink(stray);
     // An earlier call found still running: its shell is replaced before this command reaches it.
-    if (!finished) shell.send(line);
+    if (!finished) {
+      try {
+        shell.channel.send(line);
+      } catch (error) {
+        // Part of the line may be in the script: this shell must never read on.
+        await this.#stopShell();
+        throw new Error(`Could not send the command to the shell: ${String(error)}`);
+      }
+    }
 
     this.#callTimer.start(timeoutMs, () => finishFrame('timeout'));
     if (shell.exit) finishFrame('exited');
@@ -423,15 +414,11 @@ export class BashSession {
       await this.#killShell(shell, this.#options.killGraceMs);
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
-      // Read once after every start, and whenever the frame says the shell left the directory this
-      // call was checked against or that was not the one the session knew.
-      const stayed =
-        outcome.stayed && checkedCwd === this.#quotedCwd && this.#kernelCwd !== undefined;
-      const cwd = stayed ? this.#kernelCwd : readKernelCwd(shell.pid, this.#kernelCwd);
+      const cwd = readKernelCwd(shell.pid, this.#kernelCwd);
       if (cwd !== undefined && cwd !== this.#kernelCwd) {
         this.#cwd = cwd.path;
         this.#kernelCwd = cwd;
-        this.#quotedCwd = ansiCQuoteBytes(cwd.bytes);
+        this.#cwdWord = shellWordOfBytes(cwd.bytes);
       }
     } else {
       const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;

@@ -1,0 +1,148 @@
+/**
+ * How commands reach the persistent bash: a script file that bash runs, and two gates it waits at.
+ *
+ * bash reads a script it cannot seek (a FIFO, a pipe) one byte per system call, so that it never
+ * consumes input past the line it runs; a frame of about 80 bytes and the command itself then cost a
+ * system call a byte. A regular file bash reads in blocks of up to 8 KiB (as large as the file was
+ * when bash opened it, so the file starts with a comment that long). But at the end of a regular file
+ * bash finds end-of-file and exits, so it must never get there before the next line is written: each
+ * call's line ends (in the frame's end function, after the end marker) by opening one of two FIFOs
+ * for reading, which blocks bash until this side opens it for writing. The session appends the next
+ * line to the script and only then opens the gate bash waits at.
+ *
+ * Two gates, used in turn, because a gate held open for a moment too long would also let bash through
+ * the next one: bash, woken by the opening, can run the whole next call and reach its gate before
+ * this side closes the first.
+ *
+ * While a command runs, nothing after its own line is in the script: a command that reads the script
+ * (`/proc/$$/fd/255`) learns only what ran already. The script grows by each call's line for the
+ * life of the shell; it is removed with the shell.
+ */
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The most bash reads from its script at once (bash's MAX_INPUT_BUFFER_SIZE). */
+const BASH_READ_SIZE = 8192;
+/**
+ * How often a gate bash has not reached yet is tried again at once (each on the next turn of the event
+ * loop) before trying once a millisecond. bash reaches the gate microseconds after its end marker, so
+ * the first try nearly always opens it.
+ */
+const QUICK_TRIES = 64;
+const SLOW_TRY_MS = 1;
+
+export type Gate = 0 | 1;
+
+export class ScriptChannel {
+  /** The private directory of the script and the gates. */
+  readonly dir: string;
+  /** The script, named `bash` so that bash's messages read `bash: line 3: …`, relative to `dir`. */
+  readonly script = 'bash';
+  /** The gates' paths. */
+  readonly gates: readonly [string, string];
+  readonly #scriptFd: number;
+  /** The gate bash waits at (or will, once the line it runs is done). */
+  #waitingAt: Gate = 0;
+  #delivered = true;
+  /** Cancels the next try at a gate bash had not reached. */
+  #cancelRetry: (() => void) | undefined;
+
+  /** Makes the directory, the gates and a script of `preamble` (which must end at gate 0). */
+  constructor(preamble: (gates: readonly [string, string]) => string, env: NodeJS.ProcessEnv) {
+    this.dir = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
+    this.gates = [path.join(this.dir, 'gate0'), path.join(this.dir, 'gate1')];
+    try {
+      execFileSync('mkfifo', ['-m', '600', ...this.gates], { env });
+      this.#scriptFd = openSync(
+        path.join(this.dir, this.script),
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND,
+        0o600,
+      );
+    } catch (error) {
+      rmSync(this.dir, { recursive: true, force: true });
+      throw new Error(`Could not create the shell's command channel: ${String(error)}`);
+    }
+    // A comment line that makes the script as long as bash's largest read when bash opens it.
+    this.#append(`#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}`);
+  }
+
+  /**
+   * Whether bash was let through to the last line sent: until then, nothing of it ran, and a shell
+   * that ends before ran none of it.
+   */
+  get delivered(): boolean {
+    return this.#delivered;
+  }
+
+  /** The gate the line sent next must end at: the one bash does not wait at now. */
+  get nextGate(): Gate {
+    return this.#waitingAt === 0 ? 1 : 0;
+  }
+
+  /**
+   * Appends `line` (which must end at `nextGate`) to the script and lets bash through the gate it
+   * waits at, now or as soon as it gets there. Throws when the script cannot be written (a full disk);
+   * bash is then still held at its gate.
+   */
+  send(line: string): void {
+    this.#stopRetry();
+    this.#append(line);
+    this.#delivered = false;
+    const gate = this.#waitingAt;
+    this.#waitingAt = this.nextGate;
+    let tries = 0;
+    const retry = (): void => {
+      this.#cancelRetry = undefined;
+      if (!this.#open(gate)) schedule();
+    };
+    const schedule = (): void => {
+      tries += 1;
+      if (tries <= QUICK_TRIES) {
+        const next = setImmediate(retry);
+        this.#cancelRetry = () => clearImmediate(next);
+      } else {
+        const next = setTimeout(retry, SLOW_TRY_MS);
+        this.#cancelRetry = () => clearTimeout(next);
+      }
+    };
+    if (!this.#open(gate)) schedule();
+  }
+
+  /** Stops waiting for bash at a gate and removes the channel; the shell must be gone. */
+  dispose(): void {
+    this.#stopRetry();
+    closeSync(this.#scriptFd);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  #append(text: string): void {
+    const bytes = Buffer.from(text);
+    for (let written = 0; written < bytes.length;) {
+      written += writeSync(this.#scriptFd, bytes, written);
+    }
+  }
+
+  /**
+   * Opens the gate for writing and closes it again in the same turn, which lets bash through if it
+   * waits there; false when bash is not there yet. Any other failure (the gate was removed) leaves
+   * bash to fail its own opening, end its script and exit, which the session notices.
+   */
+  #open(gate: Gate): boolean {
+    let fd: number;
+    try {
+      fd = openSync(this.gates[gate], constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== 'ENXIO';
+    }
+    closeSync(fd);
+    this.#delivered = true;
+    return true;
+  }
+
+  #stopRetry(): void {
+    this.#cancelRetry?.();
+    this.#cancelRetry = undefined;
+  }
+}
