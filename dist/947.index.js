@@ -3849,8 +3849,8 @@ function openJsonl(file, warn) {
     };
 }
 
-// EXTERNAL MODULE: ./src/random-hex.ts
-var random_hex = __webpack_require__(38068);
+// EXTERNAL MODULE: ./src/random-token.ts
+var random_token = __webpack_require__(13228);
 ;// CONCATENATED MODULE: ./src/report/log.ts
 /**
  * The step's log, written as events come: a line per request and response, a group per command
@@ -3880,7 +3880,7 @@ const PROMPT_SIZES = {
 };
 /** A token no text written inside its block can know. */
 function stopToken() {
-    return `bash-agent-${(0,random_hex/* randomHex */.n)(16)}`;
+    return `bash-agent-${(0,random_token/* randomHex */.n)(16)}`;
 }
 /**
  * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
@@ -6925,7 +6925,7 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
     const startBackground = () => {
         if (background)
             return background;
-        const session = __webpack_require__.e(/* import() */ 886).then(__webpack_require__.bind(__webpack_require__, 31886)).then(({ BashSession }) => BashSession.start({
+        const session = __webpack_require__.e(/* import() */ 692).then(__webpack_require__.bind(__webpack_require__, 43692)).then(({ BashSession }) => BashSession.start({
             cwd: config.workingDirectory,
             env,
             // The transcript file keeps more of each output than the model gets (format cuts that).
@@ -7578,33 +7578,45 @@ const BASE_URL_VARIABLES = {
 
 /***/ }),
 
-/***/ 38068:
+/***/ 13228:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ randomBase64Url),
 /* harmony export */   n: () => (/* binding */ randomHex)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /**
- * Random hex digits for tokens that must not be guessed (frame nonces, the log's stop-commands
- * token), drawn from a pool refilled a few kilobytes at a time: each call into the random source
- * costs several microseconds, and a burst of commands asks for a few of these per command.
+ * Random tokens that must not be guessed (frame nonces, the log's stop-commands token), drawn from a
+ * pool refilled a few kilobytes at a time: each call into the random source costs several
+ * microseconds, and a burst of commands asks for a few of these per command.
  */
 
 const POOL_BYTES = 8192;
 let pool = Buffer.alloc(0);
 let used = 0;
-/** `bytes` random bytes as 2 × `bytes` hex digits; bytes handed out are never handed out again. */
-function randomHex(bytes) {
+/** `bytes` random bytes, never handed out before, written in `encoding`. */
+function randomText(bytes, encoding) {
     if (bytes > POOL_BYTES)
-        return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(bytes).toString('hex');
+        return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(bytes).toString(encoding);
     if (used + bytes > pool.length) {
         pool = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(POOL_BYTES);
         used = 0;
     }
     used += bytes;
-    return pool.toString('hex', used - bytes, used);
+    return pool.toString(encoding, used - bytes, used);
+}
+/** `bytes` random bytes as 2 × `bytes` hex digits. */
+function randomHex(bytes) {
+    return randomText(bytes, 'hex');
+}
+/**
+ * `bytes` random bytes as base64url (`A–Z a–z 0–9 - _`, no padding): 4 characters per 3 bytes, for
+ * a token that costs by its length. Every character is literal in an unquoted bash word.
+ */
+function randomBase64Url(bytes) {
+    return randomText(bytes, 'base64url');
 }
 
 
