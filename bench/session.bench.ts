@@ -79,6 +79,7 @@ function percentile(sorted: number[], p: number): number {
 async function latencies(
   names: string[],
   calls: number,
+  command: string,
 ): Promise<Map<string, { median: number; p95: number }>> {
   const block = 50;
   const runners = await Promise.all(names.map((name) => RUNNERS[name]!()));
@@ -87,7 +88,7 @@ async function latencies(
     for (const [index, runner] of runners.entries()) {
       for (let i = 0; i < block; i++) {
         const start = performance.now();
-        await runner.run('true', 10_000);
+        await runner.run(command, 10_000);
         if (done >= 0) times[index]!.push((performance.now() - start) * 1000);
       }
     }
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
 
   if (part('latency')) {
     console.log('1000 sequential `true` calls (µs per call, measured in alternating blocks)');
-    const lat = await latencies(['ours', 'sdk', 'spawn'], 1000);
+    const lat = await latencies(['ours', 'sdk', 'spawn'], 1000, 'true');
     for (const [name, { median, p95 }] of lat) {
       console.log(`  ${name.padEnd(6)} median ${fmt(median)}   p95 ${fmt(p95)}`);
     }
@@ -186,6 +187,19 @@ async function main(): Promise<void> {
     );
     console.log(
       `  sdk/ours median ratio:   ${(median('sdk') / median('ours')).toFixed(2)}x (goal >= 1x)`,
+    );
+    // A command of the size a model writes when it puts a file in place with a heredoc, given to a
+    // builtin so that no process is started: what it costs a shell to read it.
+    const heredoc = `: <<'EOF'\n${'const value = compute(input);\n'.repeat(66)}EOF`;
+    console.log(
+      `\n1000 sequential calls of a ${Buffer.byteLength(heredoc)}-byte heredoc command (µs per call)`,
+    );
+    const long = await latencies(['ours', 'sdk', 'spawn'], 1000, heredoc);
+    for (const [name, { median: m, p95 }] of long) {
+      console.log(`  ${name.padEnd(6)} median ${fmt(m)}   p95 ${fmt(p95)}`);
+    }
+    console.log(
+      `  sdk/ours median ratio:   ${(long.get('sdk')!.median / long.get('ours')!.median).toFixed(2)}x`,
     );
     console.log(`  load average ${loadavg().join(' ')} (1, 5, 15 min)`);
   }
