@@ -472,12 +472,10 @@ var external_node_os_ = __webpack_require__(48161);
 
 /** The most bash reads from its script at once (bash's MAX_INPUT_BUFFER_SIZE). */
 const BASH_READ_SIZE = 8192;
-/**
- * How often a gate bash has not reached yet is tried again at once (each on the next turn of the event
- * loop) before trying once a millisecond. bash reaches the gate microseconds after its end marker, so
- * the first try nearly always opens it.
- */
-const QUICK_TRIES = 64;
+/** How the session opens a gate: for writing, failing (ENXIO) rather than waiting when bash is not there. */
+const GATE_FLAGS = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_NONBLOCK;
+/** Tries at a gate bash has not reached, one after the other, before trying once a millisecond. */
+const QUICK_TRIES = 32;
 const SLOW_TRY_MS = 1;
 class ScriptChannel {
     /** The private directory of the script and the gates. */
@@ -490,8 +488,8 @@ class ScriptChannel {
     /** The gate bash waits at (or will, once the line it runs is done). */
     #waitingAt = 0;
     #delivered = true;
-    /** Cancels the next try at a gate bash had not reached. */
-    #cancelRetry;
+    /** Lines sent (and disposals): a try at a gate for an earlier one gives up. */
+    #sends = 0;
     /** Makes the directory, the gates and a script of `preamble` (which must end at gate 0). */
     constructor(preamble, env) {
         this.dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join((0,external_node_os_.tmpdir)(), 'bash-agent-'));
@@ -524,34 +522,17 @@ class ScriptChannel {
      * bash is then still held at its gate.
      */
     send(line) {
-        this.#stopRetry();
         this.#append(line);
         this.#delivered = false;
         const gate = this.#waitingAt;
         this.#waitingAt = this.nextGate;
-        let tries = 0;
-        const retry = () => {
-            this.#cancelRetry = undefined;
-            if (!this.#open(gate))
-                schedule();
-        };
-        const schedule = () => {
-            tries += 1;
-            if (tries <= QUICK_TRIES) {
-                const next = setImmediate(retry);
-                this.#cancelRetry = () => clearImmediate(next);
-            }
-            else {
-                const next = setTimeout(retry, SLOW_TRY_MS);
-                this.#cancelRetry = () => clearTimeout(next);
-            }
-        };
-        if (!this.#open(gate))
-            schedule();
+        this.#sends += 1;
+        if (!this.#openNow(gate))
+            this.#openSoon(gate, this.#sends, 1);
     }
     /** Stops waiting for bash at a gate and removes the channel; the shell must be gone. */
     dispose() {
-        this.#stopRetry();
+        this.#sends += 1;
         (0,external_node_fs_.closeSync)(this.#scriptFd);
         (0,external_node_fs_.rmSync)(this.dir, { recursive: true, force: true });
     }
@@ -566,10 +547,10 @@ class ScriptChannel {
      * waits there; false when bash is not there yet. Any other failure (the gate was removed) leaves
      * bash to fail its own opening, end its script and exit, which the session notices.
      */
-    #open(gate) {
+    #openNow(gate) {
         let fd;
         try {
-            fd = (0,external_node_fs_.openSync)(this.gates[gate], external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_NONBLOCK);
+            fd = (0,external_node_fs_.openSync)(this.gates[gate], GATE_FLAGS);
         }
         catch (error) {
             return error.code !== 'ENXIO';
@@ -578,9 +559,25 @@ class ScriptChannel {
         this.#delivered = true;
         return true;
     }
-    #stopRetry() {
-        this.#cancelRetry?.();
-        this.#cancelRetry = undefined;
+    /**
+     * Tries the gate again, as long as `send` is the last line sent, each time after a trip through
+     * libuv's thread pool: meanwhile the event loop sleeps, so bash, which may share this core, runs up
+     * to its gate (tried again at once, the gate would keep bash off the core it needs to get there).
+     * The try itself stays on this thread, opening and closing in one turn: a gate left open while
+     * bash runs the next line would let it through the gate after that one too. Quick tries first
+     * (bash is microseconds from its gate after its end marker), then one a millisecond, for a shell
+     * still busy (an end that came before its command was over).
+     */
+    #openSoon(gate, send, tries) {
+        const again = () => {
+            if (send !== this.#sends || this.#openNow(gate))
+                return;
+            this.#openSoon(gate, send, tries + 1);
+        };
+        if (tries < QUICK_TRIES)
+            (0,external_node_fs_.fstat)(this.#scriptFd, again);
+        else
+            setTimeout(again, SLOW_TRY_MS);
     }
 }
 
