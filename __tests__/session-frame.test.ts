@@ -90,6 +90,20 @@ describe('the directory comes from the kernel', () => {
     expect((await session.run('echo still')).output).toBe('still\n');
   });
 
+  it('goes on in a directory whose bare name holds every literal punctuation, under every globbing option', async () => {
+    const session = await startSession();
+    const name = 'a,b:c@d%e+f=g-h.i_j';
+    mkdirSync(path.join(dir, name));
+    // Look-alikes a word read as a pattern or split at IFS would lead to.
+    mkdirSync(path.join(dir, 'a'));
+    await session.run(
+      `shopt -s extglob nullglob failglob nocaseglob dotglob; IFS=',:@%+=-._/'; cd '${name}'`,
+    );
+    expect(session.cwd).toBe(path.join(dir, name));
+    const next = await session.run('touch made-here; ls');
+    expect(next).toMatchObject({ exitCode: 0, frameFault: null, output: 'made-here\n' });
+  });
+
   it('goes on in a directory whose name is not UTF-8', async () => {
     const session = await startSession();
     await session.run("mkdir $'x\\xff\\xfe' && cd $'x\\xff\\xfe'");
@@ -327,6 +341,8 @@ describe('the gates bash waits at between calls', () => {
     await session.run('kept=old');
     const removing = await session.run(`${channelDir}; rm -f "$g"/gate0 "$g"/gate1; echo gone`);
     expect(removing).toMatchObject({ output: 'gone\n', exitCode: 0, frameFault: null });
+    // bash finds no gate after its end and reads on to the end of its script, where it exits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const next = await session.run('echo "[$kept]"');
     expect(next).toMatchObject({ output: '[]\n', exitCode: 0, frameFault: null });
   });

@@ -104,6 +104,13 @@ describe('framing', () => {
     expect(await session.run('echo "$kept"')).toMatchObject({ output: 'yes\n', exitCode: 0 });
   });
 
+  it('runs a command that starts with a dash as bash would, not as an option of the frame', async () => {
+    const session = await startSession();
+    const result = await session.run('-x');
+    expect(result).toMatchObject({ exitCode: 127 });
+    expect(result.output).toMatch(/^bash: line \d+: -x: command not found\n$/);
+  });
+
   it('reports errors the way bash does, with no trace of how commands reach it', async () => {
     const session = await startSession();
     const result = await session.run('no-such-command-here; cd -');

@@ -43,7 +43,6 @@ export class ScriptChannel {
   readonly #scriptFd: number;
   /** The gate bash waits at (or will, once the line it runs is done). */
   #waitingAt: Gate = 0;
-  #delivered = true;
   /** Lines sent (and disposals): a try at a gate for an earlier one gives up. */
   #sends = 0;
 
@@ -66,14 +65,6 @@ export class ScriptChannel {
     this.#append(`#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}`);
   }
 
-  /**
-   * Whether bash was let through to the last line sent: until then, nothing of it ran, and a shell
-   * that ends before ran none of it.
-   */
-  get delivered(): boolean {
-    return this.#delivered;
-  }
-
   /** The gate the line sent next must end at: the one bash does not wait at now. */
   get nextGate(): Gate {
     return this.#waitingAt === 0 ? 1 : 0;
@@ -86,7 +77,6 @@ export class ScriptChannel {
    */
   send(line: string): void {
     this.#append(line);
-    this.#delivered = false;
     const gate = this.#waitingAt;
     this.#waitingAt = this.nextGate;
     this.#sends += 1;
@@ -120,7 +110,6 @@ export class ScriptChannel {
       return (error as NodeJS.ErrnoException).code !== 'ENXIO';
     }
     closeSync(fd);
-    this.#delivered = true;
     return true;
   }
 

@@ -309,24 +309,15 @@ export class BashSession {
     timeoutMs: number,
     expectedCwd: string | undefined,
   ): Promise<CommandResult> {
-    for (let attempt = 1; ; attempt += 1) {
-      if (this.#shell === undefined || this.#shell.exit !== undefined) {
-        await this.#stopShell();
-        await this.#startShell();
-      }
-      const shell = this.#shell!;
-      const checked =
-        expectedCwd === undefined || expectedCwd === this.#cwd
-          ? this.#cwdWord
-          : shellWord(expectedCwd);
-      const result = await this.#frame(shell, command, timeoutMs, checked);
-      // A shell that ended before it was let through to the line ran nothing of it (something before
-      // removed its gates or killed it from the background): the command goes to a fresh shell, as if
-      // the end had been noticed before the line was sent. Once: a shell that keeps ending is reported.
-      if (!result.shellExited || shell.channel.delivered || attempt > 1 || this.#closed) {
-        return result;
-      }
+    if (this.#shell === undefined || this.#shell.exit !== undefined) {
+      await this.#stopShell();
+      await this.#startShell();
     }
+    const checked =
+      expectedCwd === undefined || expectedCwd === this.#cwd
+        ? this.#cwdWord
+        : shellWord(expectedCwd);
+    return this.#frame(this.#shell!, command, timeoutMs, checked);
   }
 
   /**
