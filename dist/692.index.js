@@ -487,7 +487,6 @@ class ScriptChannel {
     #scriptFd;
     /** The gate bash waits at (or will, once the line it runs is done). */
     #waitingAt = 0;
-    #delivered = true;
     /** Lines sent (and disposals): a try at a gate for an earlier one gives up. */
     #sends = 0;
     /** Makes the directory, the gates and a script of `preamble` (which must end at gate 0). */
@@ -505,13 +504,6 @@ class ScriptChannel {
         // A comment line that makes the script as long as bash's largest read when bash opens it.
         this.#append(`#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}`);
     }
-    /**
-     * Whether bash was let through to the last line sent: until then, nothing of it ran, and a shell
-     * that ends before ran none of it.
-     */
-    get delivered() {
-        return this.#delivered;
-    }
     /** The gate the line sent next must end at: the one bash does not wait at now. */
     get nextGate() {
         return this.#waitingAt === 0 ? 1 : 0;
@@ -523,7 +515,6 @@ class ScriptChannel {
      */
     send(line) {
         this.#append(line);
-        this.#delivered = false;
         const gate = this.#waitingAt;
         this.#waitingAt = this.nextGate;
         this.#sends += 1;
@@ -556,7 +547,6 @@ class ScriptChannel {
             return error.code !== 'ENXIO';
         }
         (0,external_node_fs_.closeSync)(fd);
-        this.#delivered = true;
         return true;
     }
     /**
@@ -897,23 +887,14 @@ class BashSession {
         this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
     }
     async #run(command, timeoutMs, expectedCwd) {
-        for (let attempt = 1;; attempt += 1) {
-            if (this.#shell === undefined || this.#shell.exit !== undefined) {
-                await this.#stopShell();
-                await this.#startShell();
-            }
-            const shell = this.#shell;
-            const checked = expectedCwd === undefined || expectedCwd === this.#cwd
-                ? this.#cwdWord
-                : shellWord(expectedCwd);
-            const result = await this.#frame(shell, command, timeoutMs, checked);
-            // A shell that ended before it was let through to the line ran nothing of it (something before
-            // removed its gates or killed it from the background): the command goes to a fresh shell, as if
-            // the end had been noticed before the line was sent. Once: a shell that keeps ending is reported.
-            if (!result.shellExited || shell.channel.delivered || attempt > 1 || this.#closed) {
-                return result;
-            }
+        if (this.#shell === undefined || this.#shell.exit !== undefined) {
+            await this.#stopShell();
+            await this.#startShell();
         }
+        const checked = expectedCwd === undefined || expectedCwd === this.#cwd
+            ? this.#cwdWord
+            : shellWord(expectedCwd);
+        return this.#frame(this.#shell, command, timeoutMs, checked);
     }
     /**
      * Sends one framed command and waits for its end marker, a timeout or the shell's death. The
