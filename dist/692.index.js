@@ -536,7 +536,8 @@ class ScriptChannel {
     /**
      * Opens the gate for writing and closes it again in the same turn, which lets bash through if it
      * waits there; false when bash is not there yet. Any other failure (the gate was removed) leaves
-     * bash to fail its own opening, end its script and exit, which the session notices.
+     * bash to fail its own opening and read on: it runs the lines the session wrote, meets the end of
+     * the script and exits, which the session notices.
      */
     #openNow(gate) {
         let fd;
