@@ -64,7 +64,10 @@ export function frameNames(id: string): FrameNames {
   return { guard: `_g${id}`, ends: [`_e${id}`, `_f${id}`] };
 }
 
-/** Waits until the session opens the gate (a FIFO) at `gatePath`: see ScriptChannel. */
+/**
+ * The bash that waits until the session opens the gate (a FIFO) at `gatePath` (see ScriptChannel): a
+ * redirection on a keyword alone, so no function, alias or builtin of the agent's can change it.
+ */
 export function gateWait(gatePath: string): string {
   return `{ [[ 1 ]]; } 9<${ansiCQuote(gatePath)}`;
 }

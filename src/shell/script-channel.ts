@@ -22,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, fstat, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gateWait } from './frame.js';
 
 /** The most bash reads from its script at once (bash's MAX_INPUT_BUFFER_SIZE). */
 const BASH_READ_SIZE = 8192;
@@ -46,7 +47,7 @@ export class ScriptChannel {
   /** Lines sent (and disposals): a try at a gate for an earlier one gives up. */
   #sends = 0;
 
-  /** Makes the directory, the gates and a script of `preamble` (which must end at gate 0). */
+  /** Makes the directory, the gates and a script of `preamble`, after which bash waits at gate 0. */
   constructor(preamble: (gates: readonly [string, string]) => string, env: NodeJS.ProcessEnv) {
     this.dir = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
     this.gates = [path.join(this.dir, 'gate0'), path.join(this.dir, 'gate1')];
@@ -62,7 +63,9 @@ export class ScriptChannel {
       throw new Error(`Could not create the shell's command channel: ${String(error)}`);
     }
     // A comment line that makes the script as long as bash's largest read when bash opens it.
-    this.#append(`#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}`);
+    this.#append(
+      `#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}${gateWait(this.gates[0])}\n`,
+    );
   }
 
   /** The gate the line sent next must end at: the one bash does not wait at now. */

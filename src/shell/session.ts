@@ -12,7 +12,6 @@ import {
   frameCall,
   frameDefinitions,
   frameNames,
-  gateWait,
   NONCE_BYTES,
   shellWord,
   shellWordOfBytes,
@@ -231,8 +230,7 @@ export class BashSession {
         // Nothing the agent defines exists yet, so these builtins and keywords are the real ones.
         `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
         `exec 2>&1 ${FRAME_FD}>&1\n` +
-        frameDefinitions(frame, FRAME_FD, gates) +
-        `${gateWait(gates[0])}\n`,
+        frameDefinitions(frame, FRAME_FD, gates),
       this.#options.env,
     );
     const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', channel.script], {
