@@ -74,7 +74,10 @@ const MARKER_LENGTH = MARKER_TAG.length + (4 * NONCE_BYTES) / 3 + 1;
 function frameNames(id) {
     return { guard: `_g${id}`, ends: [`_e${id}`, `_f${id}`] };
 }
-/** Waits until the session opens the gate (a FIFO) at `gatePath`: see ScriptChannel. */
+/**
+ * The bash that waits until the session opens the gate (a FIFO) at `gatePath` (see ScriptChannel): a
+ * redirection on a keyword alone, so no function, alias or builtin of the agent's can change it.
+ */
 function gateWait(gatePath) {
     return `{ [[ 1 ]]; } 9<${ansiCQuote(gatePath)}`;
 }
@@ -470,6 +473,7 @@ var external_node_os_ = __webpack_require__(48161);
 
 
 
+
 /** The most bash reads from its script at once (bash's MAX_INPUT_BUFFER_SIZE). */
 const BASH_READ_SIZE = 8192;
 /** How the session opens a gate: for writing, failing (ENXIO) rather than waiting when bash is not there. */
@@ -489,7 +493,7 @@ class ScriptChannel {
     #waitingAt = 0;
     /** Lines sent (and disposals): a try at a gate for an earlier one gives up. */
     #sends = 0;
-    /** Makes the directory, the gates and a script of `preamble` (which must end at gate 0). */
+    /** Makes the directory, the gates and a script of `preamble`, after which bash waits at gate 0. */
     constructor(preamble, env) {
         this.dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join((0,external_node_os_.tmpdir)(), 'bash-agent-'));
         this.gates = [external_node_path_default().join(this.dir, 'gate0'), external_node_path_default().join(this.dir, 'gate1')];
@@ -502,7 +506,7 @@ class ScriptChannel {
             throw new Error(`Could not create the shell's command channel: ${String(error)}`);
         }
         // A comment line that makes the script as long as bash's largest read when bash opens it.
-        this.#append(`#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}`);
+        this.#append(`#${' '.repeat(BASH_READ_SIZE - 2)}\n${preamble(this.gates)}${gateWait(this.gates[0])}\n`);
     }
     /** The gate the line sent next must end at: the one bash does not wait at now. */
     get nextGate() {
@@ -819,8 +823,7 @@ class BashSession {
         // Nothing the agent defines exists yet, so these builtins and keywords are the real ones.
         `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
             `exec 2>&1 ${FRAME_FD}>&1\n` +
-            frameDefinitions(frame, FRAME_FD, gates) +
-            `${gateWait(gates[0])}\n`, this.#options.env);
+            frameDefinitions(frame, FRAME_FD, gates), this.#options.env);
         const child = (0,external_node_child_process_.spawn)(this.#options.bashPath, ['--noprofile', '--norc', channel.script], {
             cwd: channel.dir,
             env: { ...this.#options.env, [name]: value },
