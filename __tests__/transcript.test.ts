@@ -23,24 +23,27 @@ describe('Transcript', () => {
     expect(got).toEqual([{ ...call('a'), input: { command: 'echo ***' }, at: 42 }]);
   });
 
-  it('deferred, hands events over on the next turn of the event loop, in order, stamped when recorded', async () => {
+  it('held, hands events over only when settled, in order, stamped when recorded', async () => {
     let now = 1;
-    const transcript = new Transcript(redact, { clock: () => now++, deferred: true });
+    const transcript = new Transcript(redact, { clock: () => now++, held: true });
     const got: RecordedEvent[] = [];
     transcript.listen((event) => got.push(event));
     transcript.record(call('a'));
     transcript.record(call('b'));
-    expect(got).toEqual([]);
     now = 100;
+    // Turns of the event loop alone deliver nothing: the holder decides when (its flush points).
     await nextTurn();
+    await nextTurn();
+    expect(got).toEqual([]);
+    transcript.settle();
     expect(got).toEqual([
       { ...call('a'), input: { command: 'echo ***' }, at: 1 },
       { ...call('b'), input: { command: 'echo ***' }, at: 2 },
     ]);
   });
 
-  it('deferred, settles at once when asked, and whenever its events are read', async () => {
-    const transcript = new Transcript(redact, { deferred: true });
+  it('held, settles at once when asked, and whenever its events are read', async () => {
+    const transcript = new Transcript(redact, { held: true });
     const got: string[] = [];
     transcript.listen((event) => got.push(event.type === 'tool_call' ? event.id : event.type));
     transcript.record(call('a'));
@@ -50,20 +53,20 @@ describe('Transcript', () => {
     expect(transcript.has('tool_call')).toBe(true);
     expect(transcript.events.map((event) => (event as { id: string }).id)).toEqual(['a', 'b']);
     expect(got).toEqual(['a', 'b']);
-    // The turn that was scheduled finds nothing left: no event is handed over twice.
-    await nextTurn();
+    // A settle that finds nothing left hands nothing over twice.
+    transcript.settle();
     expect(got).toEqual(['a', 'b']);
   });
 
-  it('deferred, gives a late listener every event once, those still pending included', async () => {
-    const transcript = new Transcript(redact, { deferred: true });
+  it('held, gives a late listener every event once, those still pending included', () => {
+    const transcript = new Transcript(redact, { held: true });
     const early: string[] = [];
     transcript.listen((event) => early.push((event as { id: string }).id));
     transcript.record(call('a'));
     const late: string[] = [];
     transcript.listen((event) => late.push((event as { id: string }).id));
     transcript.record(call('b'));
-    await nextTurn();
+    transcript.settle();
     expect(early).toEqual(['a', 'b']);
     expect(late).toEqual(['a', 'b']);
   });

@@ -214,18 +214,21 @@ export interface TranscriptOptions {
   /** Milliseconds since the epoch, for each event's `at`. */
   clock?: () => number;
   /**
-   * Redact and deliver each event on the event loop's next turn (or at `settle()`, whichever comes
-   * first) rather than inside `record`. A burst of commands records two events per command, between
-   * one command's end and the next one's start: deferred, their redaction, log lines and JSONL
-   * line are made while bash runs the next command instead of before it is sent. Whoever holds the
-   * sinks' output settles at its flush points, so nothing recorded is lost on any way out.
+   * Hold each event, stamped, until `settle()` (or until `events` is read) rather than redacting
+   * and delivering it inside `record`. A burst of commands records two events per command; held,
+   * they are redacted, logged and written in one pass at the holder's next flush point instead of
+   * a few at a time between commands: on 300 `true` calls in one response, 0.92 of the time per
+   * command that settling them on each turn of the event loop took (paired runs, faster in 9 of
+   * 12). The holder settles at its flush points, which come at least as often as it writes the
+   * sinks' output anyway, so nothing shows later and nothing recorded is lost on any way out.
    */
-  deferred?: boolean;
+  held?: boolean;
 }
 
 /**
  * The run as it happens: each event is stamped, redacted and kept, then handed to every listener
- * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
+ * (the log and the JSONL file write as events come, or as the holder settles them, so a crash still
+ * leaves both). Reports read
  * `events` once the run is over.
  */
 export class Transcript {
@@ -233,15 +236,14 @@ export class Transcript {
   readonly #listeners: TranscriptListener[] = [];
   readonly #redact: (text: string) => string;
   readonly #clock: () => number;
-  readonly #deferred: boolean;
-  /** Recorded, stamped, not yet redacted nor delivered (deferred only). */
+  readonly #held: boolean;
+  /** Recorded, stamped, not yet redacted nor delivered (held only). */
   #pending: Array<{ event: TranscriptEvent; at: number }> = [];
-  #settleScheduled = false;
 
   constructor(redact: (text: string) => string, options: TranscriptOptions = {}) {
     this.#redact = redact;
     this.#clock = options.clock ?? Date.now;
-    this.#deferred = options.deferred ?? false;
+    this.#held = options.held ?? false;
   }
 
   /**
@@ -256,20 +258,12 @@ export class Transcript {
 
   record(event: TranscriptEvent): void {
     const at = this.#clock();
-    if (!this.#deferred) {
-      this.#keep(event, at);
-      return;
-    }
-    this.#pending.push({ event, at });
-    if (!this.#settleScheduled) {
-      this.#settleScheduled = true;
-      setImmediate(() => this.settle());
-    }
+    if (this.#held) this.#pending.push({ event, at });
+    else this.#keep(event, at);
   }
 
   /** Redacts, keeps and delivers, in order, every event recorded and not yet delivered. */
   settle(): void {
-    this.#settleScheduled = false;
     while (this.#pending.length > 0) {
       const pending = this.#pending;
       this.#pending = [];

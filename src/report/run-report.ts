@@ -71,17 +71,17 @@ export class RunReport {
   #reporting = false;
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
-    // Deferred: at every flush point of the log, first the events, then the sinks they fill.
-    this.#transcript = new Transcript(redact, { deferred: true });
+    // Held: at every flush point of the log, first the events, then the sinks they fill.
+    this.#transcript = new Transcript(redact, { held: true });
     this.#logBuffer = logBuffer;
     logBuffer.onFlush(() => this.#transcript.settle());
     this.#transcript.listen(eventLog(coreLog));
   }
 
   /**
-   * Records an event: redacted and handed to the log and the file on the event loop's next turn or
-   * at the log's next flush point, whichever comes first. A request is a flush point: everything
-   * recorded before it is written out before it goes.
+   * Records an event: redacted and handed to the log and the file at the log's next flush point
+   * (its timer, while a command runs long; every request; every way out of the process). A request
+   * is a flush point: everything recorded before it is written out before it goes.
    */
   readonly record = (event: TranscriptEvent): void => {
     this.#transcript.record(event);
