@@ -3231,7 +3231,8 @@ function deliver(listener, event) {
 }
 /**
  * The run as it happens: each event is stamped, redacted and kept, then handed to every listener
- * (the log and the JSONL file write as events come, so a crash still leaves both). Reports read
+ * (the log and the JSONL file write as events come, or as the holder settles them, so a crash still
+ * leaves both). Reports read
  * `events` once the run is over.
  */
 class Transcript {
@@ -3239,14 +3240,13 @@ class Transcript {
     #listeners = [];
     #redact;
     #clock;
-    #deferred;
-    /** Recorded, stamped, not yet redacted nor delivered (deferred only). */
+    #held;
+    /** Recorded, stamped, not yet redacted nor delivered (held only). */
     #pending = [];
-    #settleScheduled = false;
     constructor(redact, options = {}) {
         this.#redact = redact;
         this.#clock = options.clock ?? Date.now;
-        this.#deferred = options.deferred ?? false;
+        this.#held = options.held ?? false;
     }
     /**
      * Adds a listener: it gets the events recorded so far at once, then each one as it comes, so a
@@ -3260,19 +3260,13 @@ class Transcript {
     }
     record(event) {
         const at = this.#clock();
-        if (!this.#deferred) {
+        if (this.#held)
+            this.#pending.push({ event, at });
+        else
             this.#keep(event, at);
-            return;
-        }
-        this.#pending.push({ event, at });
-        if (!this.#settleScheduled) {
-            this.#settleScheduled = true;
-            setImmediate(() => this.settle());
-        }
     }
     /** Redacts, keeps and delivers, in order, every event recorded and not yet delivered. */
     settle() {
-        this.#settleScheduled = false;
         while (this.#pending.length > 0) {
             const pending = this.#pending;
             this.#pending = [];
@@ -4533,16 +4527,16 @@ class RunReport {
      */
     #reporting = false;
     constructor(redact, logBuffer) {
-        // Deferred: at every flush point of the log, first the events, then the sinks they fill.
-        this.#transcript = new Transcript(redact, { deferred: true });
+        // Held: at every flush point of the log, first the events, then the sinks they fill.
+        this.#transcript = new Transcript(redact, { held: true });
         this.#logBuffer = logBuffer;
         logBuffer.onFlush(() => this.#transcript.settle());
         this.#transcript.listen(eventLog(coreLog));
     }
     /**
-     * Records an event: redacted and handed to the log and the file on the event loop's next turn or
-     * at the log's next flush point, whichever comes first. A request is a flush point: everything
-     * recorded before it is written out before it goes.
+     * Records an event: redacted and handed to the log and the file at the log's next flush point
+     * (its timer, while a command runs long; every request; every way out of the process). A request
+     * is a flush point: everything recorded before it is written out before it goes.
      */
     record = (event) => {
         this.#transcript.record(event);
