@@ -3232,8 +3232,7 @@ function deliver(listener, event) {
 /**
  * The run as it happens: each event is stamped, redacted and kept, then handed to every listener
  * (the log and the JSONL file write as events come, or as the holder settles them, so a crash still
- * leaves both). Reports read
- * `events` once the run is over.
+ * leaves both). Reports read `events` once the run is over.
  */
 class Transcript {
     #events = [];
