@@ -457,7 +457,10 @@ const MAGLEV_OFF = '--no-maglev';
  * background threads during the burst, 3–4 ms without them) and gave the burst nothing back. With
  * Maglev off the burst took 0.92 of the time it took with Maglev at lowered thresholds (paired
  * runs, faster in 16 of 20), and start-up is unchanged (311 against 317 ms). TurboFan stays: code
- * that runs hot for long (thousands of calls) is still optimised. Called first thing at the entry
+ * that runs hot for long (thousands of calls) is still optimised. Turning it off as well made the
+ * burst faster again (0.88–0.93 of the time in three paired runs), but the command policy, which
+ * every command goes through, checked 3–6 times slower in a long run (median 47–80 µs a check
+ * against 213–267 µs; a 1 MiB heredoc 52–82 ms against 122–205 ms). Called first thing at the entry
  * point: turned off only once the first request was out, when functions were already on their way
  * up the tiers, the burst took 1.27 times as long as with Maglev off from the start (slower in 15
  * of 16 paired runs). Starting functions on baseline code at once (`--always-sparkplug`) changed
