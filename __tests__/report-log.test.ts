@@ -31,8 +31,17 @@ function recordingSink(): LogSink & { lines: string[]; writes: number } {
 function logOf(events: readonly RecordedEvent[]): string[] {
   const sink = recordingSink();
   const log = eventLog(sink);
-  for (const event of events) log(event);
+  for (const event of events) log.write(event);
   return sink.lines;
+}
+
+/** What the log writes for one command's output, its result event alone. */
+function outputLines(output: string): string[] {
+  const events = new TranscriptBuilder().command('cmd', output).result('success', '');
+  const result = events.find((event) => event.type === 'tool_result')!;
+  const sink = recordingSink();
+  eventLog(sink).write(result);
+  return sink.lines.slice(1, -1);
 }
 
 const HOSTILE = [
@@ -79,18 +88,84 @@ describe('the log', () => {
     ).toBe(false);
   });
 
-  it('says a command is running in one plain line when the line cannot act', () => {
-    const lines = logOf(new TranscriptBuilder().command('ls -la', 'x\n').result('success', ''));
-    expect(lines).toContain('Running: $ ls -la');
-    expect(lines.indexOf('Running: $ ls -la')).toBeLessThan(
-      lines.findIndex((line) => line.startsWith('::group::')),
-    );
+  it('shows a command still running when the log is let out, once, in one plain line, before its group', () => {
+    const events = new TranscriptBuilder().command('ls -la', 'x\n').result('success', '');
+    const result = events.findIndex((event) => event.type === 'tool_result');
+    const sink = recordingSink();
+    const log = eventLog(sink);
+    for (const event of events.slice(0, result)) log.write(event);
+    log.showRunning();
+    log.showRunning();
+    expect(sink.lines.filter((line) => line.includes('ls -la'))).toEqual(['Running: $ ls -la']);
+    for (const event of events.slice(result)) log.write(event);
+    log.showRunning();
+    expect(sink.lines.filter((line) => line.includes('ls -la'))).toEqual([
+      'Running: $ ls -la',
+      '::group::✓ · $ ls -la, 0.3 s',
+    ]);
+  });
+
+  it('gives a command that ended before the log was let out no line but its group', () => {
+    const sink = recordingSink();
+    const log = eventLog(sink);
+    for (const event of new TranscriptBuilder().command('ls -la', 'x\n').result('success', '')) {
+      log.write(event);
+    }
+    log.showRunning();
+    expect(sink.lines.filter((line) => line.includes('ls -la'))).toEqual([
+      '::group::✓ · $ ls -la, 0.3 s',
+    ]);
+  });
+
+  it('shows a running command whose line holds the legacy form inside a block', () => {
+    const events = new TranscriptBuilder().command('echo "##[error]x"', '').result('success', '');
+    const sink = recordingSink();
+    const log = eventLog(sink);
+    log.write(events.find((event) => event.type === 'tool_call')!);
+    log.showRunning();
+    expect(sink.lines).toHaveLength(3);
+    expect(sink.lines[0]).toMatch(/^::stop-commands::bash-agent-[0-9a-f]{32}$/);
+    expect(sink.lines[1]).toBe('Running: $ echo "##[error]x"');
+    expect(liveCommands(sink.lines).map((command) => command.name)).toEqual([
+      'stop-commands',
+      sink.lines[0]!.slice('::stop-commands::'.length),
+    ]);
+  });
+
+  it('writes a block only around text with a line that could act behind its prefix', () => {
+    // Behind `│ `, no line starts with `::`: only the legacy form, which acts anywhere, needs one.
+    expect(outputLines('::error::x\n  ::warning::y')).toEqual(['│ ::error::x', '│   ::warning::y']);
+    // The runner matches by its culture's rules, which may skip invisible characters: they count.
+    for (const output of ['a ##[error]b', '#\u200b#[error]b', '#\u0000#\u00ad[error]b']) {
+      expect(outputLines(output)[0]).toMatch(/^::stop-commands::bash-agent-/);
+    }
+    const notice = (message: string): string[] => {
+      const sink = recordingSink();
+      eventLog(sink).write({ type: 'notice', level: 'info', message, at: 0 });
+      return sink.lines;
+    };
+    expect(notice('Retrying in 2 s')).toEqual(['Retrying in 2 s']);
+    // Without a prefix, a line that starts with `::`, after any white space .NET trims, is blocked.
+    for (const message of [
+      '::error::x',
+      'a\n \t::error::x',
+      'a\r\u0085\u00a0::error::x',
+      '\u200b::error::x',
+      ':\u2060:error::x',
+    ]) {
+      const lines = notice(message);
+      expect(lines[0]).toMatch(/^::stop-commands::bash-agent-[0-9a-f]{32}$/);
+      expect(liveCommands(lines).map((command) => command.name)).toEqual([
+        'stop-commands',
+        lines[0]!.slice('::stop-commands::'.length),
+      ]);
+    }
   });
 
   it('draws a fresh random token for every block, so text cannot learn one from an earlier block', () => {
     const events = new TranscriptBuilder()
-      .command('echo a', 'a\n')
-      .command('echo b', 'b\n')
+      .command('echo a', '##[error]a\n')
+      .command('echo b', '##[error]b\n')
       .result('success', '');
     const tokens = logOf(events)
       .filter((line) => line.startsWith('::stop-commands::'))
@@ -142,19 +217,17 @@ describe('the log', () => {
     const result = events.findIndex((event) => event.type === 'tool_result');
     const sink = recordingSink();
     const log = eventLog(sink);
-    for (const event of events.slice(0, result)) log(event);
+    for (const event of events.slice(0, result)) log.write(event);
     const before = { writes: sink.writes, lines: sink.lines.length };
-    log(events[result]!);
+    log.write(events[result]!);
     expect(sink.writes - before.writes).toBe(1);
     const written = sink.lines.slice(before.lines);
-    // The group's title, the block's opening, the 1000 lines and the empty one after the last break,
-    // the block's closing, the group's end.
-    expect(written).toHaveLength(1005);
+    // The group's title, the 1000 lines and the empty one after the last break, the group's end:
+    // behind their prefix the `::error::` lines cannot act, so no block is needed.
+    expect(written).toHaveLength(1003);
     expect(written[0]).toMatch(/^::group::✓ · \$ npm test/);
-    const token = written[1]!.replace(/^::stop-commands::/, '');
-    expect(token).toMatch(/^bash-agent-[0-9a-f]{32}$/);
-    expect(written.slice(2, 1003)).toEqual([...lines, ''].map((line) => `│ ${line}`));
-    expect(written.slice(1003)).toEqual([`::${token}::`, '::endgroup::']);
+    expect(written.slice(1, 1002)).toEqual([...lines, ''].map((line) => `│ ${line}`));
+    expect(written[1002]).toBe('::endgroup::');
     expect(liveCommands(sink.lines).some((command) => command.name === 'error')).toBe(false);
   });
 

@@ -287,7 +287,10 @@ describe('reading the frame ahead gives a command nothing', () => {
     expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, exitCode: null });
     expect(existsSync(canary())).toBe(false);
     expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
-    expect(formatCommandResult(next).text).toMatch(/still running after it appeared to end/);
+    // Whether it ran depends on when the late end was read: the model is told it may have.
+    expect(formatCommandResult(next).text).toMatch(
+      /still running after it appeared to end .*, and this command may have run/,
+    );
   });
 
   it('an end forged from the echoed line is detected when the real one comes between calls', async () => {
@@ -296,8 +299,9 @@ describe('reading the frame ahead gives a command nothing', () => {
     expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
     await new Promise((resolve) => setTimeout(resolve, 600));
     const next = await session.run(`touch ${canary()}`);
-    expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, output: '' });
+    expect(next).toMatchObject({ frameFault: 'early-end-not-run', restarted: true, output: '' });
     expect(existsSync(canary())).toBe(false);
+    expect(formatCommandResult(next).text).toMatch(/^\[the command did not run: the previous/);
   });
   it('an end forged after a cd, with the real end silenced, cannot make the session believe the old directory', async () => {
     const session = await startSession();

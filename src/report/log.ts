@@ -3,12 +3,13 @@
  * whose title shows how it ended, and one closing line with the run's figures.
  *
  * Untrusted text (the model's words, commands and their output) can never act as a workflow
- * command. The runner parses every line for `::name::` at its start and for `##[name]` anywhere in
- * it, and only afterwards checks whether commands are stopped (actions/runner,
- * ActionCommandManager.TryProcessCommand), so inside `::stop-commands::<token>` … `::<token>::` both
- * forms are inert; the token is random per block, so the text cannot guess the line that resumes.
- * Each line also keeps a prefix, so none starts with `::` or `##[`: the log viewer styles lines that
- * start with `##[error]` or `##[group]` even when the runner did not act on them.
+ * command. The runner parses every line for `::name::` at its start (after leading white space) and
+ * for `##[name]` anywhere in it, and only afterwards checks whether commands are stopped
+ * (actions/runner, ActionCommandManager.TryProcessCommand). Each line keeps a prefix, so none starts
+ * with `::` or `##[` (the log viewer also styles lines that start with `##[error]` or `##[group]`
+ * even when the runner did not act on them); a text with a line that could still act, the legacy
+ * form anywhere, goes inside `::stop-commands::<token>` … `::<token>::`, where both forms are inert.
+ * The token is random per block, so the text cannot guess the line that resumes.
  */
 import * as core from '@actions/core';
 import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
@@ -44,16 +45,28 @@ function stopToken(): string {
 }
 
 /**
- * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
- * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
- * The block goes out as one message (the sink writes it as the lines it holds): a command's output
- * of a thousand lines is one write, not a thousand.
+ * What the runner could read as a command, with room to spare: the runner trims white space
+ * before `::` (.NET's, which also counts NEL), and it matches both forms by its culture's rules,
+ * under which invisible characters (control and format characters) may count for nothing. So: a
+ * colon at a line's start after any of those, or `#`, `#`, `[` with any of them in between.
+ */
+const COULD_ACT = /(?:^|[\r\n])[\s\u0085\p{Cc}\p{Cf}]*:|#[\p{Cc}\p{Cf}]*#[\p{Cc}\p{Cf}]*\[/u;
+
+/**
+ * Writes untrusted text so that no line of it is a workflow command: a prefix on every line, and a
+ * stop-commands block around the text when a line could act even so. The runner ends a line at \r,
+ * \n and \r\n alike, so all three split. The text goes out as one message (the sink writes it as
+ * the lines it holds): a command's output of a thousand lines is one write, not a thousand.
  */
 export function writeUntrusted(sink: LogSink, text: string, prefix = '│ '): void {
-  const token = stopToken();
   const next = `\n${prefix}`;
-  const body = text.replace(LINE_BREAKS, () => next);
-  sink.info(`::stop-commands::${token}\n${prefix}${body}\n::${token}::`);
+  const written = `${prefix}${text.replace(LINE_BREAKS, () => next)}`;
+  if (!COULD_ACT.test(written)) {
+    sink.info(written);
+    return;
+  }
+  const token = stopToken();
+  sink.info(`::stop-commands::${token}\n${written}\n::${token}::`);
 }
 
 function firstLine(text: string, max = 100): string {
@@ -80,18 +93,37 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The log of a run, written from its transcript's events. */
+export interface EventLog {
+  /** Writes what an event adds to the log: the transcript's listener. */
+  write(event: RecordedEvent): void;
+  /**
+   * Writes a line for each call that started and has not ended, once a call. The log's holder calls
+   * this at its flush points, after the events are in: a command that outlasts one shows in the log
+   * while it runs, and one that never ends leaves its line.
+   */
+  showRunning(): void;
+}
+
 /**
- * The log listener of a transcript. A command's group is written when its result comes, since its
- * title shows the outcome: the buffered log holds lines until the next request anyway, so the log
- * reads the same, and a command that never ends leaves one line saying it started.
+ * The log of a transcript. A command's group is written when its result comes, since its title
+ * shows the outcome; a command that ends before the log is next let out needs no other line, so
+ * the log has one line a command, the group's, for all but the long ones.
  */
-export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
+export function eventLog(sink: LogSink): EventLog {
   let maxTurns: number | undefined;
   /** The run's model, for request events recorded before they named theirs. */
   let runModel: string | undefined;
-  /** Each running call's label, and its first line for the titles. */
-  const calls = new Map<string, { label: string; first: string }>();
-  return (event: RecordedEvent): void => {
+  /** Each running call's label, its first line for the titles, and whether its line was written. */
+  const calls = new Map<string, { label: string; first: string; shown: boolean }>();
+  const showRunning = (): void => {
+    for (const call of calls.values()) {
+      if (call.shown) continue;
+      call.shown = true;
+      writeUntrusted(sink, call.first, 'Running: $ ');
+    }
+  };
+  const write = (event: RecordedEvent): void => {
     switch (event.type) {
       case 'start':
         maxTurns = event.settings.maxTurns;
@@ -110,7 +142,6 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
             `max_tokens ${event.maxTokens}, ` +
             `at most ${formatUsd(event.estimatedUsd)}`,
         );
-        flush();
         break;
       }
       case 'response': {
@@ -125,14 +156,7 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
       }
       case 'tool_call': {
         const label = callLabel(event.input, event.name);
-        const first = firstLine(label);
-        calls.set(event.id, { label, first });
-        // A line now, so a long command shows in the log while it runs; its group follows its end.
-        // It is a status line, written on every call: behind its prefix no line can start a
-        // command, so a block is needed only when the line holds the legacy `##[` form.
-        const status = `Running: $ ${first}`;
-        if (status.includes('##[')) writeUntrusted(sink, first, 'Running: $ ');
-        else sink.info(status);
+        calls.set(event.id, { label, first: firstLine(label), shown: false });
         break;
       }
       case 'tool_result': {
@@ -178,6 +202,7 @@ export function eventLog(sink: LogSink, flush: () => void = () => undefined) {
         break;
     }
   };
+  return { write, showRunning };
 }
 
 /** The one closing line of the log, with the run's figures. */

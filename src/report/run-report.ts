@@ -74,8 +74,12 @@ export class RunReport {
     // Held: at every flush point of the log, first the events, then the sinks they fill.
     this.#transcript = new Transcript(redact, { held: true });
     this.#logBuffer = logBuffer;
-    logBuffer.onFlush(() => this.#transcript.settle());
-    this.#transcript.listen(eventLog(coreLog));
+    const log = eventLog(coreLog);
+    logBuffer.onFlush(() => {
+      this.#transcript.settle();
+      log.showRunning();
+    });
+    this.#transcript.listen(log.write);
   }
 
   /**

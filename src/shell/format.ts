@@ -26,7 +26,9 @@ const FRAME_FAULTS: Record<FrameFault, string> = {
     'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
   'directory-deleted': "the command did not run: the shell's working directory had been deleted",
   'early-end':
-    'the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
+    'the previous command was still running after it appeared to end (its output imitated the end-of-command marker), and this command may have run in its shell before that was seen',
+  'early-end-not-run':
+    'the command did not run: the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
   'forged-end': "the command's output imitated the end-of-command marker",
 };
 

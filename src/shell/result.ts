@@ -3,12 +3,16 @@
  * - `directory-changed`: the shell was no longer in the directory the command was checked against
  *   (something moved it after the previous command had ended); the command did not run;
  * - `directory-deleted`: that directory had been removed; the command did not run;
- * - `early-end`: the end of an earlier command arrived only now, so that command was still running
- *   when it seemed to end (its output imitated the marker);
+ * - `early-end`: the end of an earlier command arrived only during this call, so that command was
+ *   still running when it seemed to end (its output imitated the marker); this call's command may
+ *   have run in that shell before the late end was read (the session opens a gate without knowing
+ *   what bash wrote before it got there, see ScriptChannel);
+ * - `early-end-not-run`: the same, found before this call's command was sent; it did not run;
  * - `forged-end`: what followed this call's marker is not what the frame writes, so the command's
  *   output imitated the marker (with the nonce it read somewhere, such as `set -v`'s echo).
  */
-export type FrameFault = 'directory-changed' | 'directory-deleted' | 'early-end' | 'forged-end';
+export type FrameFault =
+  'directory-changed' | 'directory-deleted' | 'early-end' | 'early-end-not-run' | 'forged-end';
 
 /** What one call of `BashSession.run` produced. */
 export interface CommandResult {

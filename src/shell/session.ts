@@ -363,7 +363,8 @@ export class BashSession {
     this.#stray = '';
     if (stray !== '') shell.sink(stray);
     // An earlier call found still running: its shell is replaced before this command reaches it.
-    if (!finished) {
+    const sent = !finished;
+    if (sent) {
       try {
         shell.channel.send(line);
       } catch (error) {
@@ -399,7 +400,7 @@ export class BashSession {
       // stdout open forever.
       await this.#killShell(shell, 0);
     } else if (outcome === 'late') {
-      frameFault = 'early-end';
+      frameFault = sent ? 'early-end' : 'early-end-not-run';
       await this.#killShell(shell, this.#options.killGraceMs);
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
