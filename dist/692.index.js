@@ -941,7 +941,8 @@ class BashSession {
         if (stray !== '')
             shell.sink(stray);
         // An earlier call found still running: its shell is replaced before this command reaches it.
-        if (!finished) {
+        const sent = !finished;
+        if (sent) {
             try {
                 shell.channel.send(line);
             }
@@ -980,7 +981,7 @@ class BashSession {
             await this.#killShell(shell, 0);
         }
         else if (outcome === 'late') {
-            frameFault = 'early-end';
+            frameFault = sent ? 'early-end' : 'early-end-not-run';
             await this.#killShell(shell, this.#options.killGraceMs);
         }
         else if (outcome.kind === 'exit') {

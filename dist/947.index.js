@@ -3850,12 +3850,13 @@ var random_token = __webpack_require__(13228);
  * whose title shows how it ended, and one closing line with the run's figures.
  *
  * Untrusted text (the model's words, commands and their output) can never act as a workflow
- * command. The runner parses every line for `::name::` at its start and for `##[name]` anywhere in
- * it, and only afterwards checks whether commands are stopped (actions/runner,
- * ActionCommandManager.TryProcessCommand), so inside `::stop-commands::<token>` … `::<token>::` both
- * forms are inert; the token is random per block, so the text cannot guess the line that resumes.
- * Each line also keeps a prefix, so none starts with `::` or `##[`: the log viewer styles lines that
- * start with `##[error]` or `##[group]` even when the runner did not act on them.
+ * command. The runner parses every line for `::name::` at its start (after leading white space) and
+ * for `##[name]` anywhere in it, and only afterwards checks whether commands are stopped
+ * (actions/runner, ActionCommandManager.TryProcessCommand). Each line keeps a prefix, so none starts
+ * with `::` or `##[` (the log viewer also styles lines that start with `##[error]` or `##[group]`
+ * even when the runner did not act on them); a text with a line that could still act, the legacy
+ * form anywhere, goes inside `::stop-commands::<token>` … `::<token>::`, where both forms are inert.
+ * The token is random per block, so the text cannot guess the line that resumes.
  */
 
 
@@ -3876,16 +3877,27 @@ function stopToken() {
     return `bash-agent-${(0,random_token/* randomHex */.n)(16)}`;
 }
 /**
- * Writes untrusted text so that no line of it is a workflow command: one stop-commands block, and
- * a prefix on every line. The runner ends a line at \r, \n and \r\n alike, so all three split.
- * The block goes out as one message (the sink writes it as the lines it holds): a command's output
- * of a thousand lines is one write, not a thousand.
+ * What the runner could read as a command, with room to spare: the runner trims white space
+ * before `::` (.NET's, which also counts NEL), and it matches both forms by its culture's rules,
+ * under which invisible characters (control and format characters) may count for nothing. So: a
+ * colon at a line's start after any of those, or `#`, `#`, `[` with any of them in between.
+ */
+const COULD_ACT = /(?:^|[\r\n])[\s\u0085\p{Cc}\p{Cf}]*:|#[\p{Cc}\p{Cf}]*#[\p{Cc}\p{Cf}]*\[/u;
+/**
+ * Writes untrusted text so that no line of it is a workflow command: a prefix on every line, and a
+ * stop-commands block around the text when a line could act even so. The runner ends a line at \r,
+ * \n and \r\n alike, so all three split. The text goes out as one message (the sink writes it as
+ * the lines it holds): a command's output of a thousand lines is one write, not a thousand.
  */
 function writeUntrusted(sink, text, prefix = '│ ') {
-    const token = stopToken();
     const next = `\n${prefix}`;
-    const body = text.replace(LINE_BREAKS, () => next);
-    sink.info(`::stop-commands::${token}\n${prefix}${body}\n::${token}::`);
+    const written = `${prefix}${text.replace(LINE_BREAKS, () => next)}`;
+    if (!COULD_ACT.test(written)) {
+        sink.info(written);
+        return;
+    }
+    const token = stopToken();
+    sink.info(`::stop-commands::${token}\n${written}\n::${token}::`);
 }
 function firstLine(text, max = 100) {
     const line = text.split(LINE_BREAK, 1)[0] ?? '';
@@ -3909,17 +3921,25 @@ function seconds(ms) {
     return `${(ms / 1000).toFixed(1)} s`;
 }
 /**
- * The log listener of a transcript. A command's group is written when its result comes, since its
- * title shows the outcome: the buffered log holds lines until the next request anyway, so the log
- * reads the same, and a command that never ends leaves one line saying it started.
+ * The log of a transcript. A command's group is written when its result comes, since its title
+ * shows the outcome; a command that ends before the log is next let out needs no other line, so
+ * the log has one line a command, the group's, for all but the long ones.
  */
-function eventLog(sink, flush = () => undefined) {
+function eventLog(sink) {
     let maxTurns;
     /** The run's model, for request events recorded before they named theirs. */
     let runModel;
-    /** Each running call's label, and its first line for the titles. */
+    /** Each running call's label, its first line for the titles, and whether its line was written. */
     const calls = new Map();
-    return (event) => {
+    const showRunning = () => {
+        for (const call of calls.values()) {
+            if (call.shown)
+                continue;
+            call.shown = true;
+            writeUntrusted(sink, call.first, 'Running: $ ');
+        }
+    };
+    const write = (event) => {
         switch (event.type) {
             case 'start':
                 maxTurns = event.settings.maxTurns;
@@ -3936,7 +3956,6 @@ function eventLog(sink, flush = () => undefined) {
                 sink.info(`Request ${event.turn}${of}${to}${last}: prompt ${PROMPT_SIZES[event.promptMeasure](event.promptTokens)}, ` +
                     `max_tokens ${event.maxTokens}, ` +
                     `at most ${(0,pricing/* formatUsd */.UK)(event.estimatedUsd)}`);
-                flush();
                 break;
             }
             case 'response': {
@@ -3950,16 +3969,7 @@ function eventLog(sink, flush = () => undefined) {
             }
             case 'tool_call': {
                 const label = callLabel(event.input, event.name);
-                const first = firstLine(label);
-                calls.set(event.id, { label, first });
-                // A line now, so a long command shows in the log while it runs; its group follows its end.
-                // It is a status line, written on every call: behind its prefix no line can start a
-                // command, so a block is needed only when the line holds the legacy `##[` form.
-                const status = `Running: $ ${first}`;
-                if (status.includes('##['))
-                    writeUntrusted(sink, first, 'Running: $ ');
-                else
-                    sink.info(status);
+                calls.set(event.id, { label, first: firstLine(label), shown: false });
                 break;
             }
             case 'tool_result': {
@@ -4003,6 +4013,7 @@ function eventLog(sink, flush = () => undefined) {
                 break;
         }
     };
+    return { write, showRunning };
 }
 /** The one closing line of the log, with the run's figures. */
 function closingLine(facts) {
@@ -4529,8 +4540,12 @@ class RunReport {
         // Held: at every flush point of the log, first the events, then the sinks they fill.
         this.#transcript = new Transcript(redact, { held: true });
         this.#logBuffer = logBuffer;
-        logBuffer.onFlush(() => this.#transcript.settle());
-        this.#transcript.listen(eventLog(coreLog));
+        const log = eventLog(coreLog);
+        logBuffer.onFlush(() => {
+            this.#transcript.settle();
+            log.showRunning();
+        });
+        this.#transcript.listen(log.write);
     }
     /**
      * Records an event: redacted and handed to the log and the file at the log's next flush point
@@ -7635,7 +7650,8 @@ const RESET = 'a new shell was started, so the working directory, variables and 
 const FRAME_FAULTS = {
     'directory-changed': 'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
     'directory-deleted': "the command did not run: the shell's working directory had been deleted",
-    'early-end': 'the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
+    'early-end': 'the previous command was still running after it appeared to end (its output imitated the end-of-command marker), and this command may have run in its shell before that was seen',
+    'early-end-not-run': 'the command did not run: the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
     'forged-end': "the command's output imitated the end-of-command marker",
 };
 function seconds(ms) {
