@@ -23,6 +23,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** performance.now() when the request arrived. */
   at: number;
+  /** performance.now() when its answer was handed to the socket, once it was. */
+  answeredAt?: number;
 }
 
 /** A message (200), an error reply, or `hang` (no answer until the client aborts). */
@@ -190,7 +192,12 @@ export async function startMessagesServer(
   const platform = options.platform ?? ANTHROPIC_API;
   const state = { aborted: 0 };
 
-  const send = async (res: ServerResponse, reply: Reply, gone: () => boolean): Promise<void> => {
+  const send = async (
+    res: ServerResponse,
+    reply: Reply,
+    gone: () => boolean,
+    request?: RecordedRequest,
+  ): Promise<void> => {
     if ('hang' in reply) return;
     if ('delayMs' in reply) {
       // A client that goes ends the wait: nothing is left to answer, and no timer keeps tests alive.
@@ -202,7 +209,7 @@ export async function startMessagesServer(
         });
       });
       if (gone()) return;
-      return send(res, reply.then, gone);
+      return send(res, reply.then, gone, request);
     }
     const status = isError(reply) ? reply.status : 200;
     const headers = isError(reply) ? (reply.headers ?? {}) : {};
@@ -213,6 +220,7 @@ export async function startMessagesServer(
       ...headers,
     });
     res.end(body);
+    if (request) request.answeredAt = performance.now();
   };
 
   const server = createServer((req, res) => {
@@ -254,7 +262,7 @@ export async function startMessagesServer(
         return typeof count === 'number' ? ({ input_tokens: count } as unknown as Reply) : count;
       };
       Promise.resolve(reply())
-        .then((reply) => send(res, reply, () => res.destroyed))
+        .then((reply) => send(res, reply, () => res.destroyed, request))
         .catch((error: unknown) => {
           res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' });
           res.end(

@@ -85,7 +85,6 @@ interface ActionFigures {
 
 /** One action run with 300 `true` calls in one response. */
 async function throughAction(stdout: 'pipe' | 'ignore'): Promise<ActionFigures> {
-  let sentAt = 0;
   let pid = 0;
   let before: CpuTimes | undefined;
   let after: CpuTimes | undefined;
@@ -96,7 +95,6 @@ async function throughAction(stdout: 'pipe' | 'ignore'): Promise<ActionFigures> 
     }
     await new Promise((resolve) => setTimeout(resolve, READY_MS));
     before = cpuTimes(pid);
-    sentAt = performance.now();
     return commands(...Array.from({ length: COMMANDS }, () => 'true'));
   });
   const runner = runnerEnvironment(
@@ -112,8 +110,14 @@ async function throughAction(stdout: 'pipe' | 'ignore'): Promise<ActionFigures> 
       stdout,
       onSpawn: (started) => (pid = started),
     });
-    const next = server.requests[1];
-    if (run.code !== 0 || !next || run.outputs.commands !== String(COMMANDS)) {
+    const [answered, next] = server.requests;
+    const sentAt = answered?.answeredAt;
+    if (
+      run.code !== 0 ||
+      !next ||
+      sentAt === undefined ||
+      run.outputs.commands !== String(COMMANDS)
+    ) {
       throw new Error(
         `the action failed (exit ${run.code}, ${run.outputs.commands} commands):\n${run.stdout}\n${run.stderr}`,
       );
