@@ -35,6 +35,15 @@ function logOf(events: readonly RecordedEvent[]): string[] {
   return sink.lines;
 }
 
+/** Asserts that `lines` are one stop-commands block with a fresh token, and that only it acts. */
+function expectOneBlock(lines: string[]): void {
+  expect(lines[0]).toMatch(/^::stop-commands::bash-agent-[0-9a-f]{32}$/);
+  expect(liveCommands(lines).map((command) => command.name)).toEqual([
+    'stop-commands',
+    lines[0]!.slice('::stop-commands::'.length),
+  ]);
+}
+
 /** What the log writes for one command's output, its result event alone. */
 function outputLines(output: string): string[] {
   const events = new TranscriptBuilder().command('cmd', output).result('success', '');
@@ -124,12 +133,8 @@ describe('the log', () => {
     log.write(events.find((event) => event.type === 'tool_call')!);
     log.showRunning();
     expect(sink.lines).toHaveLength(3);
-    expect(sink.lines[0]).toMatch(/^::stop-commands::bash-agent-[0-9a-f]{32}$/);
+    expectOneBlock(sink.lines);
     expect(sink.lines[1]).toBe('Running: $ echo "##[error]x"');
-    expect(liveCommands(sink.lines).map((command) => command.name)).toEqual([
-      'stop-commands',
-      sink.lines[0]!.slice('::stop-commands::'.length),
-    ]);
   });
 
   it('writes a block only around text with a line that could act behind its prefix', () => {
@@ -153,12 +158,7 @@ describe('the log', () => {
       '\u200b::error::x',
       ':\u2060:error::x',
     ]) {
-      const lines = notice(message);
-      expect(lines[0]).toMatch(/^::stop-commands::bash-agent-[0-9a-f]{32}$/);
-      expect(liveCommands(lines).map((command) => command.name)).toEqual([
-        'stop-commands',
-        lines[0]!.slice('::stop-commands::'.length),
-      ]);
+      expectOneBlock(notice(message));
     }
   });
 
