@@ -7647,12 +7647,14 @@ function describeShellExit(result) {
     return `the shell exited with status ${result.shellExitStatus ?? 'unknown'}`;
 }
 const RESET = 'a new shell was started, so the working directory, variables and functions were reset';
+const IMITATED = 'imitated the end-of-command marker';
+const EARLY_END = `the previous command was still running after it appeared to end (its output ${IMITATED})`;
 const FRAME_FAULTS = {
     'directory-changed': 'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
     'directory-deleted': "the command did not run: the shell's working directory had been deleted",
-    'early-end': 'the previous command was still running after it appeared to end (its output imitated the end-of-command marker), and this command may have run in its shell before that was seen',
-    'early-end-not-run': 'the command did not run: the previous command was still running after it appeared to end (its output imitated the end-of-command marker)',
-    'forged-end': "the command's output imitated the end-of-command marker",
+    'early-end': `${EARLY_END}, and this command may have run in its shell before that was seen`,
+    'early-end-not-run': `the command did not run: ${EARLY_END}`,
+    'forged-end': `the command's output ${IMITATED}`,
 };
 function seconds(ms) {
     const s = ms / 1000;
