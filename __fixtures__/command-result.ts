@@ -13,6 +13,8 @@ export function commandResult(overrides: Partial<CommandResult> = {}): CommandRe
     shellExitSignal: null,
     restarted: false,
     frameFault: null,
+    moved: null,
+    replacedBefore: null,
     cwd: '/work',
     durationMs: 5,
     ...overrides,

@@ -71,6 +71,7 @@ describe('a command of only white space or comments', () => {
       get cwd() {
         return session.cwd;
       },
+      nextCwd: () => session.nextCwd(),
     };
     const policy: CommandPolicy = {
       check: (command) => {

@@ -5,12 +5,23 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBashExecutor } from '../src/agent/bash-tool.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import { formatCommandResult } from '../src/shell/format.js';
+import { MARKER_TAG } from '../src/shell/frame.js';
 import type { BashSession } from '../src/shell/session.js';
 import { testSessions } from '../__fixtures__/test-sessions.js';
 
@@ -27,6 +38,25 @@ async function kernelCwd(session: BashSession): Promise<string> {
 
 const canary = (): string => path.join(dir, 'CANARY');
 
+function isZombie(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+function executor(session: BashSession, policy: Awaited<ReturnType<typeof loadPolicy>>) {
+  const tool = createBashExecutor({
+    session: () => session,
+    policy: () => policy,
+    format: formatCommandResult,
+    redact: (text) => text,
+  });
+  return (command: string) =>
+    tool.execute({ name: 'bash', input: { command } }, { timeoutMs: 10_000 });
+}
+
 /**
  * Turns on `set -v` (bash echoes each line as it reads it, frame included) into a file, and returns a
  * command that prints its own call's end marker, read from that echo, with `trailer` after it (what
@@ -34,9 +64,9 @@ const canary = (): string => path.join(dir, 'CANARY');
  */
 async function forgingEnd(session: BashSession, after: string, trailer = '0'): Promise<string> {
   await session.run(`set -v; exec 2>${dir}/echo.log`);
-  // The nonce is the 3rd word of the call's line (it runs into `&&`).
+  // The nonce is the 4th word of the call's last line: `} 63>&-; \_eXXXX NONCE "$?" "$_"; …`.
   return (
-    `read -r _ _ n _ < <(grep -a '^._g[0-9a-f]' ${dir}/echo.log | tail -n 1); n=\${n%%'&&'*}; ` +
+    `read -r _ _ _ n _ < <(grep -a '^} 63>&-; ._e[0-9a-f]' ${dir}/echo.log | tail -n 1); ` +
     `builtin printf '%%BASH_AGENT_%s ${trailer}\\n' "$n"; ${after}`
   );
 }
@@ -112,13 +142,37 @@ describe('the directory comes from the kernel', () => {
     expect(next).toMatchObject({ exitCode: 0, frameFault: null, output: 'made-here\n' });
   });
 
+  it('runs the next command in the nearest existing parent of a deleted directory, state kept, and says so', async () => {
+    const session = await startSession();
+    mkdirSync(path.join(dir, 'gone', 'deeper'), { recursive: true });
+    await session.run('kept=old; f() { echo "f ran"; }');
+    await session.run('cd gone/deeper && rm -rf ../../gone');
+    // The kernel's " (deleted)" is not part of the path the policy resolves against.
+    expect(session.cwd).toBe(path.join(dir, 'gone', 'deeper'));
+    expect(session.nextCwd()).toBe(dir);
+    const next = await session.run('pwd; echo "[$kept]"; f; touch CANARY');
+    expect(next).toMatchObject({
+      output: `${dir}\n[old]\nf ran\n`,
+      exitCode: 0,
+      frameFault: null,
+      restarted: false,
+      moved: { from: path.join(dir, 'gone', 'deeper'), to: dir },
+    });
+    expect(existsSync(canary())).toBe(true);
+    expect(formatCommandResult(next)).toEqual({
+      text: `${dir}\n[old]\nf ran\n[the working directory ${path.join(dir, 'gone', 'deeper')} had been deleted: this command ran in ${dir}, its nearest existing parent; the session's variables and functions were kept]`,
+      isError: false,
+    });
+    expect(await session.run('echo again')).toMatchObject({ output: 'again\n', moved: null });
+  });
+
   it('does not run a command in a directory that was deleted after it was checked, and says so', async () => {
     const session = await startSession();
     mkdirSync(path.join(dir, 'gone'));
-    await session.run('cd gone && rm -rf ../gone');
-    // The kernel's " (deleted)" is not part of the path the policy resolves against.
-    expect(session.cwd).toBe(path.join(dir, 'gone'));
-    const next = await session.run(`touch ${canary()}`);
+    await session.run('cd gone');
+    const checked = session.nextCwd();
+    rmSync(path.join(dir, 'gone'), { recursive: true });
+    const next = await session.run(`touch ${canary()}`, { expectedCwd: checked });
     expect(next).toMatchObject({
       frameFault: 'directory-deleted',
       restarted: true,
@@ -126,10 +180,9 @@ describe('the directory comes from the kernel', () => {
     });
     expect(existsSync(canary())).toBe(false);
     expect(formatCommandResult(next).text).toMatch(
-      /did not run: .*deleted; a new shell was started/,
+      /did not run: .*deleted after the command was checked; a new shell was started/,
     );
     expect(session.cwd).toBe(dir);
-    expect((await session.run('pwd')).output).toBe(`${dir}\n`);
   });
 
   it('runs a command only in the directory it was checked against', async () => {
@@ -145,35 +198,49 @@ describe('the directory comes from the kernel', () => {
 });
 
 describe('no function, alias or builtin change of the agent reaches the frame', () => {
-  it('keeps output, exit status and directory with builtin, printf, command, eval-like names shadowed', async () => {
+  // `builtin` is the one name the frame looks up: the policy refuses to let a command shadow it
+  // (see policy-frame tests); everything else a command may shadow.
+  it('keeps output, exit status and directory with eval, return, exit, printf, command and cd shadowed', async () => {
     const session = await startSession();
     const shadow = [
-      'builtin() { echo FORGED-builtin; }',
+      'eval() { return 0; }',
+      'return() { :; }',
+      'exit() { :; }',
+      'cd() { echo FORGED-cd; }',
       'printf() { echo FORGED-printf; }',
       'command() { echo FORGED-command; }',
       'echo() { /bin/echo "$@"; }',
       '__bash_agent_end() { /bin/echo FORGED-end; }',
-      'enable -n printf pwd test',
+      'enable -n pwd test',
     ].join('; ');
     expect(await session.run(shadow)).toMatchObject({ exitCode: 0, output: '' });
-    const result = await session.run('cd sub; echo out; (exit 5)');
+    const result = await session.run('builtin cd sub; echo out; (builtin exit 5)');
     expect(result).toMatchObject({ output: 'out\n', exitCode: 5, frameFault: null });
     expect(session.cwd).toBe(path.join(dir, 'sub'));
+    // The eval function does not take over the frame: a raw command and a checked one both run.
+    expect(await session.run('echo raw; (builtin exit 6)')).toMatchObject({
+      output: 'raw\n',
+      exitCode: 6,
+    });
+    expect(await session.run('echo checked; (builtin exit 7)', { wellFormed: true })).toMatchObject(
+      { output: 'checked\n', exitCode: 7 },
+    );
   });
 
   it('cannot redefine, unset or alias the frame functions, nor alias the keywords the frame uses', async () => {
     const session = await startSession();
-    const names = (await session.run('declare -F | grep -oE "_[ge][0-9a-f]{4}$"')).output
+    const names = (await session.run('declare -F | grep -oE "_[gec][0-9a-f]{4}$"')).output
       .trim()
       .split('\n');
-    expect(names).toHaveLength(2);
+    expect(names).toHaveLength(3);
     const attempts = await session.run(
       [
         ...names.map((name) => `${name}() { /bin/echo FORGED; }`),
         `unset -f ${names.join(' ')}`,
         'shopt -s expand_aliases',
         ...names.map((name) => `alias ${name}='/bin/echo FORGED'`),
-        ...['eval', 'if', 'then', 'else', 'fi', '[[', '{', '}', '||'].map(
+        // `{` and `}` open and close the frame's groups: the policy refuses aliases of them.
+        ...['eval', 'builtin', 'if', 'then', 'else', 'fi', '[[', '||', '_', '0'].map(
           (word) => `alias '${word}'='/bin/echo FORGED'`,
         ),
       ].join('\n'),
@@ -248,122 +315,201 @@ describe('the frame reads no variable of the agent', () => {
   });
 });
 
-describe('a frame that cannot vouch for a call replaces the shell', () => {
-  it('replaces the shell when what follows the marker is not what the frame writes', async () => {
+describe('an end imitated in the output ends nothing', () => {
+  it('keeps the real exit status and all the output when a command prints its own call’s marker', async () => {
     const session = await startSession();
-    const result = await session.run(await forgingEnd(session, 'echo never', 'forged'));
-    expect(result).toMatchObject({ frameFault: 'forged-end', restarted: true, exitCode: null });
-    expect(result.output).not.toContain('never');
-    expect(formatCommandResult(result).text).toMatch(/imitated the end-of-command marker/);
-    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', frameFault: null });
+    const forged = await session.run(await forgingEnd(session, 'echo after; (exit 3)'));
+    expect(forged).toMatchObject({ exitCode: 3, frameFault: null, restarted: false });
+    // The output is the command's, the imitation included: nothing in it is read as the frame's.
+    expect(forged.output).toMatch(new RegExp(`^${MARKER_TAG}[\\w-]{8} 0\nafter\n$`));
+    expect(await session.run('echo next')).toMatchObject({ output: 'next\n', exitCode: 0 });
   });
 
-  it('times out and starts over when the frame descriptor is closed', async () => {
+  it('is not fooled by a marker imitated in the background while the next calls run', async () => {
     const session = await startSession();
-    const result = await session.run('exec 63>&-', { timeoutMs: 500 });
-    expect(result).toMatchObject({ timedOut: true, restarted: true });
-    expect(await session.run('echo ok')).toMatchObject({ output: 'ok\n', exitCode: 0 });
-  });
-});
-
-describe('reading the frame ahead gives a command nothing', () => {
-  it('finds nothing after its own line in the script bash runs, and takes nothing from the next call', async () => {
-    const session = await startSession();
-    const result = await session.run(`timeout 0.5 cat /proc/$$/fd/255 > ${dir}/script; echo read`);
-    expect(result).toMatchObject({ output: 'read\n', exitCode: 0, frameFault: null });
-    // The script ends with the reading command's own line: the next call's is not written yet.
-    const lines = readFileSync(path.join(dir, 'script'), 'utf8').trimEnd().split('\n');
-    expect(lines.at(-1)).toContain(`${dir}/script; echo read`);
-    expect((await session.run('echo next')).output).toBe('next\n');
-  });
-
-  it('an end forged from the echoed line is detected, and the next command does not run elsewhere', async () => {
-    const session = await startSession();
-    const forged = await session.run(await forgingEnd(session, 'sleep 0.5; cd sub'));
-    // The forgery works as far as this call goes: it seems to end at once, still in `dir`…
-    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
-    // …but the next call, checked against `dir`, never runs in `sub`: the real end arrives first.
-    const next = await session.run(`touch ${canary()}`);
-    expect(next).toMatchObject({ frameFault: 'early-end', restarted: true, exitCode: null });
-    expect(existsSync(canary())).toBe(false);
-    expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
-    // Whether it ran depends on when the late end was read: the model is told it may have.
-    expect(formatCommandResult(next).text).toMatch(
-      /still running after it appeared to end .*, and this command may have run/,
+    // A background job prints the first call's marker, then keeps printing it through later calls.
+    const forging = await forgingEnd(session, 'true');
+    const loop = forging.replace(
+      /builtin printf (.*?); true$/,
+      '(for i in $(seq 50); do builtin printf $1; sleep 0.01; done) & sleep 0.05; (exit 4)',
     );
+    expect(await session.run(loop)).toMatchObject({ exitCode: 4, frameFault: null });
+    for (const status of [5, 6]) {
+      const next = await session.run(`sleep 0.1; (exit ${status})`);
+      expect(next).toMatchObject({ exitCode: status, frameFault: null, restarted: false });
+    }
   });
 
-  it('an end forged from the echoed line is detected when the real one comes between calls', async () => {
+  it('cannot close the frame’s descriptors for later calls', async () => {
     const session = await startSession();
-    const forged = await session.run(await forgingEnd(session, 'sleep 0.2; cd sub'));
-    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const next = await session.run(`touch ${canary()}`);
-    expect(next).toMatchObject({ frameFault: 'early-end-not-run', restarted: true, output: '' });
-    expect(existsSync(canary())).toBe(false);
-    expect(formatCommandResult(next).text).toMatch(/^\[the command did not run: the previous/);
-  });
-  it('an end forged after a cd, with the real end silenced, cannot make the session believe the old directory', async () => {
-    const session = await startSession();
-    // The shell goes to `sub`, forges its end, and then sends the frame's own descriptor (where the
-    // real end goes) to /dev/null, so no late end gives it away.
-    const forging = await forgingEnd(session, 'exec 63>/dev/null');
-    const forged = await session.run(`cd sub; ${forging}`);
-    // The session reads the directory from the kernel, not from the end: it knows the shell is in `sub`…
-    expect(forged).toMatchObject({ exitCode: 0, cwd: path.join(dir, 'sub') });
-    // …so the next command is checked against `sub` and runs there, and nowhere else (its end is
-    // lost, so the call times out and starts over).
-    const next = await session.run('touch CANARY', { timeoutMs: 1000 });
-    expect(next).toMatchObject({ timedOut: true, restarted: true });
-    expect(existsSync(canary())).toBe(false);
-    expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(true);
-  });
-
-  it('a command checked against one directory does not run in the one a forged end left the shell in', async () => {
-    const session = await startSession();
-    // The forged end comes while the shell is still in `dir`; the command then moves to `sub`, and
-    // sends its real end to /dev/null.
-    const forging = await forgingEnd(session, 'sleep 0.3; cd sub; exec 63>/dev/null');
-    const forged = await session.run(forging);
-    expect(forged).toMatchObject({ exitCode: 0, cwd: dir });
-    // The next command, checked against `dir`, reaches the shell once it is in `sub`: the check
-    // before it refuses to run it there.
-    const next = await session.run('touch CANARY', { timeoutMs: 1500 });
-    expect(next).toMatchObject({ restarted: true, exitCode: null });
-    expect(existsSync(canary())).toBe(false);
-    expect(existsSync(path.join(dir, 'sub', 'CANARY'))).toBe(false);
-    expect(await session.run('echo fresh')).toMatchObject({ output: 'fresh\n', cwd: dir });
+    const closing = await session.run('exec 62>&- 63>&-; echo closed');
+    expect(closing).toMatchObject({ output: 'closed\n', exitCode: 0, frameFault: null });
+    expect(await session.run('echo ok; (exit 2)')).toMatchObject({ output: 'ok\n', exitCode: 2 });
   });
 });
 
-describe('the gates bash waits at between calls', () => {
-  /** The directory of the script bash runs, and of its gates. */
-  const channelDir = 'g=$(dirname "$(readlink /proc/$$/fd/255)")';
+describe('the channel is out of the command’s reach', () => {
+  it('holds no script to read: bash’s input and the frame’s sockets cannot be opened, from bash or from the action', async () => {
+    const session = await startSession();
+    const reading = await session.run(
+      'for fd in /proc/$$/fd/* /proc/$PPID/fd/*; do ' +
+        'case $(readlink "$fd") in socket:*) timeout 1 cat "$fd" >/dev/null 2>&1 && echo "READ $fd";; esac; done; ' +
+        'tail -n 1 /proc/$$/fd/255 2>&1; ls /proc/$$/fd',
+    );
+    expect(reading.output).not.toContain('READ');
+    expect(reading.output).toMatch(/tail: cannot open '\/proc\/\d+\/fd\/255'/);
+    expect(reading).toMatchObject({ exitCode: 0, frameFault: null });
+    // Nothing of the session's lives in a file: between calls the shell holds sockets, and
+    // /dev/null, and nothing else (no script, no FIFO) that a path could lead to.
+    const pid = Number((await session.run('echo $$')).output);
+    const links = (of: number | 'self'): string[] =>
+      readdirSync(`/proc/${of}/fd`).flatMap((fd) => {
+        try {
+          return [readlinkSync(`/proc/${of}/fd/${fd}`)];
+        } catch {
+          return [];
+        }
+      });
+    // What the test runner itself was started with is inherited, and not the session's.
+    const inherited = new Set(links('self'));
+    const own = links(pid).filter((link) => !inherited.has(link));
+    expect(own.filter((link) => !link.startsWith('socket:') && link !== '/dev/null')).toEqual([]);
+  });
 
-  it('a command that removes them ends only its own shell: the next call runs in a fresh one', async () => {
+  it('gives nothing a command starts any descriptor of the channel', async () => {
+    const session = await startSession();
+    const child = await session.run(
+      `sh -c 'for f in /proc/$$/fd/*; do echo "\${f##*/} $(readlink "$f")"; done'`,
+    );
+    const links = new Map(
+      child.output
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string]),
+    );
+    expect(links.get('0')).toBe('/dev/null');
+    // Its output goes where the shell's does; nothing else it holds is a socket.
+    expect(links.get('1')).toMatch(/^socket:/);
+    expect(links.get('2')).toBe(links.get('1'));
+    const others = [...links].filter(([fd]) => Number(fd) > 2).map(([, link]) => link);
+    expect(others.filter((link) => link.startsWith('socket:'))).toEqual([]);
+  });
+
+  it('leaves nothing to consume: bash’s old input descriptor is gone, and its standard input is /dev/null', async () => {
     const session = await startSession();
     await session.run('kept=old');
-    const removing = await session.run(`${channelDir}; rm -f "$g"/gate0 "$g"/gate1; echo gone`);
-    expect(removing).toMatchObject({ output: 'gone\n', exitCode: 0, frameFault: null });
-    // bash finds no gate after its end and reads on to the end of its script, where it exits.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const consuming = await session.run(
+      '{ head -c 40 >/dev/null; } <&255; head -c 40 2>&1; echo "[$?]"',
+    );
+    expect(consuming.output).toMatch(/255: Bad file descriptor/);
+    expect(consuming.output).toContain('[0]');
+    const next = await session.run('echo "[$kept]"; (exit 3)');
+    expect(next).toMatchObject({ output: '[old]\n', exitCode: 3, frameFault: null });
+  });
+
+  it('runs nothing appended to the channel through /proc under * with a deny pattern', async () => {
+    writeFileSync(path.join(dir, 'x'), 'keep');
+    const session = await startSession();
+    const policy = await loadPolicy({ allow: ['*'], deny: ['rm *'], workingDirectory: dir });
+    const bash = executor(session, policy);
+    const appending = await bash(
+      "for fd in 0 255 10 11 12; do echo 'rm x' >> /proc/$$/fd/$fd; done 2>&1; echo done",
+    );
+    expect(appending.text).toContain('done');
+    expect(appending.text).toMatch(/No such device or address|No such file or directory/);
+    expect(await bash('echo next')).toMatchObject({ text: 'next\n', isError: false });
+    expect(readFileSync(path.join(dir, 'x'), 'utf8')).toBe('keep');
+  });
+
+  it('reports an end that was not the running call’s, and replaces the shell before it reads more', async () => {
+    const session = await startSession();
+    await session.run('kept=old');
+    // Only a command holding the frame's saved copy of its end socket can write there (the policy
+    // refuses descriptors above 9); a second end of the same call is one it made.
+    const writing = await session.run(
+      `set -v; exec 2>${dir}/echo.log; ` +
+        `n=$(grep -a '^} 63>&-; ._e' ${dir}/echo.log | tail -n 1 | cut -d' ' -f4); ` +
+        `(sleep 0.3; builtin printf '%%BASH_AGENT_%s 0\\n' "$n" >&11) & (exit 7)`,
+    );
+    expect(writing).toMatchObject({ exitCode: 7, frameFault: null });
+    await new Promise((resolve) => setTimeout(resolve, 600));
     const next = await session.run('echo "[$kept]"');
     expect(next).toMatchObject({ output: '[]\n', exitCode: 0, frameFault: null });
+    expect(next.replacedBefore).toMatchObject({ kind: 'foreign-end', cwd: dir });
+    expect(formatCommandResult(next).text).toMatch(
+      /^\[\]\n\[the shell reported the end of a command after the previous one had ended .*; this command ran in a new shell in .*: the working directory, variables and functions of the old one were lost\]$/,
+    );
+  });
+});
+
+describe('the shell as a plain bash would be', () => {
+  it('carries $? and $_ from one call to the next, raw and checked alike', async () => {
+    const session = await startSession();
+    for (const wellFormed of [false, true]) {
+      await session.run('(exit 3)', { wellFormed });
+      expect((await session.run('echo "[$?]"', { wellFormed })).output).toBe('[3]\n');
+      expect((await session.run('echo "[$?]"', { wellFormed })).output).toBe('[0]\n');
+    }
+    await session.run('echo hello world', { wellFormed: true });
+    expect((await session.run('echo "[$_]"', { wellFormed: true })).output).toBe('[world]\n');
+    await session.run('false some args', { wellFormed: true });
+    expect(await session.run('echo "[$?] [$_]"', { wellFormed: true })).toMatchObject({
+      output: '[1] [args]\n',
+    });
   });
 
-  it('a command that opens them behind the session only ends its own shell, and runs nothing more', async () => {
+  it('keeps set -e from ending the shell on the status it restores, and lets it end on a new failure', async () => {
     const session = await startSession();
-    await session.run('kept=old');
-    // In the background, once the call is over: whichever gate bash waits at lets it through.
-    const opening = await session.run(
-      `${channelDir}; (sleep 0.2; for n in 0 1; do : > "$g/gate$n" & done) >/dev/null 2>&1 &`,
+    const checked = { wellFormed: true };
+    await session.run('set -e', checked);
+    expect(await session.run('false && true', checked)).toMatchObject({
+      exitCode: 1,
+      shellExited: false,
+    });
+    expect(await session.run('echo "alive [$?]"', checked)).toMatchObject({
+      output: 'alive [1]\n',
+    });
+    expect(await session.run('false; echo never', checked)).toMatchObject({ shellExited: true });
+  });
+
+  it('says that a shell killed between calls was replaced, and what was lost', async () => {
+    const session = await startSession();
+    await session.run(`kept=old; cd sub`);
+    const pid = Number((await session.run('echo $$')).output);
+    process.kill(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = await session.run('echo "[$kept]"; pwd');
+    expect(next).toMatchObject({ output: `[]\n${dir}\n`, exitCode: 0 });
+    expect(next.replacedBefore).toEqual({
+      kind: 'exited',
+      status: null,
+      signal: 'SIGKILL',
+      cwd: dir,
+    });
+    expect(formatCommandResult(next).text).toContain(
+      `[the shell had been killed by SIGKILL since the previous command; this command ran in a new shell in ${dir}: the working directory, variables and functions of the old one were lost]`,
     );
-    expect(opening).toMatchObject({ output: '', exitCode: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    const next = await session.run(`echo "[$kept]"; touch ${canary()}`);
-    expect(next).toMatchObject({ output: '[]\n', exitCode: 0, frameFault: null });
-    expect(existsSync(canary())).toBe(true);
-    expect(await session.run('echo again')).toMatchObject({ output: 'again\n', exitCode: 0 });
+    expect((await session.run('true')).replacedBefore).toBeNull();
+  });
+});
+
+describe('no process of the shell outlives it', () => {
+  it('kills a daemon that left the group and dropped the marker, on timeout and on close', async () => {
+    const session = await startSession();
+    const started = await session.run(
+      "(setsid env -u BASH_AGENT_SHELL sh -c 'echo $$; exec sleep 999' &); sleep 5",
+      { timeoutMs: 500 },
+    );
+    const pid = Number(started.output.trim());
+    expect(started).toMatchObject({ timedOut: true });
+    expect(pid).toBeGreaterThan(0);
+    expect(existsSync(`/proc/${pid}`) && !isZombie(pid)).toBe(false);
+    const closing = await session.run(
+      "(setsid env -u BASH_AGENT_SHELL sh -c 'echo $$; exec sleep 999 </dev/null >/dev/null 2>&1' &)",
+    );
+    const quiet = Number(closing.output.trim());
+    await session.close();
+    expect(existsSync(`/proc/${quiet}`) && !isZombie(quiet)).toBe(false);
   });
 });
 
@@ -387,9 +533,13 @@ describe('through the policy', () => {
     const bash = (command: string) =>
       tool.execute({ name: 'bash', input: { command } }, { timeoutMs: 10_000 });
 
-    // Each step passes the policy: a function built from echo, and a cd.
+    // The old forgery wrote to the frame's descriptor: the policy refuses descriptors above 9.
     const forge = `__bash_agent_end() { echo; echo "$2$3 $1 ${dir}$2$3"; } >&63`;
-    expect(await bash(forge)).toMatchObject({ isError: false });
+    expect(await bash(forge)).toMatchObject({
+      isError: true,
+      kind: 'denied',
+      command: { refusal: { code: 'frame-descriptor' } },
+    });
     expect(await bash('cd .git')).toMatchObject({ isError: false });
     expect(session.cwd).toBe(path.join(dir, '.git'));
 

@@ -1291,7 +1291,8 @@ function createBashExecutor(deps) {
             const policy = await deps.policy();
             // The kernel's view of the shell's directory; relative writes are checked against it, and the
             // session runs the command only if the shell is still there when bash reaches it.
-            const cwd = session.cwd;
+            // A deleted working directory is left for its nearest existing parent before the check.
+            const cwd = session.nextCwd();
             const decision = policy.check(input.command, cwd);
             if (!decision.allowed) {
                 const { code, offender } = decision.refusal;
@@ -1301,7 +1302,11 @@ function createBashExecutor(deps) {
                 };
             }
             // What runs is what the policy checked: its own printing of the command, not the raw text.
-            const result = await session.run(decision.script, { timeoutMs, expectedCwd: cwd });
+            const result = await session.run(decision.script, {
+                timeoutMs,
+                expectedCwd: cwd,
+                wellFormed: decision.printed === true,
+            });
             const formatted = deps.format(result, { cutByDeadline });
             // Unless the output was cut, the text the model gets starts with the whole of it.
             const truncated = result.omittedChars > 0 || !formatted.text.startsWith(result.output);
@@ -6933,7 +6938,7 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
     const startBackground = () => {
         if (background)
             return background;
-        const session = __webpack_require__.e(/* import() */ 692).then(__webpack_require__.bind(__webpack_require__, 43692)).then(({ BashSession }) => BashSession.start({
+        const session = __webpack_require__.e(/* import() */ 64).then(__webpack_require__.bind(__webpack_require__, 33064)).then(({ BashSession }) => BashSession.start({
             cwd: config.workingDirectory,
             env,
             // The transcript file keeps more of each output than the model gets (format cuts that).
@@ -6941,7 +6946,7 @@ async function runTask(config, provider, trigger, redactor, startedAt, record, t
             defaultTimeoutMs: config.commandTimeoutMs,
             signal,
         }));
-        const policy = Promise.all(/* import() */[__webpack_require__.e(551), __webpack_require__.e(372)]).then(__webpack_require__.bind(__webpack_require__, 49372)).then(async ({ loadPolicy }) => {
+        const policy = Promise.all(/* import() */[__webpack_require__.e(551), __webpack_require__.e(80)]).then(__webpack_require__.bind(__webpack_require__, 44080)).then(async ({ loadPolicy }) => {
             const loaded = await loadPolicy({
                 patterns: config.policyPatterns,
                 workingDirectory: config.workingDirectory,
@@ -7647,15 +7652,21 @@ function describeShellExit(result) {
     return `the shell exited with status ${result.shellExitStatus ?? 'unknown'}`;
 }
 const RESET = 'a new shell was started, so the working directory, variables and functions were reset';
-const IMITATED = 'imitated the end-of-command marker';
-const EARLY_END = `the previous command was still running after it appeared to end (its output ${IMITATED})`;
 const FRAME_FAULTS = {
     'directory-changed': 'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
-    'directory-deleted': "the command did not run: the shell's working directory had been deleted",
-    'early-end': `${EARLY_END}, and this command may have run in its shell before that was seen`,
-    'early-end-not-run': `the command did not run: ${EARLY_END}`,
-    'forged-end': `the command's output ${IMITATED}`,
+    'directory-deleted': "the command did not run: the shell's working directory was deleted after the command was checked",
+    'foreign-end': "the shell reported the end of a command that was not running (something made the session's frame write out of turn)",
+    'forged-end': "the shell's end-of-command report was not in the frame's words",
 };
+/** What the model is told before the output when the shell it had was gone before the command. */
+function describeLoss(loss) {
+    const why = loss.kind === 'foreign-end'
+        ? "the shell reported the end of a command after the previous one had ended (something made the session's frame write out of turn), so it was replaced"
+        : loss.signal !== null
+            ? `the shell had been killed by ${loss.signal} since the previous command`
+            : `the shell had exited with status ${loss.status ?? 'unknown'} since the previous command`;
+    return `[${why}; this command ran in a new shell in ${loss.cwd}: the working directory, variables and functions of the old one were lost]`;
+}
 function seconds(ms) {
     const s = ms / 1000;
     return Number.isInteger(s) ? String(s) : s.toFixed(1);
@@ -7741,6 +7752,13 @@ function formatCommandResult(result, options = {}) {
         notes.push(`[exit code: ${result.exitCode}]`);
     }
     const isError = notes.length > 0;
+    // Said before the output: what the command met before it ran. Not an error of the command's own.
+    if (result.replacedBefore !== null)
+        notes.unshift(describeLoss(result.replacedBefore));
+    if (result.moved !== null) {
+        const { from, to } = result.moved;
+        notes.unshift(`[the working directory ${from} had been deleted: this command ran in ${to}, its nearest existing parent; the session's variables and functions were kept]`);
+    }
     const max = options.maxOutput ?? Number.POSITIVE_INFINITY;
     if (notes.length === 0) {
         if (result.output === '')

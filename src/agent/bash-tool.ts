@@ -6,6 +6,7 @@
 import type { CommandPolicy } from '../policy/types.js';
 import type { CommandTimeLimit } from './limits.js';
 import type { CommandResult } from '../shell/result.js';
+import type { RunOptions } from '../shell/session.js';
 import type { CommandFacts, ToolResultKind } from '../transcript.js';
 
 /** The tool definition sent with every request. */
@@ -40,12 +41,11 @@ export interface ToolExecutor {
 /** What the executor needs of BashSession. */
 export interface ShellLike {
   /** `expectedCwd`: the directory the command was checked in; it runs only if the shell is there. */
-  run(
-    command: string,
-    options?: { timeoutMs?: number; expectedCwd?: string },
-  ): Promise<CommandResult>;
+  run(command: string, options?: RunOptions): Promise<CommandResult>;
   restart(): Promise<void>;
   readonly cwd: string;
+  /** The directory the next command runs in (see BashSession.nextCwd). */
+  nextCwd(): string;
 }
 
 export interface BashExecutorDeps {
@@ -150,7 +150,8 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
       const policy = await deps.policy();
       // The kernel's view of the shell's directory; relative writes are checked against it, and the
       // session runs the command only if the shell is still there when bash reaches it.
-      const cwd = session.cwd;
+      // A deleted working directory is left for its nearest existing parent before the check.
+      const cwd = session.nextCwd();
       const decision = policy.check(input.command, cwd);
       if (!decision.allowed) {
         const { code, offender } = decision.refusal;
@@ -160,7 +161,11 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
         };
       }
       // What runs is what the policy checked: its own printing of the command, not the raw text.
-      const result = await session.run(decision.script, { timeoutMs, expectedCwd: cwd });
+      const result = await session.run(decision.script, {
+        timeoutMs,
+        expectedCwd: cwd,
+        wellFormed: decision.printed === true,
+      });
       const formatted = deps.format(result, { cutByDeadline });
       // Unless the output was cut, the text the model gets starts with the whole of it.
       const truncated = result.omittedChars > 0 || !formatted.text.startsWith(result.output);

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Analysis, Danger, InnerScript, OptionWrite } from './analysis.js';
+import { frameCommandIssue, frameMention, isFrameCode, XTRACE_FD_WHY } from './frame.js';
 import { excerpt } from './lexical.js';
 import {
   parseScript,
@@ -173,11 +174,9 @@ class Policy implements CommandPolicy {
       };
     }
     if (!failure)
-      return {
-        allowed: true,
-        script: this.universal ? command : (check.printed ?? command),
-        cacheable: !check.consultedFiles,
-      };
+      return this.universal || check.printed === undefined
+        ? { allowed: true, script: command, cacheable: !check.consultedFiles }
+        : { allowed: true, script: check.printed, printed: true, cacheable: !check.consultedFiles };
     const refusal: Refusal = {
       code: failure.code,
       offender: failure.offender,
@@ -305,15 +304,27 @@ class Check {
     }
     const parsed = parseScript(this.policy.parser, text, scope);
     let first: { start: number; failure: Failure } | undefined;
+    // The first refusal in the text, except that one no pattern can fix (the session's frame)
+    // comes before any other: a pattern the model asks for would not help.
     const consider = (start: number, failure: Failure | undefined): void => {
-      if (failure && (!first || start < first.start)) first = { start, failure };
+      if (!failure) return;
+      const rank = isFrameCode(failure.code) ? 0 : 1;
+      const firstRank = first && isFrameCode(first.failure.code) ? 0 : 1;
+      if (!first || rank < firstRank || (rank === firstRank && start < first.start))
+        first = { start, failure };
     };
     for (const problem of parsed.problems) {
       // Under `*` text the parser cannot read runs: bash reports its own syntax errors.
       // Not in text a shell allowed to run anything runs: under an allowlist bash is to run only
       // what the policy read.
       if (this.policy.universal && UNREAD_UNDER_UNIVERSAL.has(problem.code)) {
-        consider(problem.start, this.deniedMention(text, scope));
+        const frame = frameMention(text);
+        consider(
+          problem.start,
+          frame
+            ? { code: frame.code, offender: text, where: scope.where, why: frame.why, suggest: {} }
+            : this.deniedMention(text, scope),
+        );
         continue;
       }
       consider(problem.start, {
@@ -442,6 +453,20 @@ class Check {
           anywhere: this.lenient,
         });
     }
+    if (
+      /\bBASH_XTRACEFD\b/.test(command.source) ||
+      command.assignments.some((a) => a.name === 'BASH_XTRACEFD')
+    ) {
+      // bash writes its trace to the descriptor it names, after the command too, when the frame's
+      // own descriptors are back in place.
+      return {
+        code: 'frame-descriptor',
+        offender: command.source,
+        where: command.scope.where,
+        why: XTRACE_FD_WHY,
+        suggest: {},
+      };
+    }
     if (this.lenient && DEFINES_NAMES.test(command.source)) {
       // BASH_ALIASES and BASH_CMDS are the alias and hash tables: a later call would run what an
       // entry names without the deny patterns seeing it.
@@ -528,6 +553,9 @@ class Check {
         `starts with a command name that is not a plain word ('${name.source}' is only known at run time)`,
       );
     }
+    // What the session's frame relies on is refused whatever the patterns say.
+    const frame = frameCommandIssue(words);
+    if (frame) return fail(frame.code, frame.why);
     const program = programName(name.text);
     for (const pattern of this.policy.denyCommands) {
       if (

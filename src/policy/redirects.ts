@@ -2,6 +2,13 @@
  * Redirections and heredocs: what each writes or reads, the standard input it gives, and its print
  * (heredocs with a delimiter the policy chooses).
  */
+import {
+  descriptorWhy,
+  endsInVariableDescriptor,
+  EXPANDED_DESCRIPTOR_WHY,
+  isFrameDescriptor,
+  VARIABLE_DESCRIPTOR_WHY,
+} from './frame.js';
 import type { Redirect, Scope, Stdin, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
 import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from './syntax.js';
@@ -173,6 +180,14 @@ export function redirect(
   const descriptor = node.childForFieldName('descriptor')?.text;
   if (descriptor !== undefined && !/^[0-9]+$/.test(descriptor)) {
     w.problem(node, scope, 'uses a redirection descriptor the policy does not accept');
+  } else if (descriptor !== undefined && isFrameDescriptor(descriptor)) {
+    w.problem(node, scope, descriptorWhy(descriptor), 'frame-descriptor');
+  }
+  // tree-sitter reads `{fd}` in `exec {fd}>file` as a word of the command; bash allocates a
+  // descriptor (10 or above) into fd.
+  if (endsInVariableDescriptor(w.text.slice(Math.max(0, node.startIndex - 400), node.startIndex))) {
+    const start = w.text.lastIndexOf('{', node.startIndex);
+    w.problem(start, scope, VARIABLE_DESCRIPTOR_WHY, 'frame-descriptor');
   }
   const fd = descriptor !== undefined && /^[0-9]+$/.test(descriptor) ? descriptor : '';
   if (node.type === 'heredoc_redirect') {
@@ -229,10 +244,19 @@ export function redirect(
   if (op === '<') kind = 'read';
   else if (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') {
     const value = target?.literal ? target.text : undefined;
-    if (op.endsWith('-') || value === '-' || (value !== undefined && /^[0-9]+-?$/.test(value))) {
+    const number = value === undefined ? undefined : /^([0-9]+)-?$/.exec(value)?.[1];
+    if (number !== undefined && isFrameDescriptor(number)) {
+      w.problem(node, scope, descriptorWhy(number), 'frame-descriptor');
+    } else if (target !== undefined && !target.literal) {
+      // `>&$x` writes to the file $x names unless $x is a number, which could be the frame's.
+      w.problem(node, scope, EXPANDED_DESCRIPTOR_WHY, 'frame-descriptor');
+    }
+    if (op.endsWith('-') || value === '-' || number !== undefined) {
       kind = 'duplicate';
       // Bash reads a descriptor number only when it is spelled bare.
       print = [fd, op, value ?? ''];
+    } else if (target !== undefined && !target.literal) {
+      kind = op === '<&' ? 'read' : 'write';
     } else if (op === '<&') {
       w.problem(node, scope, 'duplicates input from something that is not a descriptor');
       kind = 'read';

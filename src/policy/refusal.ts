@@ -38,6 +38,17 @@ export type RefusalCode =
   | 'write-target-unknown'
   /** A directory change in code that runs later (function body, trap). */
   | 'deferred-directory-change'
+  /**
+   * A function definition, `enable` or alias that would redefine, disable or replace a name the
+   * session's frame relies on (FRAME_NAMES): no pattern allows it.
+   */
+  | 'frame-name'
+  /**
+   * A descriptor above 9 (those belong to the session's frame: bash's saved copies and the frame's
+   * channel), or one held in a variable or given by an expansion, which cannot be checked: no
+   * pattern allows it.
+   */
+  | 'frame-descriptor'
   /** The checker itself failed: refused in production, a failure in tests. */
   | 'internal-error';
 

@@ -11,6 +11,12 @@ export type PolicyDecision =
        */
       readonly script: string;
       /**
+       * `script` is the policy's own print: well-formed bash, which the session can put in its frame
+       * as it is. Absent or false for the command as written (under `*`), which the session must
+       * contain.
+       */
+      readonly printed?: boolean;
+      /**
        * The verdict depends on nothing but (command, cwd, patterns): no file-system state (symlinks,
        * existing paths) was consulted, so the same pair may reuse it.
        */

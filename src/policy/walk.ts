@@ -9,6 +9,7 @@ import {
   guardedArithmeticValue,
   printAssignment,
 } from './expansion-rules.js';
+import { isFrameName } from './frame.js';
 import { comment } from './lexical.js';
 import type { Assignment, Redirect, Scope, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
@@ -336,6 +337,14 @@ export function functionDefinition(w: Walk, node: SyntaxNode, scope: Scope): Doc
     w.problem(node, scope, 'defines a function whose name the policy does not accept');
     out.push(w.cannotPrint(node, 'a function name'));
   } else {
+    if (isFrameName(name.text)) {
+      w.problem(
+        node,
+        scope,
+        `defines a function named ${name.text}, a name the session's frame relies on, which cannot be redefined`,
+        'frame-name',
+      );
+    }
     out.push(name.text, ' () ');
   }
   // A function body runs when called, possibly in a later call; a subshell body cannot change

@@ -1,4 +1,4 @@
-import type { CommandResult, FrameFault } from './result.js';
+import type { CommandResult, FrameFault, ShellLoss } from './result.js';
 
 /** The text that stands in for the middle of an output too long to return whole. */
 export function omissionMarker(omitted: number): string {
@@ -21,17 +21,26 @@ function describeShellExit(result: CommandResult): string {
 const RESET =
   'a new shell was started, so the working directory, variables and functions were reset';
 
-const IMITATED = 'imitated the end-of-command marker';
-const EARLY_END = `the previous command was still running after it appeared to end (its output ${IMITATED})`;
-
 const FRAME_FAULTS: Record<FrameFault, string> = {
   'directory-changed':
     'the command did not run: the shell had left the directory the command was checked against after the previous command ended',
-  'directory-deleted': "the command did not run: the shell's working directory had been deleted",
-  'early-end': `${EARLY_END}, and this command may have run in its shell before that was seen`,
-  'early-end-not-run': `the command did not run: ${EARLY_END}`,
-  'forged-end': `the command's output ${IMITATED}`,
+  'directory-deleted':
+    "the command did not run: the shell's working directory was deleted after the command was checked",
+  'foreign-end':
+    "the shell reported the end of a command that was not running (something made the session's frame write out of turn)",
+  'forged-end': "the shell's end-of-command report was not in the frame's words",
 };
+
+/** What the model is told before the output when the shell it had was gone before the command. */
+function describeLoss(loss: ShellLoss): string {
+  const why =
+    loss.kind === 'foreign-end'
+      ? "the shell reported the end of a command after the previous one had ended (something made the session's frame write out of turn), so it was replaced"
+      : loss.signal !== null
+        ? `the shell had been killed by ${loss.signal} since the previous command`
+        : `the shell had exited with status ${loss.status ?? 'unknown'} since the previous command`;
+  return `[${why}; this command ran in a new shell in ${loss.cwd}: the working directory, variables and functions of the old one were lost]`;
+}
 
 function seconds(ms: number): string {
   const s = ms / 1000;
@@ -119,6 +128,14 @@ export function formatCommandResult(
     notes.push(`[exit code: ${result.exitCode}]`);
   }
   const isError = notes.length > 0;
+  // Said before the output: what the command met before it ran. Not an error of the command's own.
+  if (result.replacedBefore !== null) notes.unshift(describeLoss(result.replacedBefore));
+  if (result.moved !== null) {
+    const { from, to } = result.moved;
+    notes.unshift(
+      `[the working directory ${from} had been deleted: this command ran in ${to}, its nearest existing parent; the session's variables and functions were kept]`,
+    );
+  }
   const max = options.maxOutput ?? Number.POSITIVE_INFINITY;
   if (notes.length === 0) {
     if (result.output === '') return { text: '(no output)'.slice(0, max), isError };

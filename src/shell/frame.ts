@@ -1,45 +1,49 @@
 /**
- * The text that frames each command sent to the persistent bash, and the reading of its end marker.
+ * The text that frames each command sent to the persistent bash, and the reading of its ends.
  *
- * Everything a command runs can redefine names: a function shadows any builtin (`builtin`, `command`
- * and `printf` included), `enable -n` removes builtins, an alias replaces even a keyword, a variable
- * can be made readonly or a nameref whose subscript runs code when it is read or assigned. So the
- * frame relies on none of that at call time:
- * - its code lives in functions defined when the shell starts, before any command ran (no alias or
- *   function of the agent exists yet, and keywords in a body are parsed then), and made readonly, so
- *   they can be neither redefined nor unset;
- * - each call names them quoted (`\name`), which no alias expands, and a function name is looked up
- *   before everything else, so nothing shadows them;
- * - the bodies use only keywords (`[[`, `{`), redirections and positional parameters: no
- *   builtin and no variable. The marker is the one thing bash prints without either: the error
- *   message of a redirection that must fail, `bash: line N: /dev/null/%BASH_AGENT_<nonce> <status>:
- *   Not a directory`, written to a descriptor of its own. What bash puts in front of the marker is
- *   the same on every call of a shell (the name of the script the function was read from, and the
- *   function's line), so the session learns it from the shell's first call and takes it off each
- *   output;
- * - the directory is never printed: the session reads it from the kernel after every call (one
- *   `readlink`, far cheaper than the bytes a directory would add to the line). The frame checks,
- *   just before the command runs, that the shell is in the directory the command was checked against
- *   (`[[ . -ef DIR ]]`: the inode, not `$PWD`); a command that ended early in appearance and changed
- *   directory afterwards cannot make the next command run somewhere else.
- * The whole call is one line of the script bash runs (see ScriptChannel), which ends at a gate: bash
- * reads the next line only once the session has written it. Each byte of the line, each call of a
- * function and each argument costs bash time per command (callgrind: ~340 instructions a byte,
- * ~12,000 a function call and ~5,000 an argument): so the frame is two calls, the directory travels
- * once, the nonce and the names are short, and words that need no quoting go bare.
+ * The channel (see CommandChannel): bash reads its commands from its standard input, a Unix socket,
+ * and the frame reports each call's end over a second socket. A command must not be able to read,
+ * write, consume or imitate either, so each route is closed by construction:
+ * - **Nothing to open.** A socket cannot be opened through `/proc/<pid>/fd/N` (the kernel answers
+ *   ENXIO), neither bash's nor the action's, and no file or FIFO carries a command or an end: there is
+ *   no path a command could read, append to or open behind the session.
+ * - **Nothing held.** While the command runs, bash's input and the end socket are closed: the call
+ *   wraps the command in `{ …; } 0</dev/null` and `{ COMMAND } 63>&-`. bash keeps the originals in
+ *   copies of its own (descriptors 10 and up) that it marks close-on-exec, so nothing the command
+ *   starts inherits them, and a command reaches them only by naming them (`<&10`, `>&11`), which the
+ *   policy refuses (descriptors above 9 and descriptors held in variables belong to the frame). The
+ *   copies are put back when the command is over, before the frame writes the end, so not even a
+ *   command that closes or replaces descriptor 63 (`exec 63>&-`) changes the frame of a later call.
+ * - **Nothing to learn.** The call's line is consumed from the socket as bash reads it, so no later
+ *   reader finds it; the nonce is in the line only.
+ * - **Nothing to replace.** The frame's functions are defined when the shell starts, before any
+ *   command ran (no alias or function of the agent exists yet, and keywords in a body are parsed
+ *   then), and made readonly, so they can be neither redefined nor unset; each call names them quoted
+ *   (`\name`), which no alias expands. The bodies use only keywords (`[[`, `{`), redirections,
+ *   positional parameters and `\builtin` (for `return`, `exit`, `cd`, `eval` and `printf`): `builtin`
+ *   is the one name the frame looks up that a command could shadow (by a function), and it and the
+ *   builtins it runs are the ones a command could remove (`enable -n`); the policy refuses all of
+ *   that (FRAME_NAMES in the policy).
+ * - **The end is the frame's.** The end, `%BASH_AGENT_<nonce> <status>`, is written on the end socket
+ *   (descriptor 63) alone. The output carries no marker at all: nothing a command prints can
+ *   end a call, and the session reads what is left of the output when the end comes (it was written
+ *   before the end).
+ * - **`$?` and `$_` are the agent's.** The guard returns the status the previous call left (so the
+ *   command sees it in `$?`), the session picks `&&` or `||` after it so that the command runs either
+ *   way and `set -e` ignores the guard's status, and the guard's last argument is the `$_` the
+ *   previous call left, which makes it `$_` again.
+ *
+ * Each byte of the line costs bash a system call (it reads a socket one byte at a time, so that it
+ * never takes input meant for a later line), so the names and the nonce are short.
  */
-
-import type { Gate } from './script-channel.js';
 
 /** How a call's frame reported its end. */
 export type FrameEnd =
   | { kind: 'exit'; status: number }
   /** The shell was not in the directory the command was checked against; the command did not run. */
-  | { kind: 'moved' }
-  /** What followed the marker is not what the frame writes: the end was forged. */
-  | { kind: 'unreadable' };
+  | { kind: 'moved' };
 
-/** Every marker starts with this, so a marker of an earlier call can be recognised in later output. */
+/** Every end message's marker starts with this. */
 export const MARKER_TAG = '%BASH_AGENT_';
 /**
  * Bytes of a call's nonce, drawn fresh per call: 48 random bits, far past guessing within a call. It
@@ -48,208 +52,117 @@ export const MARKER_TAG = '%BASH_AGENT_';
  * contains a marker.
  */
 export const NONCE_BYTES = 6;
-/** Length of a marker: the tag, the nonce's characters, and the space before the status. */
-export const MARKER_LENGTH = MARKER_TAG.length + (4 * NONCE_BYTES) / 3 + 1;
+/** Characters of a nonce. */
+export const NONCE_LENGTH = (4 * NONCE_BYTES) / 3;
+
+/** The descriptor the end goes to: the end socket, closed while a command runs. */
+export const END_FD = 63;
+/** The status of a shell whose guard found it in the wrong directory (it exits on the spot). */
+export const MOVED_EXIT_STATUS = 125;
+/** What the guard reports before it exits: no nonce, as all it can do is end the shell. */
+const MOVED = 'moved';
 
 /** The names of one shell's frame functions; random per shell, so a shell that replaced itself with
  * `exec bash …` does not have them. */
 export interface FrameNames {
   guard: string;
-  /** One end function per gate of the script channel: `ends[g]` waits at gate `g` when it is done. */
-  ends: readonly [string, string];
+  end: string;
+  /** Moves the shell to the nearest existing parent of a deleted working directory. */
+  move: string;
 }
 
 /** `id`: a few hex digits, fresh per shell. */
 export function frameNames(id: string): FrameNames {
-  return { guard: `_g${id}`, ends: [`_e${id}`, `_f${id}`] };
+  return { guard: `_g${id}`, end: `_e${id}`, move: `_c${id}` };
 }
 
 /**
- * The bash that waits until the session opens the gate (a FIFO) at `gatePath` (see ScriptChannel): a
- * redirection on a keyword alone, so no function, alias or builtin of the agent's can change it.
+ * The definitions sent once when the shell starts, after the descriptors are in place. The end is
+ * written by `printf` as one line, in one system call, the last thing bash does before it reads the
+ * next line (bash doing more after the end, such as putting a descriptor back, was measured to make
+ * a quick call about half again as slow).
  */
-export function gateWait(gatePath: string): string {
-  return `{ [[ 1 ]]; } 9<${ansiCQuote(gatePath)}`;
-}
-
-/**
- * The definitions sent once when the shell starts. The marker is the name of a file under
- * `/dev/null`, which is not a directory: opening it fails whoever runs, and bash says so on standard
- * error, here the frame's descriptor for that one redirection. The failing redirection is on a
- * descriptor other than 0, for which bash would fork first (it guards its own input), and `|| [[ 1 ]]`
- * keeps `set -e` from ending the shell on it. The functions that print a marker are defined on one
- * line: bash puts that line's number in front of the marker, and the session takes off what it
- * learned from the first call. The guard's report does not wait at a gate: the line's end still runs.
- */
-export function frameDefinitions(
-  names: FrameNames,
-  frameFd: number,
-  gates: readonly [string, string],
-): string {
-  const { guard, ends } = names;
-  const report = (words: string): string =>
-    `{ 9</dev/null/"${MARKER_TAG}${words}"; } 2>&${frameFd} || [[ 1 ]]`;
-  // $1: status; $2: nonce.
-  const end = (gate: Gate): string =>
-    `${ends[gate]}() { ${report('$2 $1')}; ${gateWait(gates[gate])}; }`;
+export function frameDefinitions(names: FrameNames): string {
+  const { guard, end, move } = names;
   return (
-    // $1: directory checked against; $2: nonce.
-    `${guard}() { [[ . -ef $1 ]] || { ${report('$2 moved')}; [[ '' ]]; }; }; ${end(0)}; ${end(1)}\n` +
-    `readonly -f ${guard} ${ends.join(' ')}\n`
+    // $1: directory checked against; $2: the status to leave in $?; $3: the old $_.
+    `${guard}() { [[ . -ef $1 ]] || { \\builtin printf '%${MARKER_TAG}${MOVED}\\n' >&${END_FD}; \\builtin exit ${MOVED_EXIT_STATUS}; }; \\builtin return "$2"; }; ` +
+    // $1: nonce; $2: status. (The tag starts with `%`, which printf's format doubles.)
+    `${end}() { \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$2" >&${END_FD}; }; ` +
+    // $1: directory; $2: the old $_.
+    `${move}() { \\builtin cd -- "$1"; }\n` +
+    `readonly -f ${guard} ${end} ${move}\n`
   );
 }
 
-/** One call: the line to send and the marker its end prints. */
-export interface FramedCall {
-  line: string;
-  marker: string;
+export interface CallText {
+  /** The command, as bash is to read it. */
+  command: string;
+  /**
+   * The command is well-formed bash (the policy's own print of it): it goes into the line as it is,
+   * where bash reads it as it would at a prompt. Otherwise it goes through `eval` as one word, so
+   * that whatever it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or
+   * `&`) cannot run into the frame; `$_` after it is then eval's last argument.
+   */
+  wellFormed: boolean;
+  /** The directory the command was checked against (one word, from shellWord or shellWordOfBytes). */
+  dirWord: string;
+  /** The exit status of the previous call, for `$?`. */
+  status: number;
+  /** Fresh per call (see NONCE_BYTES). */
+  nonce: string;
+  /** A word naming the directory to move to first (its old one was deleted), if any. */
+  moveTo?: string;
 }
 
 /**
- * The line that runs `command` if the shell is in the directory `dirWord` names (one word, from
- * shellWord or shellWordOfBytes), then prints the marker with the exit status and waits at `gate`.
- * `nonce` is fresh per call (see NONCE_BYTES). The command travels as one word for `eval`: whatever
- * it contains (an unclosed quote, a heredoc on its last line, a trailing backslash or `&`) it cannot
- * run into the frame.
+ * The line that runs the command if the shell is in the directory `dirWord` names, then writes the
+ * end. Standard input is /dev/null for the whole line, frame included, so even a trap of the agent's
+ * that runs between the frame's commands never holds the channel. The empty line after an `eval` is
+ * for bash 5.2: after `eval` met the end of its text inside a quote, bash reads the next line's `{` as
+ * a plain word (`{: command not found`) unless a line comes between.
  */
-export function frameCall(
-  names: FrameNames,
-  gate: Gate,
-  command: string,
-  dirWord: string,
-  nonce: string,
-): FramedCall {
-  // `eval` takes `--` and would read a first word starting with `-` as an option.
-  const commandWord = command.startsWith('-') ? `-- ${ansiCQuote(command)}` : shellWord(command);
+export function frameCall(names: FrameNames, call: CallText): string {
+  const { command, wellFormed, dirWord, status, nonce, moveTo } = call;
+  const body = wellFormed
+    ? // A newline of its own: a comment or a heredoc on the command's last line ends before `}`, and a
+      // trailing backslash joins the empty line, not the frame.
+      `${command}\n\n`
+    : // `eval` takes `--` and would read a first word starting with `-` as an option.
+      `\\builtin eval ${command.startsWith('-') ? `-- ${ansiCQuote(command)}` : shellWord(command)}\n`;
+  // After a move, `$_` is the move's last argument, which is the old `$_` again.
+  const move = moveTo === undefined ? '' : `\\${names.move} ${moveTo} "$_"; `;
+  const then = status === 0 ? '&&' : '||';
+  return (
+    `{ ${move}\\${names.guard} ${dirWord} ${status} "$_" ${then} { ${body}} ` +
+    `${END_FD}>&-; \\${names.end} ${nonce} "$?" "$_"; } 0</dev/null\n${wellFormed ? '' : '\n'}`
+  );
+}
+
+const END_MESSAGE = new RegExp(
+  `^${MARKER_TAG}(?:(${MOVED})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`,
+);
+const END_WORD = /^(\d+)$/;
+
+/**
+ * One message of the end socket: whose call it ends (undefined: no marker in it, or the guard's
+ * report, which names no call), and how (undefined: what follows the marker is not the frame's words).
+ */
+export interface EndMessage {
+  nonce: string | undefined;
+  end: FrameEnd | undefined;
+}
+
+/** Reads one line of the end socket. */
+export function parseEndMessage(line: string): EndMessage {
+  const found = END_MESSAGE.exec(line);
+  if (found === null) return { nonce: undefined, end: undefined };
+  if (found[1] !== undefined) return { nonce: undefined, end: { kind: 'moved' } };
+  const status = END_WORD.exec(found[3]!)?.[1];
   return {
-    line:
-      `\\${names.guard} ${dirWord} ${nonce}&&` +
-      `\\eval ${commandWord};\\${names.ends[gate]} "$?" ${nonce}\n`,
-    marker: `${MARKER_TAG}${nonce} `,
+    nonce: found[2],
+    end: status === undefined ? undefined : { kind: 'exit', status: Number(status) },
   };
-}
-
-const FRAME_END = /^(\d+|moved)(?:$|[\s:])/;
-
-/**
- * Reads what follows a marker up to its line end (`0: Not a directory`, or `moved: …` when the shell
- * was not where the command was checked; bash's own words after the colon may be in the shell's
- * language).
- */
-export function parseFrameEnd(trailer: string): FrameEnd {
-  const word = FRAME_END.exec(trailer)?.[1];
-  if (word === undefined) return { kind: 'unreadable' };
-  if (word === 'moved') return { kind: 'moved' };
-  return { kind: 'exit', status: Number(word) };
-}
-
-/**
- * What bash wrote in front of the marker on a shell's first call, which ran nothing: the name and
- * line it puts before every error of the frame. Only the last line, for bash may have warned about
- * something (an unknown locale) while it started.
- */
-export function endPrefixOf(firstOutput: string): string {
-  return firstOutput.slice(firstOutput.lastIndexOf('\n') + 1);
-}
-
-/** How a call's output ended, as its reader found it. */
-export interface FoundEnd {
-  /** The call's own end, or `late`: the end of an earlier call, which was still running after it. */
-  end: FrameEnd | 'late';
-  /** What came after the end's line (output of something left running in the background). */
-  rest: string;
-}
-
-/**
- * Reads one call's output as it arrives, in pieces split anywhere: passes the command's own text on
- * to `out`, and finds the call's end, its marker with bash's words in front of it (`prefix`) taken
- * off, or the marker of an earlier call (`past`) showing up late.
- */
-export class EndReader {
-  readonly #marker: string;
-  readonly #prefix: string;
-  readonly #past: ReadonlySet<string>;
-  readonly #out: (text: string) => void;
-  /** Kept back until more comes: what could be the start of a marker, and the words before it. */
-  readonly #holdBack: number;
-  #pending = '';
-  /** What followed the marker, once it was found, until its line is whole. */
-  #trailer: string | undefined;
-
-  constructor(
-    marker: string,
-    prefix: string,
-    past: ReadonlySet<string>,
-    out: (text: string) => void,
-  ) {
-    this.#marker = marker;
-    this.#prefix = prefix;
-    this.#past = past;
-    this.#out = out;
-    this.#holdBack = prefix.length + MARKER_TAG.length - 1;
-  }
-
-  /** Takes the next piece of output; returns the end once it has come whole. */
-  push(text: string): FoundEnd | undefined {
-    if (this.#trailer === undefined) {
-      this.#pending += text;
-      if (this.#scan()) return { end: 'late', rest: '' };
-      if (this.#trailer === undefined) return undefined;
-    } else {
-      this.#trailer += text;
-    }
-    const trailer: string = this.#trailer;
-    const lineEnd = trailer.indexOf('\n');
-    if (lineEnd < 0) return undefined;
-    return { end: parseFrameEnd(trailer.slice(0, lineEnd)), rest: trailer.slice(lineEnd + 1) };
-  }
-
-  /** Output kept back and not passed on yet, for a call that ended without its marker. */
-  get held(): string {
-    return this.#pending;
-  }
-
-  /** Passes on what cannot be part of a marker; true when a late marker was found. */
-  #scan(): boolean {
-    const pending = this.#pending;
-    for (let from = 0; ;) {
-      const at = pending.indexOf(MARKER_TAG, from);
-      if (at < 0) {
-        this.#passOn(pending.length - Math.min(pending.length, this.#holdBack));
-        return false;
-      }
-      if (pending.length < at + MARKER_LENGTH) {
-        this.#passOn(Math.max(0, at - this.#prefix.length));
-        return false;
-      }
-      const candidate = pending.slice(at, at + MARKER_LENGTH);
-      if (candidate === this.#marker) {
-        this.#trailer = pending.slice(at + MARKER_LENGTH);
-        this.#passOnBefore(at);
-        return false;
-      }
-      if (this.#past.has(candidate)) {
-        this.#passOnBefore(at);
-        return true;
-      }
-      from = at + 1;
-    }
-  }
-
-  /** Passes on the output before `at`, where it is cut. */
-  #passOn(at: number): void {
-    if (at > 0) this.#out(this.#pending.slice(0, at));
-    this.#pending = this.#pending.slice(at);
-  }
-
-  /** Passes on the output before a marker at `at`, without bash's words in front of it. */
-  #passOnBefore(at: number): void {
-    const text = this.#pending.slice(0, at);
-    const prefix = this.#prefix;
-    this.#pending = '';
-    const own = prefix !== '' && text.endsWith(prefix) ? text.slice(0, -prefix.length) : text;
-    if (own !== '') this.#out(own);
-  }
 }
 
 /**

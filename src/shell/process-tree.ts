@@ -1,9 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /**
  * Finding and killing every process a shell started. A process group catches pipelines and
  * background jobs; `setsid`, `nohup … &` and double-forking daemons leave the group, so processes are
  * also found through the marker variable every one of them inherits, and through their parent links.
+ * A daemon can leave the group, drop the marker (`env -u`) and be reparented to init all at once, so
+ * a process is also the shell's when it holds one of the shell's channels: the pipes or sockets bash
+ * was started with, which every process it starts inherits unless it closes or redirects them. Those
+ * are also what a leftover process would keep the action waiting on. Only a cgroup (see cgroup.ts)
+ * catches a daemon that does all of this and closes its descriptors too.
  */
 
 interface ProcessInfo {
@@ -43,10 +48,61 @@ function hasMarker(pid: number, marker: string): boolean {
 }
 
 /**
- * Every live process that belongs to the shell `rootPid`: its process group, its descendants, and
- * anything carrying `marker` (a `NAME=value` entry of the environment the shell was started with).
+ * Whether a descriptor link names an object private to the session: a pipe or a socket (`pipe:[N]`,
+ * `socket:[N]`, by inode). A path such as `/dev/null` (bash's stdin when it is ignored) is open in
+ * unrelated processes too, so it never counts as a channel.
  */
-export function findShellProcesses(rootPid: number, marker: string): number[] {
+function isPrivateChannel(link: string): boolean {
+  return /^(?:pipe|socket):\[\d+\]$/.test(link);
+}
+
+/**
+ * The targets of process `pid`'s descriptors `fds` (`/proc/<pid>/fd/<n>`) that are pipes or sockets,
+ * to pass to findShellProcesses. Read once, right after the shell starts: a command may later close
+ * or replace the shell's own descriptors (`exec >log`), but what it started before still holds them.
+ * Descriptors that are closed or cannot be read are skipped.
+ */
+export function channelsOf(pid: number, fds: readonly number[]): string[] {
+  const links: string[] = [];
+  for (const fd of fds) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (isPrivateChannel(link)) links.push(link);
+    } catch {
+      // closed, or the process is gone
+    }
+  }
+  return links;
+}
+
+/** Whether process `pid` has any descriptor open on one of `channels`. */
+function holdsChannel(pid: number, channels: ReadonlySet<string>): boolean {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false; // gone, or another user's
+  }
+  return fds.some((fd) => {
+    try {
+      return channels.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+    } catch {
+      return false; // closed since the listing
+    }
+  });
+}
+
+/**
+ * Every live process that belongs to the shell `rootPid`: its process group, its descendants, anything
+ * carrying `marker` (a `NAME=value` entry of the environment the shell was started with), anything
+ * holding one of `channels` (from channelsOf), and the descendants of all of those. This process is
+ * never included: it holds the other ends of the shell's pipes.
+ */
+export function findShellProcesses(
+  rootPid: number,
+  marker: string,
+  channels: Iterable<string> = [],
+): number[] {
   const infos = listPids()
     .filter((pid) => pid !== process.pid)
     .map(readStat)
@@ -58,15 +114,27 @@ export function findShellProcesses(rootPid: number, marker: string): number[] {
     children.set(info.ppid, list);
   }
   const found = new Set<number>();
-  const queue = [rootPid];
+  const addWithDescendants = (start: number[]): void => {
+    const queue = [...start];
+    while (queue.length > 0) {
+      const pid = queue.pop()!;
+      if (found.has(pid)) continue;
+      found.add(pid);
+      queue.push(...(children.get(pid) ?? []));
+    }
+  };
+  const first = [rootPid];
   for (const info of infos) {
-    if (info.pgid === rootPid || hasMarker(info.pid, marker)) queue.push(info.pid);
+    if (info.pgid === rootPid || hasMarker(info.pid, marker)) first.push(info.pid);
   }
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    if (found.has(pid)) continue;
-    found.add(pid);
-    queue.push(...(children.get(pid) ?? []));
+  addWithDescendants(first);
+  // Descriptors are the dearest to read (a readlink each), so only of the processes not found yet.
+  const wanted = new Set([...channels].filter(isPrivateChannel));
+  if (wanted.size > 0) {
+    const holders = infos
+      .filter((info) => !found.has(info.pid) && holdsChannel(info.pid, wanted))
+      .map((info) => info.pid);
+    addWithDescendants(holders);
   }
   const live = new Set(infos.map((info) => info.pid));
   return [...found].filter((pid) => live.has(pid));

@@ -1,18 +1,21 @@
 /**
  * Why a call's frame could not vouch for the call, so the shell was replaced:
- * - `directory-changed`: the shell was no longer in the directory the command was checked against
- *   (something moved it after the previous command had ended); the command did not run;
- * - `directory-deleted`: that directory had been removed; the command did not run;
- * - `early-end`: the end of an earlier command arrived only during this call, so that command was
- *   still running when it seemed to end (its output imitated the marker); this call's command may
- *   have run in that shell before the late end was read (the session opens a gate without knowing
- *   what bash wrote before it got there, see ScriptChannel);
- * - `early-end-not-run`: the same, found before this call's command was sent; it did not run;
- * - `forged-end`: what followed this call's marker is not what the frame writes, so the command's
- *   output imitated the marker (with the nonce it read somewhere, such as `set -v`'s echo).
+ * - `directory-changed`: the shell was no longer in the directory the command was checked against;
+ *   the command did not run;
+ * - `directory-deleted`: that directory was removed after the command was checked; it did not run;
+ * - `foreign-end`: the frame reported an end that was not the running call's (only the frame writes
+ *   where ends come from, so the shell's frame was made to write out of turn);
+ * - `forged-end`: what came where ends come from is not what the frame writes.
  */
-export type FrameFault =
-  'directory-changed' | 'directory-deleted' | 'early-end' | 'early-end-not-run' | 'forged-end';
+export type FrameFault = 'directory-changed' | 'directory-deleted' | 'foreign-end' | 'forged-end';
+
+/** How the shell was lost between two calls, so that a new one runs the next command. */
+export type ShellLoss = (
+  { kind: 'exited'; status: number | null; signal: NodeJS.Signals | null } | { kind: 'foreign-end' }
+) & {
+  /** Where the new shell started. */
+  cwd: string;
+};
 
 /** What one call of `BashSession.run` produced. */
 export interface CommandResult {
@@ -35,6 +38,13 @@ export interface CommandResult {
   readonly frameFault: FrameFault | null;
   /** A fresh shell replaced the old one after this command, so cwd, variables and functions were reset. */
   readonly restarted: boolean;
+  /**
+   * The working directory had been deleted (`from`): the command ran in its nearest existing parent
+   * (`to`), with the session's state kept.
+   */
+  readonly moved: { readonly from: string; readonly to: string } | null;
+  /** The shell had ended between the previous call and this one: a new shell ran this command. */
+  readonly replacedBefore: ShellLoss | null;
   /** The shell's working directory after the command (the fresh shell's after a restart). */
   readonly cwd: string;
   readonly durationMs: number;

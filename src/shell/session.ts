@@ -6,24 +6,24 @@ import { StringDecoder } from 'node:string_decoder';
 import { performance } from 'node:perf_hooks';
 import { omissionMarker } from './format.js';
 import {
-  ansiCQuote,
-  endPrefixOf,
-  EndReader,
   frameCall,
   frameDefinitions,
   frameNames,
   NONCE_BYTES,
+  parseEndMessage,
   shellWord,
   shellWordOfBytes,
+  END_FD,
   type FrameEnd,
   type FrameNames,
 } from './frame.js';
 import { CallTimer } from './call-timer.js';
+import { ShellCgroup } from './cgroup.js';
+import { CommandChannel, END_SOCKET_FD, SHELL_STDIO } from './channel.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
-import { ScriptChannel } from './script-channel.js';
-import { anyAlive, findShellProcesses, signalProcesses } from './process-tree.js';
-import type { CommandResult, FrameFault } from './result.js';
+import { anyAlive, channelsOf, findShellProcesses, signalProcesses } from './process-tree.js';
+import type { CommandResult, FrameFault, ShellLoss } from './result.js';
 import { randomBase64Url, randomHex } from '../random-token.js';
 
 export interface BashSessionOptions {
@@ -53,6 +53,11 @@ export interface RunOptions {
    * only if the shell is in that directory when bash reaches it.
    */
   expectedCwd?: string;
+  /**
+   * The command is well-formed bash (the policy's print of what it checked): it runs as bash reads it
+   * at a prompt, `$_` included. Anything else runs through `eval`, which contains any text.
+   */
+  wellFormed?: boolean;
 }
 
 /** How long to keep reading after the shell is gone, for output still in the pipe. */
@@ -61,11 +66,18 @@ const DRAIN_AFTER_EXIT_MS = 250;
 const KILL_CONFIRM_MS = 2000;
 /** How often to look whether killed processes are gone during the grace period. */
 const REAP_POLL_MS = 10;
-/** File descriptor the frame writes its end marker to: a copy of the original stdout, so a command
- * that redirects the shell's own stdout (`exec >log`) cannot swallow the marker. */
-const FRAME_FD = 63;
-/** How many earlier markers of a shell are remembered to recognise a late one (see `early-end`). */
-const REMEMBERED_MARKERS = 256;
+
+/** How one call ended, as the session saw it. */
+type Outcome = FrameEnd | 'timeout' | 'exited' | 'foreign-end' | 'forged-end';
+
+/** The call running in a shell. */
+interface Call {
+  nonce: string;
+  capture: OutputCapture;
+  /** The end the frame reported, once it has. */
+  end: FrameEnd | undefined;
+  finish: (outcome: Outcome) => void;
+}
 
 /** One bash process and the state of the call running in it. */
 interface Shell {
@@ -73,34 +85,41 @@ interface Shell {
   pid: number;
   /** `NAME=value` every process of this shell inherits: how escaped descendants are found. */
   marker: string;
+  /** The links of the shell's sockets in /proc (`socket:[N]`): whoever holds one is the shell's. */
+  channels: readonly string[];
+  /**
+   * A cgroup of the shell's own, where this process may make one (root, a delegated tree): every
+   * process the shell starts is in it, whatever it does to its environment, session or descriptors.
+   */
+  cgroup: ShellCgroup | undefined;
   /** This shell's frame functions. */
   frame: FrameNames;
-  /** What bash writes in front of each of this shell's markers (learned from its first call). */
-  endPrefix: string;
-  /** Markers of this shell's earlier calls: one showing up later means a call ended only in appearance. */
-  pastMarkers: Set<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /**
-   * Ends the running call when the shell exits. Set per call rather than racing each call against
-   * `exited`, which would leave one reaction per call on that promise for the shell's whole life.
-   */
-  endCallOnExit: (() => void) | undefined;
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  /** Called with each decoded piece of output. */
-  sink: (text: string) => void;
-  /** The script bash runs: where each call's line goes. */
-  channel: ScriptChannel;
+  /** The running call, if any. */
+  call: Call | undefined;
+  /** An end arrived that no call of the session's was waiting for: the shell is not to be trusted. */
+  foreignEnd: boolean;
+  /** Where commands go, and their ends come from. */
+  channel: CommandChannel;
   /** Resolves when stdout has ended. */
   drained: Promise<void>;
-  /** Stops reading and removes the command channel; the shell must be gone. */
+  /** Stops reading and closes every descriptor of the shell on this side; the shell must be gone. */
   dispose: () => void;
+}
+
+/** A deleted working directory, and the existing parent the next command runs in. */
+interface Move {
+  from: string;
+  to: string;
 }
 
 /**
  * A persistent bash process that runs one command at a time, the way the bash tool expects: state
- * (cwd, variables, functions) persists between calls; stdin is /dev/null for every command; output is
- * stdout and stderr interleaved, bounded in memory; a command past its time limit is killed with its
- * whole process tree and the shell replaced; a command that ends the shell is noticed at once.
+ * (cwd, variables, functions, `$?` and `$_`) persists between calls; stdin is /dev/null for every
+ * command; output is stdout and stderr interleaved, bounded in memory; a command past its time limit is
+ * killed with its whole process tree and the shell replaced; a command that ends the shell is noticed
+ * at once.
  */
 export class BashSession {
   readonly #options: Required<Omit<BashSessionOptions, 'signal'>>;
@@ -114,6 +133,12 @@ export class BashSession {
    * quoted once per change of directory rather than once per call.
    */
   #cwdWord = '';
+  /** The working directory was found deleted: the next command runs in its nearest existing parent. */
+  #move: Move | undefined;
+  /** The exit status the last command left, for the next command's `$?`. */
+  #status = 0;
+  /** How the last shell was lost between calls, for the next call to say. */
+  #lost: ShellLoss | null = null;
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -155,16 +180,34 @@ export class BashSession {
     return this.#cwd;
   }
 
+  /**
+   * The directory the next command runs in: `cwd`, unless that directory was deleted since, in which
+   * case the next command runs in its nearest existing parent (and its result says so).
+   */
+  nextCwd(): string {
+    // The reading after the last command: a directory removed by a job between calls is caught by
+    // the guard instead (the command does not run, and the model is told).
+    const now = this.#kernelCwd;
+    if (this.#move !== undefined || now === undefined || !now.deleted) return this.#cwd;
+    const to = nearestExistingDirectory(now.path);
+    this.#move = { from: now.path, to };
+    this.#cwd = to;
+    this.#kernelCwd = undefined;
+    this.#cwdWord = shellWord(to);
+    return to;
+  }
+
   /** Runs `command` and returns what it printed and how it ended; command failures never throw. */
   run(command: string, options: RunOptions = {}): Promise<CommandResult> {
     const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? this.#options.defaultTimeoutMs));
-    return this.#enqueue(() => this.#run(command, timeoutMs, options.expectedCwd));
+    return this.#enqueue(() => this.#run(command, timeoutMs, options));
   }
 
   /** Kills the shell and everything it started, and starts a fresh one in the working directory. */
   restart(): Promise<void> {
     return this.#enqueue(async () => {
       await this.#stopShell();
+      this.#lost = null;
       await this.#startShell();
     });
   }
@@ -188,9 +231,7 @@ export class BashSession {
   kill(): Promise<void> {
     const shell = this.#shell;
     const closing = this.close();
-    if (shell !== undefined && shell.exit === undefined) {
-      signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
-    }
+    if (shell !== undefined && shell.exit === undefined) this.#signalShell(shell, 'SIGKILL');
     return closing;
   }
 
@@ -205,40 +246,19 @@ export class BashSession {
     return next;
   }
 
-  /** A directory to start in: the configured one, or its nearest ancestor that still exists. */
-  #startDirectory(): string {
-    let dir = this.#options.cwd;
-    while (!(existsSync(dir) && statSync(dir).isDirectory())) {
-      const parent = path.dirname(dir);
-      if (parent === dir) return '/';
-      dir = parent;
-    }
-    return dir;
-  }
-
   async #startShell(): Promise<void> {
-    const cwd = this.#startDirectory();
+    const cwd = nearestExistingDirectory(this.#options.cwd);
     const marker = `BASH_AGENT_SHELL=${randomBytes(8).toString('hex')}`;
     const [name, value] = marker.split('=') as [string, string];
-    // Commands reach bash through a script it runs (see ScriptChannel), not through its stdin, so
-    // stdin can stay /dev/null for bash and everything it starts, with no redirection per command
-    // (which alone cost ~80 µs a call).
     const frame = frameNames(randomHex(2));
-    const channel = new ScriptChannel(
-      (gates) =>
-        // The channel's directory is only where bash finds its script; OLDPWD must not point there.
-        // Nothing the agent defines exists yet, so these builtins and keywords are the real ones.
-        `builtin cd -- ${ansiCQuote(cwd)} && builtin unset OLDPWD\n` +
-        `exec 2>&1 ${FRAME_FD}>&1\n` +
-        frameDefinitions(frame, FRAME_FD, gates),
-      this.#options.env,
-    );
-    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', channel.script], {
-      cwd: channel.dir,
+    const cgroup = ShellCgroup.create();
+    // `-s`: commands come on standard input, the command channel (see CommandChannel).
+    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', '-s'], {
+      cwd,
       env: { ...this.#options.env, [name]: value },
       // Its own process group, so a timeout can signal every process of the command at once.
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [...SHELL_STDIO],
     });
     try {
       await new Promise<void>((resolve, reject) => {
@@ -246,9 +266,13 @@ export class BashSession {
         child.once('error', reject);
       });
     } catch (error) {
-      channel.dispose();
+      for (const stream of child.stdio) stream?.destroy();
+      cgroup?.remove();
       throw error;
     }
+    const pid = child.pid!;
+    // Before bash reads its first line, so it has started nothing outside the cgroup.
+    if (cgroup !== undefined && !cgroup.move(pid)) cgroup.remove();
     const stdout = child.stdout!;
     const stderr = child.stderr!;
     // StringDecoder rather than TextDecoder: same handling of split and invalid sequences (U+FFFD),
@@ -257,131 +281,173 @@ export class BashSession {
     const exited = new Promise<NonNullable<Shell['exit']>>((resolve) => {
       child.once('exit', (code, signal) => {
         shell.exit = { code, signal };
-        shell.endCallOnExit?.();
+        shell.call?.finish('exited');
         resolve(shell.exit);
       });
     });
+    const channel = new CommandChannel(child, (line) => this.#onEndMessage(shell, line));
     const shell: Shell = {
       child,
-      pid: child.pid!,
+      pid,
       marker,
+      // Read before bash runs anything: its first three descriptors and the end socket.
+      channels: channelsOf(pid, [0, 1, 2, END_SOCKET_FD]),
+      cgroup: cgroup?.pids().includes(pid) ? cgroup : undefined,
       frame,
-      endPrefix: '',
-      pastMarkers: new Set(),
       exit: undefined,
       exited,
-      endCallOnExit: undefined,
-      sink: (text) => this.#collectStray(text),
+      call: undefined,
+      foreignEnd: false,
       channel,
       drained: new Promise((resolve) => stdout.once('end', resolve)),
       dispose: () => {
         stdout.removeAllListeners('data');
         stderr.removeAllListeners('data');
+        stdout.destroy();
+        stderr.destroy();
         channel.dispose();
+        shell.cgroup?.remove();
       },
     };
-    const onData = (chunk: Buffer): void => shell.sink(decoder.write(chunk));
+    const onData = (chunk: Buffer): void => this.#deliver(shell, decoder.write(chunk));
     stdout.on('data', onData);
     // stderr is joined to stdout below; anything bash itself prints before that still gets read.
     stderr.on('data', onData);
     this.#shell = shell;
     this.#cwd = cwd;
     this.#kernelCwd = undefined;
+    this.#move = undefined;
+    this.#status = 0;
     this.#cwdWord = shellWord(cwd);
-    const check = await this.#frame(shell, 'true', 10_000, this.#cwdWord);
-    if (check.exitCode !== 0) {
+    // Nothing the agent defines exists yet, so these builtins are the real ones. A fresh shell has no
+    // previous directory, whatever the action's environment says. Descriptor 3, the end socket, is
+    // moved out of the range commands use.
+    channel.send(
+      `builtin unset OLDPWD\n` +
+        `exec 2>&1 ${END_FD}>&${END_SOCKET_FD} ${END_SOCKET_FD}>&-\n` +
+        frameDefinitions(frame),
+    );
+    const check = await this.#frame(
+      shell,
+      'true',
+      true,
+      10_000,
+      { dir: cwd, word: this.#cwdWord },
+      undefined,
+    );
+    if (check.exitCode !== 0 || check.output !== '') {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
       );
     }
-    shell.endPrefix = endPrefixOf(check.output);
   }
 
-  #collectStray(text: string): void {
+  /** Output of the shell: the running call's, or kept for the next one. */
+  #deliver(shell: Shell, text: string): void {
+    const call = shell.call;
+    if (call !== undefined) return call.capture.append(text);
     // Bounded: a background job that prints forever between calls must not grow the process.
     this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
   }
 
-  async #run(
-    command: string,
-    timeoutMs: number,
-    expectedCwd: string | undefined,
-  ): Promise<CommandResult> {
-    if (this.#shell === undefined || this.#shell.exit !== undefined) {
-      await this.#stopShell();
-      await this.#startShell();
+  /** One line of the end socket. */
+  #onEndMessage(shell: Shell, line: string): void {
+    const { nonce, end } = parseEndMessage(line);
+    const call = shell.call;
+    if (call !== undefined && end?.kind === 'moved') return call.finish(end);
+    if (call === undefined || nonce !== call.nonce || call.end !== undefined) {
+      // Not the end of the running call, or a second one: only the frame writes here, so something
+      // made it write out of turn. The shell is replaced before it reads anything more.
+      shell.foreignEnd = true;
+      call?.finish('foreign-end');
+      return;
     }
+    if (end === undefined) return call.finish('forged-end');
+    call.end = end;
+    // The output was written before the end, so the socket was readable no later than the end's:
+    // what the event loop has not read of it yet it reads in this same turn, before any immediate.
+    setImmediate(() => call.finish(end));
+  }
+
+  async #run(command: string, timeoutMs: number, options: RunOptions): Promise<CommandResult> {
+    const old = this.#shell;
+    let lost: ShellLoss | null = this.#lost;
+    this.#lost = null;
+    if (old === undefined || old.exit !== undefined || old.foreignEnd) {
+      if (old !== undefined) {
+        await this.#stopShell();
+        lost = old.foreignEnd
+          ? { kind: 'foreign-end', cwd: '' }
+          : { kind: 'exited', status: old.exit!.code, signal: old.exit!.signal, cwd: '' };
+      }
+      await this.#startShell();
+      if (lost !== null) lost = { ...lost, cwd: this.#cwd };
+    }
+    this.nextCwd();
+    const move = this.#move;
+    this.#move = undefined;
+    const expected = options.expectedCwd;
     const checked =
-      expectedCwd === undefined || expectedCwd === this.#cwd
-        ? this.#cwdWord
-        : shellWord(expectedCwd);
-    return this.#frame(this.#shell!, command, timeoutMs, checked);
+      expected === undefined || expected === this.#cwd
+        ? { dir: this.#cwd, word: this.#cwdWord }
+        : { dir: expected, word: shellWord(expected) };
+    const result = await this.#frame(
+      this.#shell!,
+      command,
+      options.wellFormed === true,
+      timeoutMs,
+      checked,
+      move === undefined ? undefined : shellWord(move.to),
+    );
+    return { ...result, moved: move ?? null, replacedBefore: lost };
   }
 
   /**
-   * Sends one framed command and waits for its end marker, a timeout or the shell's death. The
-   * directory afterwards is read from the kernel, never from anything the shell printed.
+   * Sends one framed command and waits for its end, a timeout or the shell's death. The directory
+   * afterwards is read from the kernel, never from anything the shell printed.
    */
   async #frame(
     shell: Shell,
     command: string,
+    wellFormed: boolean,
     timeoutMs: number,
-    checkedDirWord: string,
+    checked: { dir: string; word: string },
+    moveTo: string | undefined,
   ): Promise<CommandResult> {
+    const { dir: checkedDir, word: checkedDirWord } = checked;
     const started = performance.now();
     const capture = new OutputCapture(this.#options.maxOutput);
-    // Random per call, so earlier output cannot contain it, and written only now, so no command before
-    // this one can read it from the script.
-    const { line, marker } = frameCall(
-      shell.frame,
-      shell.channel.nextGate,
+    // Random per call, so earlier output cannot contain it, and sent only now, in a line bash takes
+    // out of the socket as it reads it.
+    const nonce = randomBase64Url(NONCE_BYTES);
+    const line = frameCall(shell.frame, {
       command,
-      checkedDirWord,
-      randomBase64Url(NONCE_BYTES),
-    );
-    const past = shell.pastMarkers;
+      wellFormed,
+      dirWord: checkedDirWord,
+      status: this.#status,
+      nonce,
+      moveTo,
+    });
 
-    // Settled by the end marker, a late marker of an earlier call, or the timer below.
-    let finishFrame!: (end: FrameEnd | 'late' | 'timeout' | 'exited') => void;
-    const framed = new Promise<FrameEnd | 'late' | 'timeout' | 'exited'>(
-      (resolve) => (finishFrame = resolve),
-    );
-    let finished = false;
-    const reader = new EndReader(marker, shell.endPrefix, past, (text) => capture.append(text));
-    shell.sink = (text) => {
-      const found = reader.push(text);
-      if (found === undefined) return;
-      finished = true;
-      shell.sink = (more) => this.#collectStray(more);
-      if (found.rest !== '') this.#collectStray(found.rest);
-      finishFrame(found.end);
-    };
-
-    // Output that came between calls is this call's, read like the rest: the late end of an earlier
-    // call may be in it.
-    const stray = this.#stray;
+    let finish!: (outcome: Outcome) => void;
+    const framed = new Promise<Outcome>((resolve) => (finish = resolve));
+    const call: Call = { nonce, capture, end: undefined, finish: (o) => finish(o) };
+    shell.call = call;
+    // Output that came between calls is this call's.
+    capture.append(this.#stray);
     this.#stray = '';
-    if (stray !== '') shell.sink(stray);
-    // An earlier call found still running: its shell is replaced before this command reaches it.
-    const sent = !finished;
-    if (sent) {
-      try {
-        shell.channel.send(line);
-      } catch (error) {
-        // Part of the line may be in the script: this shell must never read on.
-        await this.#stopShell();
-        throw new Error(`Could not send the command to the shell: ${String(error)}`);
-      }
+    try {
+      shell.channel.send(line);
+    } catch (error) {
+      shell.call = undefined;
+      await this.#stopShell();
+      throw new Error(`Could not send the command to the shell: ${String(error)}`);
     }
-
-    this.#callTimer.start(timeoutMs, () => finishFrame('timeout'));
-    if (shell.exit) finishFrame('exited');
-    else shell.endCallOnExit = () => finishFrame('exited');
+    this.#callTimer.start(timeoutMs, () => call.finish('timeout'));
+    if (shell.exit) call.finish('exited');
     const outcome = await framed;
-    shell.endCallOnExit = undefined;
+    shell.call = undefined;
     this.#callTimer.stop();
-    past.add(marker);
-    if (past.size > REMEMBERED_MARKERS) past.delete(past.values().next().value!);
 
     let exitCode: number | null = null;
     let shellExited = false;
@@ -399,11 +465,12 @@ export class BashSession {
       // Orphaned background jobs of the dead shell go with it; their pipe ends would also keep
       // stdout open forever.
       await this.#killShell(shell, 0);
-    } else if (outcome === 'late') {
-      frameFault = sent ? 'early-end' : 'early-end-not-run';
+    } else if (outcome === 'foreign-end' || outcome === 'forged-end') {
+      frameFault = outcome;
       await this.#killShell(shell, this.#options.killGraceMs);
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
+      this.#status = outcome.status;
       const cwd = readKernelCwd(shell.pid, this.#kernelCwd);
       if (cwd !== undefined && cwd !== this.#kernelCwd) {
         this.#cwd = cwd.path;
@@ -411,20 +478,16 @@ export class BashSession {
         this.#cwdWord = shellWordOfBytes(cwd.bytes);
       }
     } else {
-      const gone = outcome.kind === 'moved' && readKernelCwd(shell.pid)?.deleted === true;
-      frameFault =
-        outcome.kind === 'unreadable'
-          ? 'forged-end'
-          : gone
-            ? 'directory-deleted'
-            : 'directory-changed';
+      // The guard exits the shell on the spot: whether the directory is gone is read from the path.
+      frameFault = isDirectory(checkedDir) ? 'directory-changed' : 'directory-deleted';
       await this.#killShell(shell, 0);
     }
     // A closed session (killed mid-command) is not brought back.
     const restarted = exitCode === null && !this.#closed;
     if (exitCode === null) {
       // Whatever reached the pipe before the end is part of the command's output.
-      capture.append(reader.held);
+      capture.append(this.#stray);
+      this.#stray = '';
       shell.dispose();
       this.#shell = undefined;
       if (restarted) await this.#startShell();
@@ -442,9 +505,26 @@ export class BashSession {
       shellExitSignal,
       frameFault,
       restarted,
+      moved: null,
+      replacedBefore: null,
       cwd: this.#cwd,
       durationMs: performance.now() - started,
     };
+  }
+
+  /**
+   * Every process of the shell: its group, its descendants, its marker's and its sockets' holders,
+   * and its cgroup's members.
+   */
+  #processesOf(shell: Shell): number[] {
+    const found = findShellProcesses(shell.pid, shell.marker, shell.channels);
+    const members = shell.cgroup?.pids() ?? [];
+    return members.length === 0 ? found : [...new Set([...found, ...members])];
+  }
+
+  #signalShell(shell: Shell, signal: NodeJS.Signals): void {
+    signalProcesses(shell.pid, this.#processesOf(shell), signal);
+    if (signal === 'SIGKILL') shell.cgroup?.kill();
   }
 
   /**
@@ -452,16 +532,17 @@ export class BashSession {
    * after `graceMs` for whatever is left, then a short wait for output still in the pipe.
    */
   async #killShell(shell: Shell, graceMs: number): Promise<void> {
-    let pids = findShellProcesses(shell.pid, shell.marker);
+    let pids = this.#processesOf(shell);
     if (graceMs > 0) {
       signalProcesses(shell.pid, pids, 'SIGTERM');
       const deadline = performance.now() + graceMs;
       while (performance.now() < deadline && (shell.exit === undefined || anyAlive(pids))) {
         await delay(REAP_POLL_MS);
       }
-      pids = findShellProcesses(shell.pid, shell.marker);
+      pids = this.#processesOf(shell);
     }
     signalProcesses(shell.pid, pids, 'SIGKILL');
+    shell.cgroup?.kill();
     await shell.exited;
     // SIGKILL is delivered asynchronously: wait until the processes are really gone, so that "closed"
     // means no process of the session is left.
@@ -484,9 +565,23 @@ export class BashSession {
   #killNow(): void {
     const shell = this.#shell;
     if (shell === undefined) return;
-    signalProcesses(shell.pid, findShellProcesses(shell.pid, shell.marker), 'SIGKILL');
+    this.#signalShell(shell, 'SIGKILL');
     shell.dispose();
   }
+}
+
+/** `dir`, or its nearest ancestor that still exists. */
+function nearestExistingDirectory(dir: string): string {
+  while (!isDirectory(dir)) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return '/';
+    dir = parent;
+  }
+  return dir;
+}
+
+function isDirectory(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory();
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,0 +1,46 @@
+/** The reading of the end socket's messages: the only place a call's end comes from. */
+import { describe, expect, it } from '@jest/globals';
+import { MARKER_TAG, parseEndMessage } from '../src/shell/frame.js';
+
+const NONCE = '0a1B-c_d';
+const at = (trailer: string): string => `${MARKER_TAG}${NONCE} ${trailer}`;
+
+describe('the end socket’s messages', () => {
+  it('reads the nonce and the status', () => {
+    expect(parseEndMessage(at('0'))).toEqual({ nonce: NONCE, end: { kind: 'exit', status: 0 } });
+    expect(parseEndMessage(at('127'))).toEqual({
+      nonce: NONCE,
+      end: { kind: 'exit', status: 127 },
+    });
+  });
+
+  it('reads the guard’s report, which names no call', () => {
+    expect(parseEndMessage(`${MARKER_TAG}moved`)).toEqual({
+      nonce: undefined,
+      end: { kind: 'moved' },
+    });
+  });
+
+  it('finds what follows a marker unreadable when it is not the frame’s words', () => {
+    for (const trailer of ['forged', '0x', '0 ', 'moved', '', ' 0', '0: Not a directory']) {
+      expect({ trailer, ...parseEndMessage(at(trailer)) }).toEqual({
+        trailer,
+        nonce: NONCE,
+        end: undefined,
+      });
+    }
+  });
+
+  it('finds no marker in anything else, nor one the frame did not put at the start', () => {
+    for (const line of [
+      '',
+      'hello',
+      `${MARKER_TAG}0a1B-c 0`,
+      `${MARKER_TAG.slice(1)}${NONCE} 0`,
+      `x${MARKER_TAG}${NONCE} 0`,
+      `${MARKER_TAG}movedx`,
+    ]) {
+      expect(parseEndMessage(line)).toEqual({ nonce: undefined, end: undefined });
+    }
+  });
+});
