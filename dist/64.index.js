@@ -888,8 +888,6 @@ class BashSession {
     #move;
     /** The exit status the last command left, for the next command's `$?`. */
     #status = 0;
-    /** How the last shell was lost between calls, for the next call to say. */
-    #lost = null;
     /** Calls are chained so two never share the shell's pipes. */
     #queue = Promise.resolve();
     #closed = false;
@@ -907,7 +905,7 @@ class BashSession {
     }
     /** Starts bash in `options.cwd` and waits until it answers. */
     static async start(options) {
-        if (!(0,external_node_fs_.existsSync)(options.cwd) || !(0,external_node_fs_.statSync)(options.cwd).isDirectory()) {
+        if (!isDirectory(options.cwd)) {
             throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
         }
         if (options.signal?.aborted)
@@ -955,7 +953,6 @@ class BashSession {
     restart() {
         return this.#enqueue(async () => {
             await this.#stopShell();
-            this.#lost = null;
             await this.#startShell();
         });
     }
@@ -1109,18 +1106,18 @@ class BashSession {
     }
     async #run(command, timeoutMs, options) {
         const old = this.#shell;
-        let lost = this.#lost;
-        this.#lost = null;
+        let lost = null;
         if (old === undefined || old.exit !== undefined || old.foreignEnd) {
-            if (old !== undefined) {
+            if (old !== undefined)
                 await this.#stopShell();
-                lost = old.foreignEnd
-                    ? { kind: 'foreign-end', cwd: '' }
-                    : { kind: 'exited', status: old.exit.code, signal: old.exit.signal, cwd: '' };
-            }
             await this.#startShell();
-            if (lost !== null)
-                lost = { ...lost, cwd: this.#cwd };
+            // Where the new shell started is known only now.
+            if (old !== undefined) {
+                const cwd = this.#cwd;
+                lost = old.foreignEnd
+                    ? { kind: 'foreign-end', cwd }
+                    : { kind: 'exited', status: old.exit.code, signal: old.exit.signal, cwd };
+            }
         }
         this.nextCwd();
         const move = this.#move;

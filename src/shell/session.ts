@@ -137,8 +137,6 @@ export class BashSession {
   #move: Move | undefined;
   /** The exit status the last command left, for the next command's `$?`. */
   #status = 0;
-  /** How the last shell was lost between calls, for the next call to say. */
-  #lost: ShellLoss | null = null;
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -158,7 +156,7 @@ export class BashSession {
 
   /** Starts bash in `options.cwd` and waits until it answers. */
   static async start(options: BashSessionOptions): Promise<BashSession> {
-    if (!existsSync(options.cwd) || !statSync(options.cwd).isDirectory()) {
+    if (!isDirectory(options.cwd)) {
       throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
     }
     if (options.signal?.aborted) throw new Error('The run was cancelled before the shell started');
@@ -207,7 +205,6 @@ export class BashSession {
   restart(): Promise<void> {
     return this.#enqueue(async () => {
       await this.#stopShell();
-      this.#lost = null;
       await this.#startShell();
     });
   }
@@ -371,17 +368,17 @@ export class BashSession {
 
   async #run(command: string, timeoutMs: number, options: RunOptions): Promise<CommandResult> {
     const old = this.#shell;
-    let lost: ShellLoss | null = this.#lost;
-    this.#lost = null;
+    let lost: ShellLoss | null = null;
     if (old === undefined || old.exit !== undefined || old.foreignEnd) {
-      if (old !== undefined) {
-        await this.#stopShell();
-        lost = old.foreignEnd
-          ? { kind: 'foreign-end', cwd: '' }
-          : { kind: 'exited', status: old.exit!.code, signal: old.exit!.signal, cwd: '' };
-      }
+      if (old !== undefined) await this.#stopShell();
       await this.#startShell();
-      if (lost !== null) lost = { ...lost, cwd: this.#cwd };
+      // Where the new shell started is known only now.
+      if (old !== undefined) {
+        const cwd = this.#cwd;
+        lost = old.foreignEnd
+          ? { kind: 'foreign-end', cwd }
+          : { kind: 'exited', status: old.exit!.code, signal: old.exit!.signal, cwd };
+      }
     }
     this.nextCwd();
     const move = this.#move;
