@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { shellWord, shellWordOfBytes } from '../src/shell/frame.js';
+import { isPlainWords, shellWord, shellWordOfBytes } from '../src/shell/frame.js';
 
 /** What a shell changed by an earlier command could do to a word: every globbing and splitting option. */
 const HOSTILE =
@@ -86,5 +86,35 @@ describe('the words of a call line', () => {
     const bytes = Buffer.from([0x2f, 0x74, 0xff, 0x61]);
     expect(shellWordOfBytes(bytes)).toBe("$'/t\\xffa'");
     expect(shellWordOfBytes(Buffer.from('/tmp/plain'))).toBe('/tmp/plain');
+  });
+});
+
+describe('raw text of plain words', () => {
+  it('is words of literal characters with no reserved word among them', () => {
+    for (const text of ['true', 'git status', 'npm  test', 'ls -la src/', 'a=1 b=2', 'x\ty']) {
+      expect([text, isPlainWords(text)]).toEqual([text, true]);
+    }
+    const others = [
+      '',
+      '   ',
+      'if true',
+      'echo done',
+      'time',
+      'echo "x"',
+      "echo 'x'",
+      'echo $x',
+      'a;b',
+      'a | b',
+      'a &',
+      'echo a\\',
+      'echo a # c',
+      'echo ~',
+      'echo a\nb',
+      'echo a\rb',
+      'cat <<EOF',
+      'echo {a,b}',
+      'echo *',
+    ];
+    for (const text of others) expect([text, isPlainWords(text)]).toEqual([text, false]);
   });
 });

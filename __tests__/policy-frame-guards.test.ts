@@ -79,6 +79,11 @@ describe('names the frame relies on', () => {
     'alias b=builtin',
     "alias b='builtin'",
     "alias b=' builtin x'",
+    // The keywords the frame's line is written with, where bash would expand an alias of them.
+    "alias '{'=echo",
+    'alias \\}=:',
+    "alias '[['='/bin/echo FORGED'",
+    "alias ll=ls '[['=true",
     'echo x; enable -n builtin',
     'true && builtin(){ :; }',
     'x=$(enable -n builtin)',
@@ -181,6 +186,14 @@ describe('names the frame relies on', () => {
     expect(bash('builtin() { echo shadowed; }; \\builtin true')).toBe('shadowed\n');
     expect(bash('shopt -s expand_aliases; alias b=builtin\nb() { :; }\ndeclare -F')).toBe(
       'declare -f builtin\n',
+    );
+    // bash expands an alias of a keyword in a command's place before it reads the keyword.
+    expect(bash("shopt -s expand_aliases; alias '[['='echo aliased'\n[[ -n x ]]")).toBe(
+      'aliased -n x ]]\n',
+    );
+    // `{` becomes `echo`, so the group's `}` stands alone.
+    expect(bash("shopt -s expand_aliases; alias '{'='echo aliased'\n{ true; }")).toContain(
+      "syntax error near unexpected token `}'",
     );
   });
 });

@@ -60,8 +60,11 @@ async function runAll(
         command,
         // The session's own id differs from one session to the next; whether tar's writer sees
         // its failed compressor's pipe close first is a race; git blame dates uncommitted lines
-        // with the clock, which may tick between the typed and the printed run.
+        // with the clock, which may tick between the typed and the printed run; bash numbers its
+        // messages by the line of the session's input, which counts the frame's lines too (plain
+        // words typed go into the line as they are, their print through eval).
         output: result.output
+          .replace(/^bash: line \d+: /gm, 'bash: line N: ')
           .replaceAll(fixture.root, 'ROOT')
           .replace(
             /Not Committed Yet \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}/g,

@@ -4,7 +4,7 @@
  * alias or variable of the agent's can change or forge (or the shell is replaced and the result says so).
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -64,9 +64,9 @@ function executor(session: BashSession, policy: Awaited<ReturnType<typeof loadPo
  */
 async function forgingEnd(session: BashSession, after: string, trailer = '0'): Promise<string> {
   await session.run(`set -v; exec 2>${dir}/echo.log`);
-  // The nonce is the 4th word of the call's last line: `} 63>&-; \_eXXXX NONCE "$?" "$_"; …`.
+  // The nonce is the 3rd word of the call's last line: `} 63>&-;\_eXXXX NONCE "$_";} …`.
   return (
-    `read -r _ _ _ n _ < <(grep -a '^} 63>&-; ._e[0-9a-f]' ${dir}/echo.log | tail -n 1); ` +
+    `read -r _ _ n _ < <(grep -a '^} 63>&-;._e[0-9a-f]' ${dir}/echo.log | tail -n 1); ` +
     `builtin printf '%%BASH_AGENT_%s ${trailer}\\n' "$n"; ${after}`
   );
 }
@@ -229,18 +229,19 @@ describe('no function, alias or builtin change of the agent reaches the frame', 
 
   it('cannot redefine, unset or alias the frame functions, nor alias the keywords the frame uses', async () => {
     const session = await startSession();
-    const names = (await session.run('declare -F | grep -oE "_[gec][0-9a-f]{4}$"')).output
+    const names = (await session.run('declare -F | grep -oE "_[gmec][0-9a-f]{4}$"')).output
       .trim()
       .split('\n');
-    expect(names).toHaveLength(3);
+    expect(names).toHaveLength(4);
     const attempts = await session.run(
       [
         ...names.map((name) => `${name}() { /bin/echo FORGED; }`),
         `unset -f ${names.join(' ')}`,
         'shopt -s expand_aliases',
         ...names.map((name) => `alias ${name}='/bin/echo FORGED'`),
-        // `{` and `}` open and close the frame's groups: the policy refuses aliases of them.
-        ...['eval', 'builtin', 'if', 'then', 'else', 'fi', '[[', '||', '_', '0'].map(
+        // `{` and `}` open and close the frame's groups and `[[` checks the directory where bash
+        // reads a command's name: the policy refuses aliases of them (FRAME_KEYWORDS).
+        ...['eval', 'builtin', 'if', 'then', 'else', 'fi', ']]', '||', '_', '0'].map(
           (word) => `alias '${word}'='/bin/echo FORGED'`,
         ),
       ].join('\n'),
@@ -428,7 +429,7 @@ describe('the channel is out of the command’s reach', () => {
     // refuses descriptors above 9); a second end of the same call is one it made.
     const writing = await session.run(
       `set -v; exec 2>${dir}/echo.log; ` +
-        `n=$(grep -a '^} 63>&-; ._e' ${dir}/echo.log | tail -n 1 | cut -d' ' -f4); ` +
+        `n=$(grep -a '^} 63>&-;._e' ${dir}/echo.log | tail -n 1 | cut -d' ' -f3); ` +
         `(sleep 0.3; builtin printf '%%BASH_AGENT_%s 0\\n' "$n" >&11) & (exit 7)`,
     );
     expect(writing).toMatchObject({ exitCode: 7, frameFault: null });
@@ -456,6 +457,41 @@ describe('the shell as a plain bash would be', () => {
     expect(await session.run('echo "[$?] [$_]"', { wellFormed: true })).toMatchObject({
       output: '[1] [args]\n',
     });
+  });
+
+  it('runs raw text of plain words as bash reads it, and contains the rest in eval', async () => {
+    const session = await startSession();
+    // Plain words go into the line as they are: `$_` is the command's last word, not eval's text.
+    await session.run('echo hello world');
+    expect((await session.run('echo "[$_]"')).output).toBe('[world]\n');
+    const plain = ['true', 'false', 'echo a  b', 'printf %s/ x y', 'a=1 b=2', 'ls -d /', 'cd sub'];
+    for (const command of plain) {
+      const typed = spawnSync('bash', ['--noprofile', '--norc', '-c', command], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(await session.run(command)).toMatchObject({
+        output: typed.stdout + typed.stderr,
+        exitCode: typed.status,
+        frameFault: null,
+      });
+      await session.run(`cd ${dir}`);
+    }
+    // A reserved word among words could leave a compound command open: such text goes through eval,
+    // which reports the error, and the next call runs in the same shell.
+    await session.run('kept=yes');
+    for (const open of [
+      'if true',
+      'while true',
+      'for x in a',
+      'case x in',
+      'time',
+      'echo a then',
+    ]) {
+      const result = await session.run(open, { timeoutMs: 5000 });
+      expect(result).toMatchObject({ timedOut: false, frameFault: null, restarted: false });
+    }
+    expect(await session.run('echo "[$kept]"')).toMatchObject({ output: '[yes]\n', exitCode: 0 });
   });
 
   it('keeps set -e from ending the shell on the status it restores, and lets it end on a new failure', async () => {

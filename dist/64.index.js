@@ -54,15 +54,19 @@ var format = __webpack_require__(26951);
  *   positional parameters and `\builtin` (for `return`, `exit`, `cd`, `eval` and `printf`): `builtin`
  *   is the one name the frame looks up that a command could shadow (by a function), and it and the
  *   builtins it runs are the ones a command could remove (`enable -n`); the policy refuses all of
- *   that (FRAME_NAMES in the policy).
+ *   that (FRAME_NAMES in the policy). The line itself is written with keywords alone where bash
+ *   reads a command's name (`{`, `}`, and `[[` for the check after a status of 0), which an alias
+ *   could rewrite once `expand_aliases` is on; the policy refuses aliases by those names
+ *   (FRAME_KEYWORDS).
  * - **The end is the frame's.** The end, `%BASH_AGENT_<nonce> <status>`, is written on the end socket
  *   (descriptor 63) alone. The output carries no marker at all: nothing a command prints can
  *   end a call, and the session reads what is left of the output when the end comes (it was written
  *   before the end).
- * - **`$?` and `$_` are the agent's.** The guard returns the status the previous call left (so the
- *   command sees it in `$?`), the session picks `&&` or `||` after it so that the command runs either
- *   way and `set -e` ignores the guard's status, and the guard's last argument is the `$_` the
- *   previous call left, which makes it `$_` again.
+ * - **`$?` and `$_` are the agent's.** After a status of 0 the check is `[[`, which leaves `$?` at 0
+ *   and `$_` alone; otherwise the guard returns the status the previous call left (so the command
+ *   sees it in `$?`), with `||` after it so that `set -e` ignores it, and its last argument is the
+ *   `$_` the previous call left, which makes it `$_` again. The end's last argument keeps the
+ *   command's `$_` the same way.
  *
  * Each byte of the line costs bash a system call (it reads a socket one byte at a time, so that it
  * never takes input meant for a later line), so the names and the nonce are short.
@@ -86,7 +90,7 @@ const MOVED_EXIT_STATUS = 125;
 const MOVED = 'moved';
 /** `id`: a few hex digits, fresh per shell. */
 function frameNames(id) {
-    return { guard: `_g${id}`, end: `_e${id}`, move: `_c${id}` };
+    return { guard: `_g${id}`, moved: `_m${id}`, end: `_e${id}`, move: `_c${id}` };
 }
 /**
  * The definitions sent once when the shell starts, after the descriptors are in place. The end is
@@ -95,15 +99,16 @@ function frameNames(id) {
  * a quick call about half again as slow).
  */
 function frameDefinitions(names) {
-    const { guard, end, move } = names;
-    return (
-    // $1: directory checked against; $2: the status to leave in $?; $3: the old $_.
-    `${guard}() { [[ . -ef $1 ]] || { \\builtin printf '%${MARKER_TAG}${MOVED}\\n' >&${END_FD}; \\builtin exit ${MOVED_EXIT_STATUS}; }; \\builtin return "$2"; }; ` +
-        // $1: nonce; $2: status. (The tag starts with `%`, which printf's format doubles.)
-        `${end}() { \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$2" >&${END_FD}; }; ` +
+    const { guard, moved, end, move } = names;
+    return (`${moved}() { \\builtin printf '%${MARKER_TAG}${MOVED}\\n' >&${END_FD}; \\builtin exit ${MOVED_EXIT_STATUS}; }; ` +
+        // $1: directory checked against; $2: the status to leave in $?; $3: the old $_.
+        `${guard}() { [[ . -ef $1 ]] || \\${moved}; \\builtin return "$2"; }; ` +
+        // $1: nonce; $2: the old $_. `$?` is still the command's when a function starts. (The tag starts
+        // with `%`, which printf's format doubles.)
+        `${end}() { \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$?" >&${END_FD}; }; ` +
         // $1: directory; $2: the old $_.
         `${move}() { \\builtin cd -- "$1"; }\n` +
-        `readonly -f ${guard} ${end} ${move}\n`);
+        `readonly -f ${guard} ${moved} ${end} ${move}\n`);
 }
 /**
  * The line that runs the command if the shell is in the directory `dirWord` names, then writes the
@@ -113,18 +118,23 @@ function frameDefinitions(names) {
  * a plain word (`{: command not found`) unless a line comes between.
  */
 function frameCall(names, call) {
-    const { command, wellFormed, dirWord, status, nonce, moveTo } = call;
+    const { command, dirWord, status, nonce, moveTo } = call;
+    const wellFormed = call.wellFormed || isPlainWords(command);
     const body = wellFormed
         ? // A newline of its own: a comment or a heredoc on the command's last line ends before `}`, and a
             // trailing backslash joins the empty line, not the frame.
             `${command}\n\n`
         : // `eval` takes `--` and would read a first word starting with `-` as an option.
-            `\\builtin eval ${command.startsWith('-') ? `-- ${ansiCQuote(command)}` : shellWord(command)}\n`;
+            `\\builtin eval ${command.startsWith('-') ? '-- ' : ''}${evalWord(command)}\n`;
     // After a move, `$_` is the move's last argument, which is the old `$_` again.
-    const move = moveTo === undefined ? '' : `\\${names.move} ${moveTo} "$_"; `;
-    const then = status === 0 ? '&&' : '||';
-    return (`{ ${move}\\${names.guard} ${dirWord} ${status} "$_" ${then} { ${body}} ` +
-        `${END_FD}>&-; \\${names.end} ${nonce} "$?" "$_"; } 0</dev/null\n${wellFormed ? '' : '\n'}`);
+    const move = moveTo === undefined ? '' : `\\${names.move} ${moveTo} "$_";`;
+    // After a status of 0 the check is inline, a function call cheaper: `[[` leaves `$_` alone and
+    // `$?` at 0, and its failure on the left of `||` is not one that `set -e` or an ERR trap sees.
+    const guard = status === 0
+        ? `[[ . -ef ${dirWord} ]]||\\${names.moved};{ `
+        : `\\${names.guard} ${dirWord} ${status} "$_"||{ `;
+    return (`{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";} 0</dev/null\n` +
+        (wellFormed ? '' : '\n'));
 }
 const END_MESSAGE = new RegExp(`^${MARKER_TAG}(?:(${MOVED})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`);
 const END_WORD = /^(\d+)$/;
@@ -150,6 +160,52 @@ const LITERAL_WORD = /^[A-Za-z0-9_./,:@%+=-]+$/;
 /** `text` as one bash word: itself when every character is literal, else ANSI-C quoted. */
 function shellWord(text) {
     return LITERAL_WORD.test(text) ? text : ansiCQuote(text);
+}
+/** bash's reserved words: one of them among plain words could open a compound command. */
+const RESERVED_WORDS = new Set([
+    '!',
+    'case',
+    'coproc',
+    'do',
+    'done',
+    'elif',
+    'else',
+    'esac',
+    'fi',
+    'for',
+    'function',
+    'if',
+    'in',
+    'select',
+    'then',
+    'time',
+    'until',
+    'while',
+    '{',
+    '}',
+    '[[',
+    ']]',
+]);
+/**
+ * Text that is one simple command of literal words (`git status`, `npm test`, `ls -la src`): bash
+ * reads it the same whatever follows it, so it needs no `eval` to keep it from the frame, and runs as
+ * it would at a prompt. No quote, operator, expansion or comment can be in it, and no reserved word,
+ * which could leave a compound command open.
+ */
+function isPlainWords(text) {
+    const words = text.split(/[ \t]+/).filter((word) => word !== '');
+    return (words.length > 0 && words.every((word) => LITERAL_WORD.test(word) && !RESERVED_WORDS.has(word)));
+}
+/**
+ * `text` as the one word `eval` is given: itself when every character is literal, else in single
+ * quotes, where every byte but `'` stands for itself (a NUL, which bash cannot hold, is dropped).
+ * Each byte of the line costs bash a read, so this is the shortest quoting for text of many lines:
+ * ANSI-C quoting would spend four bytes on each newline.
+ */
+function evalWord(text) {
+    if (LITERAL_WORD.test(text))
+        return text;
+    return `'${text.replaceAll('\0', '').replaceAll("'", "'\\''")}'`;
 }
 /** shellWord for bytes that may not be UTF-8 (a directory's name), each such byte as `\xNN`. */
 function shellWordOfBytes(bytes) {

@@ -590,6 +590,13 @@ function isFrameName(name) {
     return FRAME_NAMES.includes(name);
 }
 /**
+ * The reserved words the frame's line has where bash looks for a command name: `{` and `}` around
+ * the command and the frame's own commands, and `[[` for the directory check. bash expands an alias
+ * there before it sees the keyword (once `shopt -s expand_aliases` is on), so an alias by one of these
+ * names would rewrite the frame's line itself.
+ */
+const FRAME_KEYWORDS = ['{', '}', '[['];
+/**
  * The highest descriptor a command may name. bash keeps the copies it saves while a command runs at
  * 10 and up (the frame's channel among them), and the frame's own descriptors are higher still.
  */
@@ -729,8 +736,9 @@ function readIssue(words, withValue) {
     };
 }
 /**
- * `alias NAME=VALUE` where VALUE starts with a frame name: a later definition `NAME() {…}` would
- * define that name (bash expands aliases in the name of a function definition).
+ * `alias NAME=VALUE` where NAME is one of FRAME_KEYWORDS (the alias would rewrite the frame's line),
+ * or VALUE starts with a frame name (a later definition `NAME() {…}` would define that name: bash
+ * expands aliases in the name of a function definition).
  */
 function aliasIssue(words) {
     for (const word of words.slice(1)) {
@@ -739,6 +747,13 @@ function aliasIssue(words) {
         const eq = word.text.indexOf('=');
         if (eq < 0)
             continue;
+        const name = word.text.slice(0, eq);
+        if (FRAME_KEYWORDS.includes(name)) {
+            return {
+                code: 'frame-name',
+                why: `defines an alias named ${name}, a keyword the session's frame is written with`,
+            };
+        }
         const first = word.text
             .slice(eq + 1)
             .replace(/['"\\]/g, '')
@@ -761,7 +776,8 @@ function frameMention(text) {
     const names = FRAME_NAMES.join('|');
     if (new RegExp(`(^|[^\\w./-])(${names})\\s*\\(\\s*\\)|\\bfunction\\s+(${names})\\b`).test(text) ||
         (/\benable\b/.test(text) && new RegExp(`\\b(${names})\\b`).test(text)) ||
-        new RegExp(`\\balias\\b[^\\n]*=\\s*['"]?\\s*(${names})\\b`).test(text)) {
+        new RegExp(`\\balias\\b[^\\n]*=\\s*['"]?\\s*(${names})\\b`).test(text) ||
+        /\balias\b[^\n]*(?:^|[\s'"\\])(?:\{|\}|\[\[)['"]?=/.test(text)) {
         return {
             code: 'frame-name',
             why: "could not be parsed as bash, and may redefine or disable a name the session's frame relies on",

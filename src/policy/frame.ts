@@ -24,6 +24,14 @@ export function isFrameName(name: string): name is FrameName {
 }
 
 /**
+ * The reserved words the frame's line has where bash looks for a command name: `{` and `}` around
+ * the command and the frame's own commands, and `[[` for the directory check. bash expands an alias
+ * there before it sees the keyword (once `shopt -s expand_aliases` is on), so an alias by one of these
+ * names would rewrite the frame's line itself.
+ */
+export const FRAME_KEYWORDS = ['{', '}', '[['] as const;
+
+/**
  * The highest descriptor a command may name. bash keeps the copies it saves while a command runs at
  * 10 and up (the frame's channel among them), and the frame's own descriptors are higher still.
  */
@@ -187,14 +195,22 @@ function readIssue(words: readonly Word[], withValue: string): FrameIssue | unde
 }
 
 /**
- * `alias NAME=VALUE` where VALUE starts with a frame name: a later definition `NAME() {…}` would
- * define that name (bash expands aliases in the name of a function definition).
+ * `alias NAME=VALUE` where NAME is one of FRAME_KEYWORDS (the alias would rewrite the frame's line),
+ * or VALUE starts with a frame name (a later definition `NAME() {…}` would define that name: bash
+ * expands aliases in the name of a function definition).
  */
 function aliasIssue(words: readonly Word[]): FrameIssue | undefined {
   for (const word of words.slice(1)) {
     if (!word.literal) continue;
     const eq = word.text.indexOf('=');
     if (eq < 0) continue;
+    const name = word.text.slice(0, eq);
+    if ((FRAME_KEYWORDS as readonly string[]).includes(name)) {
+      return {
+        code: 'frame-name',
+        why: `defines an alias named ${name}, a keyword the session's frame is written with`,
+      };
+    }
     const first = word.text
       .slice(eq + 1)
       .replace(/['"\\]/g, '')
@@ -219,7 +235,8 @@ export function frameMention(text: string): FrameIssue | undefined {
   if (
     new RegExp(`(^|[^\\w./-])(${names})\\s*\\(\\s*\\)|\\bfunction\\s+(${names})\\b`).test(text) ||
     (/\benable\b/.test(text) && new RegExp(`\\b(${names})\\b`).test(text)) ||
-    new RegExp(`\\balias\\b[^\\n]*=\\s*['"]?\\s*(${names})\\b`).test(text)
+    new RegExp(`\\balias\\b[^\\n]*=\\s*['"]?\\s*(${names})\\b`).test(text) ||
+    /\balias\b[^\n]*(?:^|[\s'"\\])(?:\{|\}|\[\[)['"]?=/.test(text)
   ) {
     return {
       code: 'frame-name',
