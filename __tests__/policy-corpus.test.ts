@@ -38,7 +38,9 @@ describe.each(corpora)('%s', (_name, corpus) => {
       const decisions = calls.map((call) => policy.check(call, WORKDIR));
       if (DEFEATED_BY_THE_PRINT.has(attack.id)) {
         // Allowed, but not as written: the guard is in what bash runs.
-        expect(decisions.some((d) => d.allowed && d.script.includes('//[!0-9-]/@}'))).toBe(true);
+        expect(
+          decisions.some((d) => d.allowed && d.script.includes('=~ $__policy_integer ]]')),
+        ).toBe(true);
       } else {
         expect(decisions.some((d) => !d.allowed)).toBe(true);
       }

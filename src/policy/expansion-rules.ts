@@ -16,13 +16,53 @@ import type { SyntaxNode } from './tree-sitter.js';
 import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
 import { type Word, WordBuilder, literalWord } from './words.js';
 
+/** A value bash reads as an integer literal in arithmetic: `0x1F`, `010`, `2#101`, ` -3 `. */
+const INTEGER_VALUE =
+  '^[[:space:]]*[-+]?(0[xX][0-9a-fA-F]+|[0-9]+#[0-9a-zA-Z@_]+|[0-9]+)[[:space:]]*$';
+/** A value that names another variable, whose value bash evaluates in turn. */
+const NAME_VALUE = '^[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*$';
+
+/** How many variables a value naming a variable is followed through (bash follows up to 1024). */
+const INDIRECTION_DEPTH = 3;
+
 /**
- * The canonical print of a variable read in arithmetic. Bash evaluates the value of a variable there
- * as an expression, and `a[$(cmd)]` in it runs cmd; every character but digits and `-` is replaced by
- * `@`, which is no operand, so a value that is not a number stops the arithmetic with an error.
+ * What a command stopped by the arithmetic check says after the variable's name: it has no quote,
+ * as the check writes it inside single quotes.
  */
-export function guardedArithmeticValue(name: string): string {
-  return `\${${name}//[!0-9-]/@}`;
+export const ARITHMETIC_VALUE_STOPPED =
+  'has a value that is neither an integer nor the name of a variable holding one, which the policy does not evaluate in arithmetic';
+
+/**
+ * The value read in arithmetic, as a command substitution that prints it for bash to evaluate only
+ * when it is an integer literal, parenthesized as bash evaluates a value on its own; a blank value is
+ * 0, and a value naming a variable is replaced by that variable's value, as bash does (a few levels
+ * deep). Anything else prints `@`, which is no operand, so the arithmetic stops with an error: bash
+ * evaluates any other value as an expression, and `a[$(cmd)]` in it runs cmd. The check runs in the
+ * substitution's subshell, so the names it uses are never left set. It uses only what a command
+ * cannot redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
+ */
+function checkedValue(value: Doc, what: string): Doc {
+  const v = '$__policy_value';
+  const follow =
+    `[[ ${v} =~ $__policy_named && ! \${BASH_REMATCH[1]} == @(__policy_*|BASH_REMATCH) && ! -R \${BASH_REMATCH[1]} ]] && ` +
+    `__policy_value=\${!BASH_REMATCH[1]}; `;
+  return [
+    '$(__policy_value=',
+    ...value,
+    `; __policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
+    follow.repeat(INDIRECTION_DEPTH),
+    `[[ ${v} =~ $__policy_integer ]] && \\builtin printf '(%s)' "${v}" || `,
+    `{ [[ ${v} =~ ^[[:space:]]*$ ]] && \\builtin printf 0 || `,
+    `{ \\builtin printf '%s\\n' '${what} ${ARITHMETIC_VALUE_STOPPED}' >&2; \\builtin printf @; }; })`,
+  ];
+}
+
+/**
+ * The canonical print of a variable read in arithmetic: its value through the check of
+ * `checkedValue`.
+ */
+export function guardedArithmeticValue(name: string): Doc {
+  return checkedValue([`\${${name}}`], `bash: ${name}:`);
 }
 
 /** `NAME=` followed by a value word, as one word. */
@@ -70,7 +110,7 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
         node.namedChildren[0]?.type === 'variable_name';
       if (isLength) return [`\${#${node.namedChildren[0]?.text ?? ''}}`];
       const name = simpleVariable(node);
-      if (name !== undefined) return [guardedArithmeticValue(name)];
+      if (name !== undefined) return guardedArithmeticValue(name);
       w.problem(
         node,
         scope,
@@ -79,12 +119,11 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       return [w.cannotPrint(node, 'an expansion in arithmetic')];
     }
     case 'command_substitution': {
-      // The output, like a variable's value, is evaluated as an expression. The print assigns it
-      // to a variable of the policy's just before the command, and reads that through the guard.
+      // The output, like a variable's value, is evaluated as an expression: it goes through the
+      // same check. Nothing is printed before the command, but the mark keeps it to simple commands.
       const output = substitution(w, node, scope, 'unquoted');
-      const name = `__policy_arithmetic_${w.hoisted.length + 1}`;
-      w.hoisted.push([`${name}=`, ...output, ';']);
-      return [guardedArithmeticValue(name)];
+      w.hoisted.push([]);
+      return checkedValue(output, 'bash: command output in arithmetic');
     }
     case 'arithmetic_expansion': {
       w.visit(node);
@@ -101,7 +140,7 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       )
         return [node.text];
       if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(node.text) && !isArithmeticTarget(node))
-        return [guardedArithmeticValue(node.text)];
+        return guardedArithmeticValue(node.text);
       w.problem(
         node,
         scope,
@@ -148,7 +187,11 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
   }
 }
 
-export function assignment(w: Walk, node: SyntaxNode, scope: Scope): Assignment {
+/**
+ * `assoc`: the assignment follows a `-A` option of a declaration builtin, so an array value sets an
+ * associative array, whose subscripts are strings rather than arithmetic.
+ */
+export function assignment(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Assignment {
   w.visit(node);
   const nameNode = node.childForFieldName('name');
   const valueNode = node.childForFieldName('value');
@@ -171,7 +214,7 @@ export function assignment(w: Walk, node: SyntaxNode, scope: Scope): Assignment 
     value = literalWord('', node.endIndex);
     valuePrint = [];
   } else if (valueNode.type === 'array') {
-    value = arrayValue(w, valueNode, scope);
+    value = arrayValue(w, valueNode, scope, assoc);
     valuePrint = value.printed ?? [w.cannotPrint(valueNode, 'an array')];
   } else if (WORD_TYPES.has(valueNode.type)) {
     value = word(w, valueNode, scope);
@@ -201,16 +244,16 @@ export function printAssignment(w: Walk, assignment: Assignment): Doc {
 }
 
 /** `NAME=VALUE` as an argument of a declaration builtin: a word printed as an assignment. */
-export function assignmentWord(w: Walk, node: SyntaxNode, scope: Scope): Word {
-  const read = assignment(w, node, scope);
+export function assignmentWord(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Word {
+  const read = assignment(w, node, scope, assoc);
   return { ...read.word, printed: printAssignment(w, read) };
 }
 
-export function arrayValue(w: Walk, node: SyntaxNode, scope: Scope): Word {
+export function arrayValue(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Word {
   const out: Chunk[] = ['('];
   for (const element of node.namedChildren) {
     if (element.type === 'comment') continue;
-    out.push(' ', ...arrayElement(w, element, scope));
+    out.push(' ', ...arrayElement(w, element, scope, assoc));
   }
   out.push(' )');
   const builder = new WordBuilder(node.text, node.startIndex);
@@ -223,8 +266,9 @@ export function arrayValue(w: Walk, node: SyntaxNode, scope: Scope): Word {
  * evaluate its subscript (which can run commands), so it is printed as the literal text it
  * looks like, and bash stores it as a plain element.
  */
-export function arrayElement(w: Walk, element: SyntaxNode, scope: Scope): Doc {
+export function arrayElement(w: Walk, element: SyntaxNode, scope: Scope, assoc = false): Doc {
   const parts = element.children;
+  if (assoc && element.text.startsWith('[')) return associativeElement(w, element, scope);
   const [open, index, close, rest] = parts;
   if (
     element.type === 'concatenation' &&
@@ -241,6 +285,36 @@ export function arrayElement(w: Walk, element: SyntaxNode, scope: Scope): Doc {
     return [`[${index.text}]=`, { word: builder.build() }];
   }
   return fields(w, element, scope).flatMap((word, i) => (i > 0 ? [' ', { word }] : [{ word }]));
+}
+
+/**
+ * `[KEY]=value` in an associative array: bash expands KEY as a string (no arithmetic), so it is
+ * printed as a word, in brackets. Any other element starting with `[` is refused: printed as text,
+ * bash would make it a key of its own.
+ */
+function associativeElement(w: Walk, element: SyntaxNode, scope: Scope): Doc {
+  const parts = element.children;
+  const close = parts.findIndex((p, i) => i > 0 && p.type === 'word' && p.text === ']');
+  const rest = parts[close + 1];
+  const keyNodes = parts.slice(1, Math.max(1, close));
+  if (
+    element.type !== 'concatenation' ||
+    parts[0]?.text !== '[' ||
+    close < 2 ||
+    rest?.type !== 'word' ||
+    !rest.text.startsWith('=')
+  ) {
+    fields(w, element, scope);
+    return [w.cannotPrint(element, 'an element of an associative array')];
+  }
+  const first = keyNodes[0] as SyntaxNode;
+  const last = keyNodes[keyNodes.length - 1] as SyntaxNode;
+  const key = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
+  keyNodes.forEach((n, i) => wordPart(w, n, key, scope, 'unquoted', i === 0));
+  const value = new WordBuilder(element.text, rest.startIndex + 1);
+  unquoted(w, rest.text.slice(1), value, scope, rest, true);
+  for (const part of parts.slice(close + 2)) wordPart(w, part, value, scope, 'unquoted', false);
+  return ['[', { word: key.build() }, ']=', { word: value.build() }];
 }
 
 export function unknownValue(w: Walk, node: SyntaxNode, scope: Scope): Word {

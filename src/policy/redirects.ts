@@ -87,7 +87,16 @@ export function heredocText(
   const delimiter = start.text.replace(/\\(.)/g, '$1').replace(/['"]/g, '');
   const stripTabs = operator === '<<-';
   const afterStart = w.text[start.endIndex];
-  const bodyText = body ? body.text : '';
+  // tree-sitter starts the body node after any blank lines and leading blanks, which are part of
+  // the body to bash: it starts right after the line end before them.
+  let bodyStart = body ? body.startIndex : 0;
+  if (body) {
+    let blank = bodyStart;
+    while (blank > start.endIndex && /[ \t\n]/.test(w.text[blank - 1] as string)) blank--;
+    const lineEnd = w.text.indexOf('\n', blank);
+    if (lineEnd >= 0 && lineEnd < bodyStart) bodyStart = lineEnd + 1;
+  }
+  const bodyText = body ? w.text.slice(bodyStart, body.endIndex) : '';
   const lines = bodyText.split('\n');
   // Bash ends the body at the first line equal to the delimiter; if tree-sitter ended it
   // elsewhere, commands could hide in what it calls the body.
@@ -127,7 +136,7 @@ export function heredocText(
   const covered: Array<[number, number]> = [];
   const builder = new WordBuilder(bodyText, body.startIndex, 'heredoc');
   let literal = true;
-  let at = body.startIndex;
+  let at = bodyStart;
   const text = (raw: string): void => {
     // In an unquoted body a backslash quotes only `\`, `$`, `` ` `` and the line end.
     const value = strip(raw).replace(/\\([\\$`\n])/g, (_, c: string) => (c === '\n' ? '' : c));
@@ -142,7 +151,7 @@ export function heredocText(
     at = child.endIndex;
   }
   if (body.endIndex > at) text(w.text.slice(at, body.endIndex));
-  for (let i = body.startIndex; i < body.endIndex; i++) {
+  for (let i = bodyStart; i < body.endIndex; i++) {
     const c = w.text[i];
     if (c === '\\') {
       if (w.text[i + 1] === '\n') {
@@ -240,7 +249,9 @@ export function redirect(
   const shown = first ? w.text.slice(node.startIndex, first.endIndex) : node.text;
   const source = shown.length > 120 ? shown.slice(0, 120) + '…' : shown;
   let kind: Redirect['kind'];
-  let print: Doc = [fd, op, ...(target ? [{ word: target }] : [])];
+  // `< <(cmd)` needs its blank: `<<(cmd)` would start a heredoc.
+  const apart = first !== undefined && /^[<>]\(/.test(first.text) ? ' ' : '';
+  let print: Doc = [fd, op, apart, ...(target ? [{ word: target }] : [])];
   if (op === '<') kind = 'read';
   else if (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') {
     const value = target?.literal ? target.text : undefined;

@@ -25,7 +25,7 @@ import {
 } from './syntax.js';
 import type { SyntaxNode } from './tree-sitter.js';
 import { touchingFields, touchingRuns, word } from './word-reader.js';
-import { type QuotingMode, type Word, literalWord } from './words.js';
+import { type QuotingMode, type Word, literalWord, mayBeOption } from './words.js';
 
 /**
  * A list of statements with the reserved words around them (a program, a body, a group): each
@@ -62,7 +62,8 @@ export function statements(w: Walk, node: SyntaxNode, scope: Scope): Doc {
  */
 function withHoisted(w: Walk, mark: number, print: Doc): Doc {
   if (w.hoisted.length === mark) return print;
-  const before = w.hoisted.splice(mark).flatMap((h) => [...h, ' ']);
+  const before = w.hoisted.splice(mark).flatMap((h) => (h.length === 0 ? [] : [...h, ' ']));
+  if (before.length === 0) return print;
   return ['{ ', ...before, ...print, '; }'];
 }
 
@@ -425,8 +426,20 @@ export function bareAssignments(
   redirectNodes: SyntaxNode[],
   scope: Scope,
 ): Doc {
-  const mark = w.hoisted.length;
   const list = node.type === 'variable_assignments' ? node.namedChildren : [node];
+  return assignmentStatement(w, node, list, redirectNodes, scope);
+}
+
+/** Assignments with no command after them, and the redirections that go with them. */
+function assignmentStatement(
+  w: Walk,
+  node: SyntaxNode,
+  list: readonly SyntaxNode[],
+  redirectNodes: SyntaxNode[],
+  scope: Scope,
+  source = sourceOf(w, node, redirectNodes),
+): Doc {
+  const mark = w.hoisted.length;
   const assignments: Assignment[] = [];
   const out: Chunk[] = [];
   for (const a of list) {
@@ -450,14 +463,36 @@ export function bareAssignments(
     assignments,
     redirects,
     scope,
-    source: sourceOf(w, node, redirectNodes),
-    start: node.startIndex,
+    source,
+    start: list[0]?.startIndex ?? node.startIndex,
   });
   out.push(...printRedirects(w, redirects));
   return withHoisted(w, mark, out);
 }
 
-export function sourceOf(w: Walk, node: SyntaxNode, extra: SyntaxNode[]): string {
+/**
+ * The index of the first child of a command that bash reads on a later line than the one before
+ * it, or -1. tree-sitter may run assignments on one line into the command on the next (`a=1 b=2`
+ * then `echo $a`), which bash reads as two commands.
+ */
+function lineBreakAt(w: Walk, node: SyntaxNode, from: number): number {
+  const children = node.children;
+  for (let i = from + 1; i < children.length; i++) {
+    const gap = w.text.slice(
+      (children[i - 1] as SyntaxNode).endIndex,
+      (children[i] as SyntaxNode).startIndex,
+    );
+    if (gap.replace(/\\\n/g, '').includes('\n')) return i;
+  }
+  return -1;
+}
+
+export function sourceOf(
+  w: Walk,
+  node: SyntaxNode,
+  extra: SyntaxNode[],
+  start = node.startIndex,
+): string {
   let end = node.endIndex;
   for (const e of extra) {
     if (e.type === 'heredoc_redirect') {
@@ -467,7 +502,7 @@ export function sourceOf(w: Walk, node: SyntaxNode, extra: SyntaxNode[]): string
       end = Math.max(end, e.endIndex);
     }
   }
-  const text = w.text.slice(node.startIndex, end);
+  const text = w.text.slice(start, end);
   return text.length > 200 ? text.slice(0, 200) + '…' : text;
 }
 
@@ -476,16 +511,46 @@ export function simpleCommand(
   node: SyntaxNode,
   outerRedirects: SyntaxNode[],
   scope: Scope,
+  from = 0,
 ): Doc {
-  const mark = w.hoisted.length;
   w.visit(node);
+  const lineBreak = lineBreakAt(w, node, from);
+  if (lineBreak >= 0) {
+    const before = node.children.slice(from, lineBreak);
+    const redirectTypes = ['file_redirect', 'herestring_redirect'];
+    const assignmentsOnly = before.every(
+      (c) =>
+        c.type === 'variable_assignment' || c.type === 'comment' || redirectTypes.includes(c.type),
+    );
+    if (node.type !== 'command' || !assignmentsOnly) {
+      w.problem(node, scope, 'could not be parsed reliably (a command read across lines)');
+      return [w.cannotPrint(node, 'a command across lines')];
+    }
+    const list = before.filter((c) => c.type === 'variable_assignment');
+    for (const c of before) if (c.type === 'comment') comment(w, c, scope);
+    const last = before[before.length - 1] as SyntaxNode;
+    const head = assignmentStatement(
+      w,
+      node,
+      list,
+      before.filter((c) => redirectTypes.includes(c.type)),
+      scope,
+      w.text.slice(before[0]?.startIndex ?? node.startIndex, last.endIndex),
+    );
+    return [
+      ...head,
+      { newline: true },
+      ...simpleCommand(w, node, outerRedirects, scope, lineBreak),
+    ];
+  }
+  const mark = w.hoisted.length;
   const assignments: Assignment[] = [];
   const wordNodes: SyntaxNode[] = [];
   const redirectNodes: SyntaxNode[] = [...outerRedirects];
   const out: Chunk[] = [];
   const count = node.childCount;
   let keyword: Word | undefined;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < count; i++) {
     const child = node.child(i);
     if (!child) continue;
     const field = node.fieldNameForChild(i);
@@ -526,13 +591,32 @@ export function simpleCommand(
   const extraWords: Word[] = [];
   for (const r of redirectNodes) redirect(w, r, scope, redirects, extraWords);
   const stdin = redirectStdin(w, redirectNodes);
-  const words = touchingRuns(wordNodes).flatMap((run) =>
-    run.length === 1 && run[0]?.type === 'variable_assignment'
-      ? [assignmentWord(w, run[0], scope)]
-      : touchingFields(w, run, scope),
-  );
+  let assoc = false;
+  const words = touchingRuns(wordNodes).flatMap((run) => {
+    if (run.length === 1 && run[0]?.type === 'variable_assignment')
+      return [assignmentWord(w, run[0], scope, assoc)];
+    const read = touchingFields(w, run, scope);
+    if (!keyword) return read;
+    // Bash decides at parse time whether `NAME=(…)` after a declaration builtin makes an
+    // associative array, from the words before it spelled `-…A…` (`a` and `g` count too): the
+    // option has to reach bash bare.
+    const raw = w.text.slice(run[0]?.startIndex ?? 0, run[run.length - 1]?.endIndex ?? 0);
+    if (/^[-+][A-Za-z]+$/.test(raw)) {
+      if (/^-[A-Za-z]*A/.test(raw)) assoc = true;
+      return read.map((word) => ({ ...word, printed: [raw] }));
+    }
+    if (/^-.*[Aag]/.test(raw))
+      return read.map((word) => ({
+        ...word,
+        printed: [
+          w.cannotPrint(run[0] as SyntaxNode, 'an option spelled with quotes or expansions'),
+        ],
+      }));
+    return read;
+  });
   if (keyword) words.unshift(keyword);
   const all = [...words, ...extraWords].sort((a, b) => a.start - b.start);
+  if (timeKeyword(node, from, assignments.length > 0)) keywordTime(w, node, all);
   const name = all[0];
   if (name && name.literal && RESERVED.has(name.text)) {
     w.problem(
@@ -546,13 +630,55 @@ export function simpleCommand(
     assignments,
     redirects,
     scope: stdin ? { ...scope, stdin } : scope,
-    source: sourceOf(w, node, redirectNodes),
-    start: node.startIndex,
+    source: sourceOf(w, node, redirectNodes, node.child(from)?.startIndex),
+    start: node.child(from)?.startIndex ?? node.startIndex,
   });
   for (const assignment of assignments) out.push(...printAssignment(w, assignment), ' ');
   all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
   out.push(...printRedirects(w, redirects));
   return withHoisted(w, mark, out);
+}
+
+/**
+ * Bash reads a bare `time` that starts a pipeline as its keyword, which times the pipeline itself;
+ * after assignments, a redirection or a `|` it is the program of that name. tree-sitter reads both
+ * as a command named `time`.
+ */
+function timeKeyword(node: SyntaxNode, from: number, assigns: boolean): boolean {
+  const first = node.children.slice(from).find((c) => c.type !== 'comment');
+  if (assigns || node.type !== 'command' || first?.type !== 'command_name') return false;
+  if (first.text !== 'time') return false;
+  let n = node;
+  while (
+    n.parent?.type === 'redirected_statement' &&
+    n.parent.childForFieldName('body')?.id === n.id
+  )
+    n = n.parent;
+  const before = n.previousSibling;
+  return !(before && !before.isNamed && (before.type === '|' || before.type === '|&'));
+}
+
+/**
+ * Prints `time` as the keyword, with the `-p` and `--` bash reads as its own options bare too, as
+ * bash needs them to read them so. The keyword runs what follows as the command even when it starts
+ * with `-`, where the program would take it as its option: that is refused.
+ */
+function keywordTime(w: Walk, node: SyntaxNode, all: Word[]): void {
+  let i = 0;
+  const bare = (spelling: string): boolean => {
+    const word = all[i];
+    if (!word || word.source !== spelling || word.text !== spelling) return false;
+    all[i] = { ...word, printed: [spelling] };
+    i++;
+    return true;
+  };
+  bare('time');
+  if (bare('-p')) bare('--');
+  else bare('--');
+  const next = all[i];
+  if (next && mayBeOption(next)) {
+    all[i] = { ...next, printed: [w.cannotPrint(node, 'the time keyword before an option')] };
+  }
 }
 
 /** `[ … ]` is the `test` builtin; `[[ … ]]` is syntax whose operands still expand. */
@@ -685,7 +811,7 @@ export function arithmeticOperand(w: Walk, side: SyntaxNode, scope: Scope): Doc 
   const name = simpleVariable(side);
   if (name !== undefined) {
     w.visit(side);
-    return [guardedArithmeticValue(name)];
+    return guardedArithmeticValue(name);
   }
   arithmetic(w, side, scope);
   return [w.cannotPrint(side, 'an arithmetic operand')];

@@ -143,24 +143,25 @@ export function wordPart(
       const name = simpleVariable(node);
       const notOption =
         ctx === 'double-quoted' && name !== undefined && scope.notOptions?.has(name) === true;
+      const text = withoutBlanks(node);
       b.unknown(
-        node.text,
-        !quoted || node.text.includes('@'),
+        text,
+        !quoted || text.includes('@'),
         notOption ? [notOptionValue(name)] : print && quoteIn(ctx, print),
-        ABSOLUTE_PATH_VARIABLES.has(node.text.slice(2, -1)) ? '/' : '',
+        ABSOLUTE_PATH_VARIABLES.has(text.slice(2, -1)) ? '/' : '',
         notOption,
       );
       return;
     }
     case 'command_substitution':
-      b.unknown(node.text, !quoted, quoteIn(ctx, substitution(w, node, scope, ctx)));
+      b.unknown(withoutBlanks(node), !quoted, quoteIn(ctx, substitution(w, node, scope, ctx)));
       return;
     case 'process_substitution':
       // Bash passes a /dev/fd/N path: never an option.
       b.unknown(node.text, false, substitution(w, node, scope, ctx), '/dev/fd/');
       return;
     case 'arithmetic_expansion':
-      b.unknown(node.text, !quoted, quoteIn(ctx, arithmetic(w, node, scope)));
+      b.unknown(withoutBlanks(node), !quoted, quoteIn(ctx, arithmetic(w, node, scope)));
       return;
     case 'variable_assignment': {
       w.visit(node);
@@ -207,12 +208,20 @@ export function wordPart(
       return;
     default:
       if (!node.isNamed) {
+        // tree-sitter may leave the `$` of `$"…"` apart from its string. Bash translates the string
+        // through the message catalogue, and with none it is the double-quoted string itself.
+        if (node.type === '$' && ctx === 'unquoted' && w.text[node.endIndex] === '"') return;
         b.literalText(node.text, false);
         return;
       }
       w.problem(node, scope, `could not be analysed (unsupported word part: ${node.type})`);
       b.unknown(node.text, true, undefined);
   }
+}
+
+/** A node's text without the blanks tree-sitter may start it with inside double quotes. */
+function withoutBlanks(node: SyntaxNode): string {
+  return node.text.replace(/^[ \t\n]+/, '');
 }
 
 /** An expansion's print in double quotes when it stands inside them. */
@@ -329,7 +338,13 @@ export function doubleQuoted(w: Walk, node: SyntaxNode, b: WordBuilder, scope: S
     if (!child.isNamed && child.type === '"') continue;
     if (child.startIndex > at) doubleQuotedText(w, w.text.slice(at, child.startIndex), b);
     if (child.type === 'string_content') doubleQuotedText(w, child.text, b);
-    else wordPart(w, child, b, scope, 'double-quoted', false);
+    else {
+      // tree-sitter may start an expansion's node with the blanks before it (`"$a ${b}"`); they are
+      // text of the string. A simple expansion reads them itself.
+      const blanks = /^[ \t\n]*/.exec(child.text)?.[0] ?? '';
+      if (blanks !== '' && child.type !== 'simple_expansion') b.literalText(blanks, false);
+      wordPart(w, child, b, scope, 'double-quoted', false);
+    }
     at = child.endIndex;
   }
   if (contentEnd > at) doubleQuotedText(w, w.text.slice(at, contentEnd), b);
