@@ -4,6 +4,7 @@
  * importing main.
  */
 import { jest } from '@jest/globals';
+import { appendFileSync, existsSync } from 'node:fs';
 import type * as actionsCore from '@actions/core';
 
 export const inputs: Record<string, string> = {};
@@ -60,6 +61,20 @@ export const summary = {
     return summary;
   },
 };
+
+/**
+ * Makes setOutput write to the GITHUB_OUTPUT file as `@actions/core` does, throwing as it throws
+ * (a missing file, a full disk), until the returned function puts the recording back.
+ */
+export function outputsToRunnerFile(): () => void {
+  const recording = setOutput.getMockImplementation();
+  setOutput.mockImplementation((name, value) => {
+    const file = process.env.GITHUB_OUTPUT ?? '';
+    if (!existsSync(file)) throw new Error(`Missing file at path: ${file}`);
+    appendFileSync(file, `${name}<<EOF\n${String(value)}\nEOF\n`);
+  });
+  return () => setOutput.mockImplementation(recording!);
+}
 
 /** Clears everything recorded, for the next test. */
 export function reset(): void {

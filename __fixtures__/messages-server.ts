@@ -27,8 +27,22 @@ export interface RecordedRequest {
   answeredAt?: number;
 }
 
-/** A message (200), an error reply, or `hang` (no answer until the client aborts). */
-export type Reply = MessageJson | ErrorReply | { hang: true } | { delayMs: number; then: Reply };
+/**
+ * A cut reply: the headers of `reply` with its whole length, then only its first `atByte` bytes of
+ * body, then the connection ends: `reset` sends a TCP reset, `close` a plain close.
+ */
+export interface CutReply {
+  cut: MessageJson | ErrorReply;
+  atByte: number;
+  how: 'reset' | 'close';
+}
+
+/**
+ * A message (200), an error reply, `hang` (no answer until the client aborts), a delayed reply, or
+ * a reply cut in its body.
+ */
+export type Reply =
+  MessageJson | ErrorReply | { hang: true } | { delayMs: number; then: Reply } | CutReply;
 
 /** Answers request number `index` (0-based); `requests` holds every request so far. */
 export type Script = (
@@ -210,6 +224,21 @@ export async function startMessagesServer(
       });
       if (gone()) return;
       return send(res, reply.then, gone, request);
+    }
+    if ('cut' in reply) {
+      const whole = Buffer.from(JSON.stringify(isError(reply.cut) ? reply.cut.body : reply.cut));
+      res.writeHead(isError(reply.cut) ? reply.cut.status : 200, {
+        'content-type': 'application/json',
+        'content-length': String(whole.length),
+        'request-id': `req_${requests.length}`,
+      });
+      // The part goes out with the headers; the end comes once the socket has taken it.
+      res.write(whole.subarray(0, Math.min(reply.atByte, whole.length - 1)), () => {
+        if (reply.how === 'reset') res.socket?.resetAndDestroy();
+        else res.socket?.destroy();
+      });
+      if (request) request.answeredAt = performance.now();
+      return;
     }
     const status = isError(reply) ? reply.status : 200;
     const headers = isError(reply) ? (reply.headers ?? {}) : {};

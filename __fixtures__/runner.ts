@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shippedNode } from './node24.js';
 
-export const DIST_ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+/**
+ * The bundle the tests run: dist/index.js, or a bundle built elsewhere for a trial run
+ * (`BASH_AGENT_BUNDLE=/tmp/dist/index.js`) that leaves the committed one alone.
+ */
+export const DIST_ENTRY =
+  process.env.BASH_AGENT_BUNDLE ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 export interface ActionRun {
   code: number | null;
@@ -47,6 +53,21 @@ export function parseOutputFile(text: string): Record<string, string> {
     }
   }
   return outputs;
+}
+
+/**
+ * The outputs a run wrote; none when its GITHUB_OUTPUT is no file to read (a missing directory, or
+ * /dev/full, which reads as endless zeros), as a test of a runner file that fails sets it.
+ */
+function readOutputs(file: string): Record<string, string> {
+  const isFile = (() => {
+    try {
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  })();
+  return isFile ? parseOutputFile(readFileSync(file, 'utf8')) : {};
 }
 
 export function requireBundle(): void {
@@ -132,7 +153,7 @@ export function runBundle(
         code,
         stdout,
         stderr,
-        outputs: parseOutputFile(readFileSync(env.GITHUB_OUTPUT as string, 'utf8')),
+        outputs: readOutputs(env.GITHUB_OUTPUT as string),
         summary: readFileSync(env.GITHUB_STEP_SUMMARY as string, 'utf8'),
         elapsedMs: performance.now() - started,
       });

@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMessagesServer } from '../__fixtures__/messages-server.js';
+import { commands, final } from '../__fixtures__/messages.js';
+import { shippedNode } from '../__fixtures__/node24.js';
+import { DIST_ENTRY } from '../__fixtures__/runner.js';
 import { localDefault, parseActionYml, readActionYml } from '../scripts/action-yml.js';
+import { logRenderer, main } from '../scripts/agent.js';
 import { nearestOption } from '../scripts/cli-options.js';
 
-/* The bash-agent command's own parts: action.yml read as YAML, --help, and refused options. */
+/*
+ * The bash-agent command: action.yml read as YAML, --help, refused options, and what a run prints
+ * and leaves behind (meant to be pasted into an issue: no secret, no workflow command the runner
+ * alone consumes, and the files it names still there).
+ */
 
 const CHECKOUT = fileURLToPath(new URL('..', import.meta.url));
 let elsewhere: string;
@@ -152,4 +161,197 @@ describe('bash-agent options', () => {
     expect(nearestOption('--commit-mesage', ['commit', 'commit-message'])).toBe('commit-message');
     expect(nearestOption('--verbose', ['commit', 'commit-message'])).toBeUndefined();
   });
+});
+
+const KEY = 'sk-ant-api03-cli-test-key-0123456789abcdefXYZ';
+/** A secret the command cannot know in advance: only the action's `::add-mask::` names it. */
+const DERIVED = 'derived-secret-value-9f8e7d6c5b4a';
+
+/**
+ * A stand-in for dist/index.js that behaves as the action does where it matters here: it asks the
+ * runner to mask the key and a value of its own, prints both (as a careless log line would), writes
+ * a transcript under RUNNER_TEMP and names it in its outputs and summary, and exits with EXIT_WITH.
+ */
+const STAND_IN = `
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+const key = process.env['INPUT_ANTHROPIC-API-KEY'] || process.env.ANTHROPIC_API_KEY;
+writeFileSync(process.env.RAN_MARKER, 'ran');
+console.log('before the mask: ' + key);
+console.error('on stderr: ' + key);
+console.log('::add-mask::' + key);
+console.log('::add-mask::${DERIVED}');
+console.log('::warning::the derived value is ${DERIVED}');
+const transcript = path.join(process.env.RUNNER_TEMP, 'bash-agent', 'transcript.jsonl');
+mkdirSync(path.dirname(transcript), { recursive: true });
+writeFileSync(transcript, JSON.stringify({ type: 'start', key }) + '\\n');
+appendFileSync(process.env.GITHUB_OUTPUT, 'transcript-file<<EOF\\n' + transcript + '\\nEOF\\n');
+appendFileSync(process.env.GITHUB_OUTPUT, 'result<<EOF\\nthe key was ' + key + '\\nEOF\\n');
+appendFileSync(process.env.GITHUB_STEP_SUMMARY, 'Everything is in ' + transcript + '; key ' + key + '\\n');
+process.exitCode = Number(process.env.EXIT_WITH ?? '0');
+`;
+
+describe('a run of bash-agent', () => {
+  let dir: string;
+  let entry: string;
+  let marker: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'agent-cli-run-'));
+    entry = path.join(dir, 'stand-in.mjs');
+    marker = path.join(dir, 'ran');
+    writeFileSync(entry, STAND_IN);
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** `bash-agent ARGS` in-process, on the stand-in, with its stdout and stderr collected. */
+  async function runCommand(args: string[], exitWith = '0') {
+    rmSync(marker, { force: true });
+    let stdout = '';
+    let stderr = '';
+    const code = await main(args, {
+      entry,
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ANTHROPIC_API_KEY: KEY,
+        RAN_MARKER: marker,
+        EXIT_WITH: exitWith,
+      },
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+    });
+    return { code, stdout, stderr, ran: existsSync(marker) };
+  }
+
+  it('never prints the key, a masked value or an ::add-mask:: line, on stdout or stderr', async () => {
+    const run = await runCommand(['List the files']);
+    expect(run.code).toBe(0);
+    for (const printed of [run.stdout, run.stderr]) {
+      expect(printed).not.toContain(KEY);
+      expect(printed).not.toContain(KEY.slice(0, 20));
+      expect(printed).not.toContain(DERIVED);
+      expect(printed).not.toContain('::add-mask::');
+    }
+    // The lines are still there, with the secrets hidden as the runner hides them.
+    expect(run.stdout).toContain('before the mask: ***');
+    expect(run.stderr).toContain('on stderr: ***');
+    expect(run.stdout).toContain('Warning: the derived value is ***');
+    expect(run.stdout).toContain('result: the key was ***');
+  });
+
+  it('hides a key given as --anthropic-api-key too', async () => {
+    const other = 'sk-ant-api03-given-on-the-command-line-42';
+    const run = await runCommand(['--anthropic-api-key', other, 'List the files']);
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain(other);
+  });
+
+  it('keeps the transcript and the summary it names after a run that succeeds', async () => {
+    const run = await runCommand(['List the files']);
+    expect(run.code).toBe(0);
+    const transcript = /^transcript-file: (.+)$/m.exec(run.stdout)?.[1] ?? '';
+    expect(transcript).toMatch(/transcript\.jsonl$/);
+    expect(existsSync(transcript)).toBe(true);
+    // What the file holds is the action's own business (it redacts); the command only keeps it.
+    expect(readFileSync(transcript, 'utf8')).toContain('"type":"start"');
+    const summary = /===== Job summary \((.+)\) =====/.exec(run.stdout)?.[1] ?? '';
+    expect(existsSync(summary)).toBe(true);
+    expect(run.stdout).toContain(`The run's files are kept in ${path.dirname(summary)}.`);
+  });
+
+  it("exits with the step's status: 1 for a step that would fail", async () => {
+    const run = await runCommand(['List the files'], '1');
+    expect(run.ran).toBe(true);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('The step failed (exit code 1).');
+  });
+
+  it('exits 2 for an input the action would refuse, naming it, before the action runs', async () => {
+    const run = await runCommand(['--max-turns', 'lots', 'List the files']);
+    expect(run.code).toBe(2);
+    expect(run.ran).toBe(false);
+    expect(run.stderr).toContain("Input 'max-turns' must be a whole number");
+    expect(run.stdout).toBe('');
+  });
+
+  it('exits 2 for pull-request without commit, naming both', async () => {
+    const run = await runCommand(['--pull-request', 'true', 'List the files']);
+    expect(run.code).toBe(2);
+    expect(run.ran).toBe(false);
+    expect(run.stderr).toContain("'pull-request'");
+    expect(run.stderr).toContain("'commit'");
+  });
+});
+
+describe('the log as bash-agent shows it', () => {
+  it('takes ::add-mask:: as the runner does, unescaping its value, and shows no line for it', () => {
+    const masked: string[] = [];
+    const render = logRenderer((secret) => masked.push(secret), false);
+    expect(render('::add-mask::first%0Asecond%25')).toBeUndefined();
+    expect(render('::ADD-MASK::upper')).toBeUndefined();
+    expect(masked).toEqual(['first\nsecond%', 'upper']);
+    expect(render('::stop-commands::tok')).toBeUndefined();
+    // Inside a stop-commands block nothing acts, the mask included: the line is text.
+    expect(render('::add-mask::shown')).toBe('::add-mask::shown');
+    expect(render('::tok::')).toBeUndefined();
+    expect(masked).toHaveLength(2);
+  });
+});
+
+describe('bash-agent on the bundle (dist/index.js)', () => {
+  it('prints neither the key nor ::add-mask::, and keeps the transcript it names', async () => {
+    expect(existsSync(DIST_ENTRY)).toBe(true);
+    const server = await startMessagesServer([commands('ls'), final('There is one file.')]);
+    const workspace = mkdtempSync(path.join(tmpdir(), 'agent-cli-bundle-'));
+    writeFileSync(path.join(workspace, 'README.md'), 'hello\n');
+    try {
+      const {
+        NODE_OPTIONS: _jest,
+        INIT_CWD: _npm,
+        npm_lifecycle_event: _event,
+        ...env
+      } = process.env;
+      const child = spawn(
+        shippedNode(),
+        [path.join(CHECKOUT, 'bin', 'bash-agent.mjs'), '--max-turns', '3', 'List the files'],
+        {
+          cwd: workspace,
+          env: { ...env, ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve, reject) => {
+        const deadline = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`bash-agent did not exit within 60 s\n${stdout}\n${stderr}`));
+        }, 60_000);
+        child.on('close', (status) => {
+          clearTimeout(deadline);
+          resolve(status);
+        });
+      });
+
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(server.requests).toHaveLength(2);
+      for (const printed of [stdout, stderr]) {
+        expect(printed).not.toContain(KEY);
+        expect(printed).not.toContain('::add-mask::');
+      }
+      const transcript = /^transcript-file: (.+)$/m.exec(stdout)?.[1] ?? '';
+      expect(transcript).not.toBe('');
+      expect(existsSync(transcript)).toBe(true);
+      expect(readFileSync(transcript, 'utf8')).not.toContain(KEY);
+      rmSync(path.dirname(path.dirname(transcript)), { recursive: true, force: true });
+    } finally {
+      await server.close();
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

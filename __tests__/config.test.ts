@@ -192,6 +192,25 @@ describe('parseConfig', () => {
     );
   });
 
+  it('refuses pull-request without commit at start-up, naming both inputs', () => {
+    let thrown: unknown;
+    try {
+      configFrom({ task: 'Fix it', 'pull-request': 'true' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect((thrown as InputError).input).toBe('pull-request');
+    expect((thrown as InputError).message).toContain("'pull-request'");
+    expect((thrown as InputError).message).toContain("'commit'");
+    expect(() => configFrom({ 'pull-request': 'true', commit: 'false' })).toThrow(InputError);
+    const both = configFrom({ 'pull-request': 'true', commit: 'true' });
+    expect({ commit: both.commit, pullRequest: both.pullRequest }).toEqual({
+      commit: true,
+      pullRequest: true,
+    });
+  });
+
   it('puts the transcript file under RUNNER_TEMP by default, and a relative path in the workspace', () => {
     expect(configFrom({}, { RUNNER_TEMP: '/runner/tmp' }).transcriptFile).toBe(
       '/runner/tmp/bash-agent/transcript.jsonl',

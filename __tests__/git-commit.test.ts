@@ -6,7 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import { prepareWorkspace, type StartingPoint } from '../src/git/checkout.js';
-import { BOT_EMAIL, BOT_NAME, commitResults, type CommitOptions } from '../src/git/commit.js';
+import {
+  BOT_EMAIL,
+  BOT_NAME,
+  commitResults,
+  ownBranch,
+  type CommitOptions,
+} from '../src/git/commit.js';
+import { coAuthorTrailer } from '../src/git/message.js';
 import { makeRepos, sh, write, type Repos } from '../__fixtures__/git-repos.js';
 
 const RUN_ENV = {
@@ -177,6 +184,79 @@ describe('commitResults', () => {
     expect(sh(repos.origin, 'log', '-1', '--format=%B', 'maintenance/weekly')).toBe(
       'Weekly upkeep',
     );
+  });
+
+  it('pushes to a branch of its own when one is given and branch is empty, never to the base', async () => {
+    const main = originHas('refs/heads/main');
+    write(work, { 'README.md': 'fixed\n' });
+    const trailer = coAuthorTrailer({ login: 'octocat', id: 583231 });
+    const outcome = await commit({
+      ownBranch: ownBranch({ kind: 'issue', number: 12 }, RUN_ENV),
+      coAuthors: [trailer],
+    });
+
+    expect(outcome).toMatchObject({
+      pushed: true,
+      rescued: false,
+      branch: 'bash-agent/issue-12',
+      base: 'main',
+    });
+    expect(originHas('refs/heads/main')).toBe(main);
+    expect(originHas('refs/heads/bash-agent/issue-12')).toBe(outcome.sha);
+    expect(sh(repos.origin, 'show', 'bash-agent/issue-12:README.md')).toBe('fixed');
+    const message = sh(repos.origin, 'log', '-1', '--format=%B', 'bash-agent/issue-12');
+    expect(message.split('\n')[0]).toBe('Fix the typo in the greeting');
+    // Last, as a trailer git itself reads.
+    expect(
+      sh(
+        repos.origin,
+        'log',
+        '-1',
+        '--format=%(trailers:key=Co-authored-by)',
+        'bash-agent/issue-12',
+      ),
+    ).toBe('Co-authored-by: octocat <583231+octocat@users.noreply.github.com>');
+  });
+
+  it('continues the branch of its own that an earlier run on the same issue pushed', async () => {
+    const earlier = repos.pushFromElsewhere('bash-agent/issue-12', { 'NOTES.md': 'first run\n' });
+    write(work, { 'README.md': 'second run\n' });
+    const outcome = await commit({ ownBranch: 'bash-agent/issue-12' });
+    expect(outcome).toMatchObject({ pushed: true, rescued: false, branch: 'bash-agent/issue-12' });
+    expect(sh(repos.origin, 'rev-parse', 'bash-agent/issue-12^')).toBe(earlier);
+    expect(sh(repos.origin, 'show', 'bash-agent/issue-12:NOTES.md')).toBe('first run');
+  });
+
+  it("on a pull request run, pushes to bash-agent/pr-N and proposes it to the pull request's head", async () => {
+    const head = repos.pushFromElsewhere('feature/fix', { 'feature.txt': 'pr work\n' });
+    const prWork = repos.clone('pr-work');
+    const prStart = (await prepareWorkspace(prWork, {
+      number: 5,
+      headRef: 'feature/fix',
+      baseRef: 'main',
+      fork: false,
+    })) as StartingPoint;
+    write(prWork, { 'feature.txt': 'pr work, fixed\n' });
+    const outcome = await commit({
+      start: prStart,
+      ownBranch: ownBranch({ kind: 'pull_request', number: 5 }, RUN_ENV),
+    });
+    expect(outcome).toMatchObject({ pushed: true, branch: 'bash-agent/pr-5', base: 'feature/fix' });
+    expect(originHas('refs/heads/feature/fix')).toBe(head);
+    expect(sh(repos.origin, 'rev-parse', 'bash-agent/pr-5^')).toBe(head);
+  });
+
+  it('lets the branch input win over a branch of its own', async () => {
+    write(work, { 'README.md': 'changed\n' });
+    const outcome = await commit({ branch: 'fix/greeting', ownBranch: 'bash-agent/issue-12' });
+    expect(outcome).toMatchObject({ pushed: true, branch: 'fix/greeting', base: 'main' });
+    expect(originHas('refs/heads/bash-agent/issue-12')).toBeUndefined();
+  });
+
+  it('names the branch of its own after the issue, the pull request or the run', () => {
+    expect(ownBranch({ kind: 'issue', number: 7 }, RUN_ENV)).toBe('bash-agent/issue-7');
+    expect(ownBranch({ kind: 'pull_request', number: 8 }, RUN_ENV)).toBe('bash-agent/pr-8');
+    expect(ownBranch(undefined, RUN_ENV)).toBe('bash-agent/run-4242');
   });
 
   it('rebases onto commits pushed to the branch during the run, then pushes', async () => {

@@ -1,6 +1,6 @@
 /** The derived commit message: a subject cut from the task, a body that says how finished the work is. */
 import { describe, expect, it } from '@jest/globals';
-import { commitMessage, MAX_SUBJECT, subjectFrom } from '../src/git/message.js';
+import { coAuthorTrailer, commitMessage, MAX_SUBJECT, subjectFrom } from '../src/git/message.js';
 
 describe('commit messages', () => {
   it('takes the first non-empty line of the task as the subject, cut on a word to fit', () => {
@@ -11,6 +11,46 @@ describe('commit messages', () => {
     expect(subject).toBe('Update every dependency to its newest minor version and regenerate the…');
     expect(subjectFrom('x'.repeat(100))).toHaveLength(MAX_SUBJECT);
     expect(subjectFrom('  \n ')).toBe('Changes made by bash-agent');
+  });
+
+  it('makes an imperative subject of a request: the courtesy around the verb off, the verb capitalized', () => {
+    expect(subjectFrom('please fix the typo in the README.')).toBe('Fix the typo in the README');
+    expect(subjectFrom('Can you please add a test for the parser?')).toBe(
+      'Add a test for the parser',
+    );
+    expect(subjectFrom('@bash-agent could you update the changelog, please')).toBe(
+      'Update the changelog',
+    );
+    expect(subjectFrom("I'd like you to rename foo to bar!")).toBe('Rename foo to bar');
+    // Words that only look like courtesy inside the line stay.
+    expect(subjectFrom('Pleased users: document the please flag')).toBe(
+      'Pleased users: document the please flag',
+    );
+    expect(subjectFrom('please')).toBe('Changes made by bash-agent');
+  });
+
+  it("credits who asked with a Co-authored-by trailer in GitHub's noreply form, after the body", () => {
+    expect(coAuthorTrailer({ login: 'octocat', id: 583231 })).toBe(
+      'Co-authored-by: octocat <583231+octocat@users.noreply.github.com>',
+    );
+    expect(coAuthorTrailer({ login: 'octocat', id: 583231, name: 'The <Octo>\ncat' })).toBe(
+      'Co-authored-by: The Octocat <583231+octocat@users.noreply.github.com>',
+    );
+    expect(coAuthorTrailer({ login: 'octocat' })).toBe(
+      'Co-authored-by: octocat <octocat@users.noreply.github.com>',
+    );
+    const trailer = coAuthorTrailer({ login: 'octocat', id: 1 });
+    expect(
+      commitMessage({ task: 'Fix it', given: '', conclusion: 'success', coAuthors: [trailer] }),
+    ).toBe(`Fix it\n\nThe run finished (conclusion: success).\n\n${trailer}\n`);
+    expect(
+      commitMessage({
+        task: 't',
+        given: 'chore: upkeep',
+        conclusion: 'success',
+        coAuthors: [trailer],
+      }),
+    ).toBe(`chore: upkeep\n\n${trailer}\n`);
   });
 
   it('puts the run link and the conclusion in the body, saying when the work is partial', () => {

@@ -11,6 +11,7 @@ import {
 } from '../__fixtures__/github-server.js';
 import { createGitHub, type GitHub } from '../src/github/client.js';
 import { openOrReusePullRequest } from '../src/github/pulls.js';
+import { connectGitHub } from '../src/github/reporting.js';
 import { repositoryReader } from '../src/github/repository.js';
 
 let server: GitHubServer;
@@ -77,6 +78,39 @@ describe('the pull request of a pushed branch', () => {
       number: 9,
       created: false,
     });
+  });
+
+  it('says Closes #N in the body of a pull request for an issue, and nothing of the kind otherwise', async () => {
+    const step = connectGitHub(
+      { githubToken: 'ghs_test', comment: 'auto' },
+      () => undefined,
+      {
+        GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+        GITHUB_API_URL: server.url,
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_RUN_ID: '77',
+      },
+      { backoffUnitMs: 1, paceWrites: false },
+    );
+    const push = { branch: 'bash-agent/issue-12', base: 'main', pushed: true, rescued: false };
+    const opened = await step.pullRequestForPush(push, {
+      title: 'Fix the typo',
+      finalMessage: 'Fixed the typo in the README.',
+      closes: 12,
+    });
+    expect(opened.failure).toBeUndefined();
+    expect(opened.opened).toMatchObject({ number: 1, created: true });
+    const body = server.pulls[0]!.body;
+    expect(body).toContain('Fixed the typo in the README.');
+    // On a line of its own, where GitHub reads the closing keyword.
+    expect(body).toMatch(/^Closes #12$/m);
+    expect(server.pulls[0]).toMatchObject({ head: 'bash-agent/issue-12', base: 'main' });
+
+    await step.pullRequestForPush(
+      { ...push, branch: 'bash-agent/run-77' },
+      { title: 'Tidy up', finalMessage: 'Tidied.' },
+    );
+    expect(server.pulls[1]!.body).not.toMatch(/Closes/i);
   });
 
   it('lets any other failure reach the caller', async () => {

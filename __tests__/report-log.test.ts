@@ -141,9 +141,11 @@ describe('the log', () => {
     // Behind `│ `, no line starts with `::`: only the legacy form, which acts anywhere, needs one.
     expect(outputLines('::error::x\n  ::warning::y')).toEqual(['│ ::error::x', '│   ::warning::y']);
     // The runner matches by its culture's rules, which may skip invisible characters: they count.
-    for (const output of ['a ##[error]b', '#\u200b#[error]b', '#\u0000#\u00ad[error]b']) {
+    for (const output of ['a ##[error]b', '#\u200b#[error]b', '#\u00ad#\u2060[error]b']) {
       expect(outputLines(output)[0]).toMatch(/^::stop-commands::bash-agent-/);
     }
+    // A control character is written as its escape, which no longer joins the two `#`s.
+    expect(outputLines('#\u0000#[error]b')).toEqual(['│ #\\x00#[error]b']);
     const notice = (message: string): string[] => {
       const sink = recordingSink();
       eventLog(sink).write({ type: 'notice', level: 'info', message, at: 0 });
@@ -154,12 +156,14 @@ describe('the log', () => {
     for (const message of [
       '::error::x',
       'a\n \t::error::x',
-      'a\r\u0085\u00a0::error::x',
+      'a\r\u2028\u00a0::error::x',
       '\u200b::error::x',
       ':\u2060:error::x',
     ]) {
       expectOneBlock(notice(message));
     }
+    // NEL, which .NET trims as white space, is a control character: written as its escape, inert.
+    expect(notice('a\r\u0085::error::x')).toEqual(['a', '\\x85::error::x']);
   });
 
   it('draws a fresh random token for every block, so text cannot learn one from an earlier block', () => {

@@ -3,7 +3,7 @@
  * summary and the failure, once, and nothing again when the ordinary report pass already began.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
@@ -12,6 +12,7 @@ import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 jest.unstable_mockModule('@actions/core', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
 const { parseConfig } = await import('../src/config.js');
+const { RESULT_OUTPUT_MAX_CHARS } = await import('../src/report/outputs.js');
 
 const WHY = 'The run was cancelled (SIGTERM), and its wind-down did not finish within 4.5 s';
 const noLogBuffer = { flush: () => undefined, stop: () => undefined, onFlush: () => undefined };
@@ -117,5 +118,186 @@ describe('a report cut short by the forced exit', () => {
     expect(
       readTranscriptFile(config.transcriptFile).filter((e) => e.type === 'result'),
     ).toHaveLength(1);
+  });
+});
+
+describe('a report whose GITHUB_OUTPUT file cannot be written', () => {
+  const savedOutput = process.env.GITHUB_OUTPUT;
+  let restoreOutputs: () => void;
+  beforeEach(() => {
+    restoreOutputs = core.outputsToRunnerFile();
+  });
+  afterEach(() => {
+    restoreOutputs();
+    if (savedOutput === undefined) delete process.env.GITHUB_OUTPUT;
+    else process.env.GITHUB_OUTPUT = savedOutput;
+  });
+
+  it.each([
+    ['in a directory that does not exist', () => path.join(root, 'gone', 'output.txt')],
+    ['on a full disk (/dev/full)', () => '/dev/full'],
+  ])(
+    'still writes the summary, the transcript and the closing line when the file is %s, and warns naming the file',
+    async (_where, outputFile) => {
+      process.env.GITHUB_OUTPUT = outputFile();
+      const { report, config } = startedReport();
+      report.end('success');
+
+      const facts = await report.finish(config);
+
+      expect(facts.conclusion).toBe('success');
+      expect(core.summaries).toHaveLength(1);
+      expect(core.summaries[0]).toMatch(/^## Bash agent: ✅ Done\n/);
+      expect(core.log.some((line) => line.startsWith('Conclusion: success'))).toBe(true);
+      const warnings = core.log.filter((line) => line.startsWith('::warning::'));
+      expect(warnings).toEqual([
+        expect.stringContaining(
+          `Could not write the step's outputs to the GITHUB_OUTPUT file ${process.env.GITHUB_OUTPUT}: `,
+        ),
+      ]);
+      expect(core.failures).toEqual([]);
+      expect(readTranscriptFile(config.transcriptFile).at(-1)).toMatchObject({
+        type: 'result',
+        conclusion: 'success',
+      });
+    },
+  );
+
+  it('writes the short summary and fails the step as cancelled when the forced exit cannot write the outputs', () => {
+    process.env.GITHUB_OUTPUT = '/dev/full';
+    const { report } = startedReport();
+
+    report.finishCutShort(WHY);
+
+    expect(readFileSync(summaryFile, 'utf8')).toContain('🛑 Cancelled');
+    expect(core.failures).toEqual([WHY]);
+    expect(core.log).toContainEqual(
+      expect.stringMatching(/^::warning::.*GITHUB_OUTPUT file \/dev\/full: ENOSPC/),
+    );
+  });
+
+  it('writes the outputs to a file that can take them (the same code path, for contrast)', async () => {
+    const outputFile = path.join(root, 'output.txt');
+    writeFileSync(outputFile, '');
+    process.env.GITHUB_OUTPUT = outputFile;
+    const { report, config } = startedReport();
+    report.end('success');
+
+    await report.finish(config);
+
+    expect(readFileSync(outputFile, 'utf8')).toContain('conclusion<<EOF\nsuccess\nEOF\n');
+    expect(core.log.filter((line) => line.startsWith('::warning::'))).toEqual([]);
+  });
+});
+
+/** Records the run's end with `result` as its final message. */
+function endWith(report: InstanceType<typeof RunReport>, result: string): void {
+  report.record({
+    type: 'result',
+    conclusion: 'success',
+    result,
+    turns: 1,
+    commands: 1,
+    denied: 0,
+    usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    costUsd: 0.001,
+    estimatedCostUsd: 0.01,
+    durationMs: 10,
+  });
+}
+
+describe('the result output', () => {
+  it(`is capped at ${RESULT_OUTPUT_MAX_CHARS} characters with a note, the transcript keeping the whole message`, async () => {
+    const { report, config } = startedReport();
+    const message = 'x'.repeat(RESULT_OUTPUT_MAX_CHARS) + 'the tail end';
+    endWith(report, message);
+
+    await report.finish(config);
+
+    const result = core.outputs.result!;
+    expect(result.startsWith('x'.repeat(RESULT_OUTPUT_MAX_CHARS))).toBe(true);
+    expect(result).not.toContain('the tail end');
+    expect(result).toMatch(
+      /\n\n\[\.\.\. 12 more characters of the final message are in the transcript file \(the transcript-file output\) \.\.\.\]$/,
+    );
+    expect(result.length).toBeLessThan(RESULT_OUTPUT_MAX_CHARS + 200);
+    const recorded = readTranscriptFile(config.transcriptFile).at(-1);
+    expect(recorded).toMatchObject({ type: 'result', result: message });
+  });
+
+  it('is the whole message up to the cap', async () => {
+    const { report, config } = startedReport();
+    const message = 'y'.repeat(RESULT_OUTPUT_MAX_CHARS);
+    endWith(report, message);
+
+    await report.finish(config);
+
+    expect(core.outputs.result).toBe(message);
+  });
+});
+
+describe('control characters', () => {
+  it('reach the summary and the log as escapes, never raw', async () => {
+    const { report, config } = startedReport();
+    report.record({ type: 'tool_call', id: 't2', name: 'bash', input: { command: 'printf x' } });
+    report.record({
+      type: 'tool_result',
+      id: 't2',
+      kind: 'command',
+      text: 'nul:\0 bell:\x07 esc:\x1b[31m',
+      isError: false,
+    });
+    report.record({
+      type: 'response',
+      turn: 2,
+      stopReason: 'end_turn',
+      text: 'said\0so',
+      usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      costUsd: 0,
+      durationMs: 1,
+    });
+    endWith(report, 'final\0answer\x7f');
+
+    await report.finish(config);
+
+    const summary = core.summaries.join('');
+    const log = core.log.join('\n');
+    // No control character but tab and line breaks in either.
+    const RAW = /(?![\t\n\r])\p{Cc}/u;
+    expect(summary).not.toMatch(RAW);
+    expect(log).not.toMatch(RAW);
+    expect(summary).toContain('nul:\\x00 bell:\\x07 esc:\\x1b[31m');
+    expect(summary).toContain('final\\x00answer\\x7f');
+    expect(log).toContain('nul:\\x00 bell:\\x07 esc:\\x1b[31m');
+    expect(log).toContain('said\\x00so');
+    // The transcript keeps what was there.
+    const events = readTranscriptFile(config.transcriptFile);
+    expect(events.find((e) => e.type === 'tool_result' && e.id === 't2')).toMatchObject({
+      text: 'nul:\0 bell:\x07 esc:\x1b[31m',
+    });
+  });
+});
+
+describe('the transcript file without RUNNER_TEMP', () => {
+  it('goes to a private directory of its own (0700), not a fixed path in the shared /tmp', async () => {
+    const env = { GITHUB_WORKSPACE: root };
+    const config = parseConfig(() => '', env);
+    const directory = path.dirname(config.transcriptFile);
+
+    expect(directory).not.toBe(path.join(tmpdir(), 'bash-agent'));
+    expect(path.dirname(directory)).toBe(tmpdir());
+    expect(path.basename(directory)).toMatch(/^bash-agent-.{6}$/);
+    expect(statSync(directory).mode & 0o777).toBe(0o700);
+    // One directory for the process: every reader of the config finds the same file.
+    expect(parseConfig(() => '', env).transcriptFile).toBe(config.transcriptFile);
+
+    const report = new RunReport((text) => text, noLogBuffer);
+    report.start(config, 'Do the work');
+    await report.finish(config);
+    try {
+      expect(readTranscriptFile(config.transcriptFile).at(-1)).toMatchObject({ type: 'result' });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

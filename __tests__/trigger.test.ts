@@ -622,3 +622,62 @@ describe('untrusted text in the prompt', () => {
     expect(run.prompt.split(`</${tag}>`)).toHaveLength(3);
   });
 });
+
+describe('who a run credits', () => {
+  it('names the commenter with their account id, for the commit to credit', async () => {
+    const event = commentEvent('issue_comment.created', '/agent fix it');
+    // The sender of a comment event is the commenter; the comment's own user is what counts.
+    event.payload.comment.user = {
+      ...event.payload.comment.user,
+      login: 'Codertocat',
+      id: 21031067,
+    };
+    event.payload.sender = { login: 'someone-else', id: 1, type: 'User' };
+    const run = asRun(await decideTrigger(event, SETTINGS, fakeGitHub(WRITER)));
+    expect(run.requester).toEqual({ login: 'Codertocat', id: 21031067 });
+  });
+
+  it('names the labeller of a label run', async () => {
+    const payload = loadEvent('issue_comment.created');
+    delete payload.comment;
+    payload.sender = { login: 'Codertocat', id: 21031067, type: 'User', name: 'Coder Tocat' };
+    const run = asRun(
+      await decideTrigger(
+        { name: 'issues', payload: { ...payload, action: 'labeled', label: { name: 'agent' } } },
+        { ...SETTINGS, triggerLabel: 'agent' },
+        fakeGitHub(WRITER),
+      ),
+    );
+    expect(run.requester).toEqual({ login: 'Codertocat', id: 21031067, name: 'Coder Tocat' });
+  });
+
+  it('names who started a run of the task input, but no bot and nobody on a schedule', async () => {
+    const settings = { ...SETTINGS, task: 'Tidy up', taskSource: "input 'task'" };
+    const dispatched = asRun(
+      await decideTrigger(
+        {
+          name: 'workflow_dispatch',
+          payload: { sender: { login: 'octocat', id: 583231, type: 'User' } },
+        },
+        settings,
+        fakeGitHub({}),
+      ),
+    );
+    expect(dispatched.requester).toEqual({ login: 'octocat', id: 583231 });
+    const byBot = asRun(
+      await decideTrigger(
+        {
+          name: 'workflow_dispatch',
+          payload: { sender: { login: 'renovate[bot]', id: 29139614, type: 'Bot' } },
+        },
+        settings,
+        fakeGitHub({}),
+      ),
+    );
+    expect(byBot.requester).toBeUndefined();
+    const scheduled = asRun(
+      await decideTrigger({ name: 'schedule', payload: {} }, settings, fakeGitHub({})),
+    );
+    expect(scheduled.requester).toBeUndefined();
+  });
+});

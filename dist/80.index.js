@@ -1196,7 +1196,18 @@ function heredocText(w, node, scope) {
     const delimiter = start.text.replace(/\\(.)/g, '$1').replace(/['"]/g, '');
     const stripTabs = operator === '<<-';
     const afterStart = w.text[start.endIndex];
-    const bodyText = body ? body.text : '';
+    // tree-sitter starts the body node after any blank lines and leading blanks, which are part of
+    // the body to bash: it starts right after the line end before them.
+    let bodyStart = body ? body.startIndex : 0;
+    if (body) {
+        let blank = bodyStart;
+        while (blank > start.endIndex && /[ \t\n]/.test(w.text[blank - 1]))
+            blank--;
+        const lineEnd = w.text.indexOf('\n', blank);
+        if (lineEnd >= 0 && lineEnd < bodyStart)
+            bodyStart = lineEnd + 1;
+    }
+    const bodyText = body ? w.text.slice(bodyStart, body.endIndex) : '';
     const lines = bodyText.split('\n');
     // Bash ends the body at the first line equal to the delimiter; if tree-sitter ended it
     // elsewhere, commands could hide in what it calls the body.
@@ -1236,7 +1247,7 @@ function heredocText(w, node, scope) {
     const covered = [];
     const builder = new WordBuilder(bodyText, body.startIndex, 'heredoc');
     let literal = true;
-    let at = body.startIndex;
+    let at = bodyStart;
     const text = (raw) => {
         // In an unquoted body a backslash quotes only `\`, `$`, `` ` `` and the line end.
         const value = strip(raw).replace(/\\([\\$`\n])/g, (_, c) => (c === '\n' ? '' : c));
@@ -1254,7 +1265,7 @@ function heredocText(w, node, scope) {
     }
     if (body.endIndex > at)
         text(w.text.slice(at, body.endIndex));
-    for (let i = body.startIndex; i < body.endIndex; i++) {
+    for (let i = bodyStart; i < body.endIndex; i++) {
         const c = w.text[i];
         if (c === '\\') {
             if (w.text[i + 1] === '\n') {
@@ -1347,7 +1358,9 @@ function redirect(w, node, scope, out, extraWords) {
     const shown = first ? w.text.slice(node.startIndex, first.endIndex) : node.text;
     const source = shown.length > 120 ? shown.slice(0, 120) + '…' : shown;
     let kind;
-    let print = [fd, op, ...(target ? [{ word: target }] : [])];
+    // `< <(cmd)` needs its blank: `<<(cmd)` would start a heredoc.
+    const apart = first !== undefined && /^[<>]\(/.test(first.text) ? ' ' : '';
+    let print = [fd, op, apart, ...(target ? [{ word: target }] : [])];
     if (op === '<')
         kind = 'read';
     else if (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') {
@@ -1512,18 +1525,19 @@ function wordPart(w, node, b, scope, ctx, first) {
             const print = expansion(w, node, scope, ctx);
             const name = simpleVariable(node);
             const notOption = ctx === 'double-quoted' && name !== undefined && scope.notOptions?.has(name) === true;
-            b.unknown(node.text, !quoted || node.text.includes('@'), notOption ? [notOptionValue(name)] : print && quoteIn(ctx, print), ABSOLUTE_PATH_VARIABLES.has(node.text.slice(2, -1)) ? '/' : '', notOption);
+            const text = withoutBlanks(node);
+            b.unknown(text, !quoted || text.includes('@'), notOption ? [notOptionValue(name)] : print && quoteIn(ctx, print), ABSOLUTE_PATH_VARIABLES.has(text.slice(2, -1)) ? '/' : '', notOption);
             return;
         }
         case 'command_substitution':
-            b.unknown(node.text, !quoted, quoteIn(ctx, substitution(w, node, scope, ctx)));
+            b.unknown(withoutBlanks(node), !quoted, quoteIn(ctx, substitution(w, node, scope, ctx)));
             return;
         case 'process_substitution':
             // Bash passes a /dev/fd/N path: never an option.
             b.unknown(node.text, false, substitution(w, node, scope, ctx), '/dev/fd/');
             return;
         case 'arithmetic_expansion':
-            b.unknown(node.text, !quoted, quoteIn(ctx, arithmetic(w, node, scope)));
+            b.unknown(withoutBlanks(node), !quoted, quoteIn(ctx, arithmetic(w, node, scope)));
             return;
         case 'variable_assignment': {
             w.visit(node);
@@ -1571,12 +1585,20 @@ function wordPart(w, node, b, scope, ctx, first) {
             return;
         default:
             if (!node.isNamed) {
+                // tree-sitter may leave the `$` of `$"…"` apart from its string. Bash translates the string
+                // through the message catalogue, and with none it is the double-quoted string itself.
+                if (node.type === '$' && ctx === 'unquoted' && w.text[node.endIndex] === '"')
+                    return;
                 b.literalText(node.text, false);
                 return;
             }
             w.problem(node, scope, `could not be analysed (unsupported word part: ${node.type})`);
             b.unknown(node.text, true, undefined);
     }
+}
+/** A node's text without the blanks tree-sitter may start it with inside double quotes. */
+function withoutBlanks(node) {
+    return node.text.replace(/^[ \t\n]+/, '');
 }
 /** An expansion's print in double quotes when it stands inside them. */
 function quoteIn(ctx, print) {
@@ -1683,8 +1705,14 @@ function doubleQuoted(w, node, b, scope) {
             doubleQuotedText(w, w.text.slice(at, child.startIndex), b);
         if (child.type === 'string_content')
             doubleQuotedText(w, child.text, b);
-        else
+        else {
+            // tree-sitter may start an expansion's node with the blanks before it (`"$a ${b}"`); they are
+            // text of the string. A simple expansion reads them itself.
+            const blanks = /^[ \t\n]*/.exec(child.text)?.[0] ?? '';
+            if (blanks !== '' && child.type !== 'simple_expansion')
+                b.literalText(blanks, false);
             wordPart(w, child, b, scope, 'double-quoted', false);
+        }
         at = child.endIndex;
     }
     if (contentEnd > at)
@@ -1895,13 +1923,46 @@ function substitution(w, node, scope, ctx) {
 
 
 
+/** A value bash reads as an integer literal in arithmetic: `0x1F`, `010`, `2#101`, ` -3 `. */
+const INTEGER_VALUE = '^[[:space:]]*[-+]?(0[xX][0-9a-fA-F]+|[0-9]+#[0-9a-zA-Z@_]+|[0-9]+)[[:space:]]*$';
+/** A value that names another variable, whose value bash evaluates in turn. */
+const NAME_VALUE = '^[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*$';
+/** How many variables a value naming a variable is followed through (bash follows up to 1024). */
+const INDIRECTION_DEPTH = 3;
 /**
- * The canonical print of a variable read in arithmetic. Bash evaluates the value of a variable there
- * as an expression, and `a[$(cmd)]` in it runs cmd; every character but digits and `-` is replaced by
- * `@`, which is no operand, so a value that is not a number stops the arithmetic with an error.
+ * What a command stopped by the arithmetic check says after the variable's name: it has no quote,
+ * as the check writes it inside single quotes.
+ */
+const ARITHMETIC_VALUE_STOPPED = 'has a value that is neither an integer nor the name of a variable holding one, which the policy does not evaluate in arithmetic';
+/**
+ * The value read in arithmetic, as a command substitution that prints it for bash to evaluate only
+ * when it is an integer literal, parenthesized as bash evaluates a value on its own; a blank value is
+ * 0, and a value naming a variable is replaced by that variable's value, as bash does (a few levels
+ * deep). Anything else prints `@`, which is no operand, so the arithmetic stops with an error: bash
+ * evaluates any other value as an expression, and `a[$(cmd)]` in it runs cmd. The check runs in the
+ * substitution's subshell, so the names it uses are never left set. It uses only what a command
+ * cannot redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
+ */
+function checkedValue(value, what) {
+    const v = '$__policy_value';
+    const follow = `[[ ${v} =~ $__policy_named && ! \${BASH_REMATCH[1]} == @(__policy_*|BASH_REMATCH) && ! -R \${BASH_REMATCH[1]} ]] && ` +
+        `__policy_value=\${!BASH_REMATCH[1]}; `;
+    return [
+        '$(__policy_value=',
+        ...value,
+        `; __policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
+        follow.repeat(INDIRECTION_DEPTH),
+        `[[ ${v} =~ $__policy_integer ]] && \\builtin printf '(%s)' "${v}" || `,
+        `{ [[ ${v} =~ ^[[:space:]]*$ ]] && \\builtin printf 0 || `,
+        `{ \\builtin printf '%s\\n' '${what} ${ARITHMETIC_VALUE_STOPPED}' >&2; \\builtin printf @; }; })`,
+    ];
+}
+/**
+ * The canonical print of a variable read in arithmetic: its value through the check of
+ * `checkedValue`.
  */
 function guardedArithmeticValue(name) {
-    return `\${${name}//[!0-9-]/@}`;
+    return checkedValue([`\${${name}}`], `bash: ${name}:`);
 }
 /** `NAME=` followed by a value word, as one word. */
 function prefixed(head, value, start, source) {
@@ -1944,17 +2005,16 @@ function arithmetic(w, node, scope) {
                 return [`\${#${node.namedChildren[0]?.text ?? ''}}`];
             const name = simpleVariable(node);
             if (name !== undefined)
-                return [guardedArithmeticValue(name)];
+                return guardedArithmeticValue(name);
             w.problem(node, scope, 'uses a variable in arithmetic, which can run commands hidden in its value');
             return [w.cannotPrint(node, 'an expansion in arithmetic')];
         }
         case 'command_substitution': {
-            // The output, like a variable's value, is evaluated as an expression. The print assigns it
-            // to a variable of the policy's just before the command, and reads that through the guard.
+            // The output, like a variable's value, is evaluated as an expression: it goes through the
+            // same check. Nothing is printed before the command, but the mark keeps it to simple commands.
             const output = substitution(w, node, scope, 'unquoted');
-            const name = `__policy_arithmetic_${w.hoisted.length + 1}`;
-            w.hoisted.push([`${name}=`, ...output, ';']);
-            return [guardedArithmeticValue(name)];
+            w.hoisted.push([]);
+            return checkedValue(output, 'bash: command output in arithmetic');
         }
         case 'arithmetic_expansion': {
             w.visit(node);
@@ -1970,7 +2030,7 @@ function arithmetic(w, node, scope) {
                 /^(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9a-zA-Z@_]+)?)$/.test(node.text))
                 return [node.text];
             if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(node.text) && !isArithmeticTarget(node))
-                return [guardedArithmeticValue(node.text)];
+                return guardedArithmeticValue(node.text);
             w.problem(node, scope, isArithmeticTarget(node)
                 ? 'assigns a variable in arithmetic, which the policy does not accept'
                 : 'uses a name in arithmetic, which can run commands hidden in its value');
@@ -2005,7 +2065,11 @@ function arithmetic(w, node, scope) {
             return [w.cannotPrint(node, 'arithmetic')];
     }
 }
-function assignment(w, node, scope) {
+/**
+ * `assoc`: the assignment follows a `-A` option of a declaration builtin, so an array value sets an
+ * associative array, whose subscripts are strings rather than arithmetic.
+ */
+function assignment(w, node, scope, assoc = false) {
     w.visit(node);
     const nameNode = node.childForFieldName('name');
     const valueNode = node.childForFieldName('value');
@@ -2030,7 +2094,7 @@ function assignment(w, node, scope) {
         valuePrint = [];
     }
     else if (valueNode.type === 'array') {
-        value = arrayValue(w, valueNode, scope);
+        value = arrayValue(w, valueNode, scope, assoc);
         valuePrint = value.printed ?? [w.cannotPrint(valueNode, 'an array')];
     }
     else if (WORD_TYPES.has(valueNode.type)) {
@@ -2055,16 +2119,16 @@ function printAssignment(w, assignment) {
     return w.assignmentPrints.get(assignment) ?? [];
 }
 /** `NAME=VALUE` as an argument of a declaration builtin: a word printed as an assignment. */
-function assignmentWord(w, node, scope) {
-    const read = assignment(w, node, scope);
+function assignmentWord(w, node, scope, assoc = false) {
+    const read = assignment(w, node, scope, assoc);
     return { ...read.word, printed: printAssignment(w, read) };
 }
-function arrayValue(w, node, scope) {
+function arrayValue(w, node, scope, assoc = false) {
     const out = ['('];
     for (const element of node.namedChildren) {
         if (element.type === 'comment')
             continue;
-        out.push(' ', ...arrayElement(w, element, scope));
+        out.push(' ', ...arrayElement(w, element, scope, assoc));
     }
     out.push(' )');
     const builder = new WordBuilder(node.text, node.startIndex);
@@ -2076,8 +2140,10 @@ function arrayValue(w, node, scope) {
  * evaluate its subscript (which can run commands), so it is printed as the literal text it
  * looks like, and bash stores it as a plain element.
  */
-function arrayElement(w, element, scope) {
+function arrayElement(w, element, scope, assoc = false) {
     const parts = element.children;
+    if (assoc && element.text.startsWith('['))
+        return associativeElement(w, element, scope);
     const [open, index, close, rest] = parts;
     if (element.type === 'concatenation' &&
         open?.text === '[' &&
@@ -2093,6 +2159,34 @@ function arrayElement(w, element, scope) {
         return [`[${index.text}]=`, { word: builder.build() }];
     }
     return fields(w, element, scope).flatMap((word, i) => (i > 0 ? [' ', { word }] : [{ word }]));
+}
+/**
+ * `[KEY]=value` in an associative array: bash expands KEY as a string (no arithmetic), so it is
+ * printed as a word, in brackets. Any other element starting with `[` is refused: printed as text,
+ * bash would make it a key of its own.
+ */
+function associativeElement(w, element, scope) {
+    const parts = element.children;
+    const close = parts.findIndex((p, i) => i > 0 && p.type === 'word' && p.text === ']');
+    const rest = parts[close + 1];
+    const keyNodes = parts.slice(1, Math.max(1, close));
+    if (element.type !== 'concatenation' ||
+        parts[0]?.text !== '[' ||
+        close < 2 ||
+        rest?.type !== 'word' ||
+        !rest.text.startsWith('=')) {
+        fields(w, element, scope);
+        return [w.cannotPrint(element, 'an element of an associative array')];
+    }
+    const first = keyNodes[0];
+    const last = keyNodes[keyNodes.length - 1];
+    const key = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
+    keyNodes.forEach((n, i) => wordPart(w, n, key, scope, 'unquoted', i === 0));
+    const value = new WordBuilder(element.text, rest.startIndex + 1);
+    unquoted(w, rest.text.slice(1), value, scope, rest, true);
+    for (const part of parts.slice(close + 2))
+        wordPart(w, part, value, scope, 'unquoted', false);
+    return ['[', { word: key.build() }, ']=', { word: value.build() }];
 }
 function unknownValue(w, node, scope) {
     w.problem(node, scope, `could not be analysed (assignment value of type ${node.type})`);
@@ -2168,7 +2262,9 @@ function statements(w, node, scope) {
 function withHoisted(w, mark, print) {
     if (w.hoisted.length === mark)
         return print;
-    const before = w.hoisted.splice(mark).flatMap((h) => [...h, ' ']);
+    const before = w.hoisted.splice(mark).flatMap((h) => (h.length === 0 ? [] : [...h, ' ']));
+    if (before.length === 0)
+        return print;
     return ['{ ', ...before, ...print, '; }'];
 }
 /**
@@ -2530,8 +2626,12 @@ function redirectedStatement(w, node, scope) {
     return out;
 }
 function bareAssignments(w, node, redirectNodes, scope) {
-    const mark = w.hoisted.length;
     const list = node.type === 'variable_assignments' ? node.namedChildren : [node];
+    return assignmentStatement(w, node, list, redirectNodes, scope);
+}
+/** Assignments with no command after them, and the redirections that go with them. */
+function assignmentStatement(w, node, list, redirectNodes, scope, source = sourceOf(w, node, redirectNodes)) {
+    const mark = w.hoisted.length;
     const assignments = [];
     const out = [];
     for (const a of list) {
@@ -2557,13 +2657,27 @@ function bareAssignments(w, node, redirectNodes, scope) {
         assignments,
         redirects,
         scope,
-        source: sourceOf(w, node, redirectNodes),
-        start: node.startIndex,
+        source,
+        start: list[0]?.startIndex ?? node.startIndex,
     });
     out.push(...printRedirects(w, redirects));
     return withHoisted(w, mark, out);
 }
-function sourceOf(w, node, extra) {
+/**
+ * The index of the first child of a command that bash reads on a later line than the one before
+ * it, or -1. tree-sitter may run assignments on one line into the command on the next (`a=1 b=2`
+ * then `echo $a`), which bash reads as two commands.
+ */
+function lineBreakAt(w, node, from) {
+    const children = node.children;
+    for (let i = from + 1; i < children.length; i++) {
+        const gap = w.text.slice(children[i - 1].endIndex, children[i].startIndex);
+        if (gap.replace(/\\\n/g, '').includes('\n'))
+            return i;
+    }
+    return -1;
+}
+function sourceOf(w, node, extra, start = node.startIndex) {
     let end = node.endIndex;
     for (const e of extra) {
         if (e.type === 'heredoc_redirect') {
@@ -2574,19 +2688,40 @@ function sourceOf(w, node, extra) {
             end = Math.max(end, e.endIndex);
         }
     }
-    const text = w.text.slice(node.startIndex, end);
+    const text = w.text.slice(start, end);
     return text.length > 200 ? text.slice(0, 200) + '…' : text;
 }
-function simpleCommand(w, node, outerRedirects, scope) {
-    const mark = w.hoisted.length;
+function simpleCommand(w, node, outerRedirects, scope, from = 0) {
     w.visit(node);
+    const lineBreak = lineBreakAt(w, node, from);
+    if (lineBreak >= 0) {
+        const before = node.children.slice(from, lineBreak);
+        const redirectTypes = ['file_redirect', 'herestring_redirect'];
+        const assignmentsOnly = before.every((c) => c.type === 'variable_assignment' || c.type === 'comment' || redirectTypes.includes(c.type));
+        if (node.type !== 'command' || !assignmentsOnly) {
+            w.problem(node, scope, 'could not be parsed reliably (a command read across lines)');
+            return [w.cannotPrint(node, 'a command across lines')];
+        }
+        const list = before.filter((c) => c.type === 'variable_assignment');
+        for (const c of before)
+            if (c.type === 'comment')
+                comment(w, c, scope);
+        const last = before[before.length - 1];
+        const head = assignmentStatement(w, node, list, before.filter((c) => redirectTypes.includes(c.type)), scope, w.text.slice(before[0]?.startIndex ?? node.startIndex, last.endIndex));
+        return [
+            ...head,
+            { newline: true },
+            ...simpleCommand(w, node, outerRedirects, scope, lineBreak),
+        ];
+    }
+    const mark = w.hoisted.length;
     const assignments = [];
     const wordNodes = [];
     const redirectNodes = [...outerRedirects];
     const out = [];
     const count = node.childCount;
     let keyword;
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < count; i++) {
         const child = node.child(i);
         if (!child)
             continue;
@@ -2631,12 +2766,36 @@ function simpleCommand(w, node, outerRedirects, scope) {
     for (const r of redirectNodes)
         redirect(w, r, scope, redirects, extraWords);
     const stdin = redirectStdin(w, redirectNodes);
-    const words = touchingRuns(wordNodes).flatMap((run) => run.length === 1 && run[0]?.type === 'variable_assignment'
-        ? [assignmentWord(w, run[0], scope)]
-        : touchingFields(w, run, scope));
+    let assoc = false;
+    const words = touchingRuns(wordNodes).flatMap((run) => {
+        if (run.length === 1 && run[0]?.type === 'variable_assignment')
+            return [assignmentWord(w, run[0], scope, assoc)];
+        const read = touchingFields(w, run, scope);
+        if (!keyword)
+            return read;
+        // Bash decides at parse time whether `NAME=(…)` after a declaration builtin makes an
+        // associative array, from the words before it spelled `-…A…` (`a` and `g` count too): the
+        // option has to reach bash bare.
+        const raw = w.text.slice(run[0]?.startIndex ?? 0, run[run.length - 1]?.endIndex ?? 0);
+        if (/^[-+][A-Za-z]+$/.test(raw)) {
+            if (/^-[A-Za-z]*A/.test(raw))
+                assoc = true;
+            return read.map((word) => ({ ...word, printed: [raw] }));
+        }
+        if (/^-.*[Aag]/.test(raw))
+            return read.map((word) => ({
+                ...word,
+                printed: [
+                    w.cannotPrint(run[0], 'an option spelled with quotes or expansions'),
+                ],
+            }));
+        return read;
+    });
     if (keyword)
         words.unshift(keyword);
     const all = [...words, ...extraWords].sort((a, b) => a.start - b.start);
+    if (timeKeyword(node, from, assignments.length > 0))
+        keywordTime(w, node, all);
     const name = all[0];
     if (name && name.literal && RESERVED.has(name.text)) {
         w.problem(node, scope, `could not be parsed reliably ('${name.text}' where a command should be)`);
@@ -2646,14 +2805,57 @@ function simpleCommand(w, node, outerRedirects, scope) {
         assignments,
         redirects,
         scope: stdin ? { ...scope, stdin } : scope,
-        source: sourceOf(w, node, redirectNodes),
-        start: node.startIndex,
+        source: sourceOf(w, node, redirectNodes, node.child(from)?.startIndex),
+        start: node.child(from)?.startIndex ?? node.startIndex,
     });
     for (const assignment of assignments)
         out.push(...printAssignment(w, assignment), ' ');
     all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
     out.push(...printRedirects(w, redirects));
     return withHoisted(w, mark, out);
+}
+/**
+ * Bash reads a bare `time` that starts a pipeline as its keyword, which times the pipeline itself;
+ * after assignments, a redirection or a `|` it is the program of that name. tree-sitter reads both
+ * as a command named `time`.
+ */
+function timeKeyword(node, from, assigns) {
+    const first = node.children.slice(from).find((c) => c.type !== 'comment');
+    if (assigns || node.type !== 'command' || first?.type !== 'command_name')
+        return false;
+    if (first.text !== 'time')
+        return false;
+    let n = node;
+    while (n.parent?.type === 'redirected_statement' &&
+        n.parent.childForFieldName('body')?.id === n.id)
+        n = n.parent;
+    const before = n.previousSibling;
+    return !(before && !before.isNamed && (before.type === '|' || before.type === '|&'));
+}
+/**
+ * Prints `time` as the keyword, with the `-p` and `--` bash reads as its own options bare too, as
+ * bash needs them to read them so. The keyword runs what follows as the command even when it starts
+ * with `-`, where the program would take it as its option: that is refused.
+ */
+function keywordTime(w, node, all) {
+    let i = 0;
+    const bare = (spelling) => {
+        const word = all[i];
+        if (!word || word.source !== spelling || word.text !== spelling)
+            return false;
+        all[i] = { ...word, printed: [spelling] };
+        i++;
+        return true;
+    };
+    bare('time');
+    if (bare('-p'))
+        bare('--');
+    else
+        bare('--');
+    const next = all[i];
+    if (next && mayBeOption(next)) {
+        all[i] = { ...next, printed: [w.cannotPrint(node, 'the time keyword before an option')] };
+    }
 }
 /** `[ … ]` is the `test` builtin; `[[ … ]]` is syntax whose operands still expand. */
 function testCommand(w, node, redirectNodes, scope) {
@@ -2775,7 +2977,7 @@ function arithmeticOperand(w, side, scope) {
     const name = simpleVariable(side);
     if (name !== undefined) {
         w.visit(side);
-        return [guardedArithmeticValue(name)];
+        return guardedArithmeticValue(name);
     }
     arithmetic(w, side, scope);
     return [w.cannotPrint(side, 'an arithmetic operand')];

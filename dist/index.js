@@ -244,7 +244,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
 // Before any function of the action is hot.
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 78947));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(949)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60949));
 await run();
 
 __webpack_async_result__();

@@ -2,18 +2,38 @@
 // (dist/index.js) on the current directory the way a workflow step would: every input of action.yml
 // as an INPUT_<NAME> variable (its default unless a flag sets it), temporary files for the step's
 // outputs and summary, and the Anthropic key from ANTHROPIC_API_KEY. Prints the summary and the
-// outputs at the end; the exit status is the step's.
+// outputs at the end; the exit status is the step's, or 2 for a mistake in how it was called.
+//
+// What it prints is meant to be pasted into an issue, so it is masked as the runner would mask the
+// step's log: a `::add-mask::` line is taken as the runner takes it (never shown, its value hidden
+// from then on), and the secrets known before the start (the key, the token, every variable that
+// looks secret) are hidden from the first line on.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { InputError, parseConfig } from '../src/config.js';
+import { Redactor } from '../src/redact.js';
+import { looksSecret } from '../src/shell/env.js';
 import { localDefault, readActionYml, type ActionInput } from './action-yml.js';
 import { parseCommandLine, UsageError } from './cli-options.js';
 
 const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const out = (text: string): void => void process.stdout.write(`${text}\n`);
+
+/** Where the command runs and writes; tests give their own. */
+export interface AgentCommandOptions {
+  /** The action to run; dist/index.js unless a test gives a stand-in. */
+  entry?: string;
+  /** The directory worked on; by default the one the command was typed in. */
+  cwd?: string;
+  /** The environment the command sees; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+}
 
 /** Each input of action.yml is an option of the same name; the task may also come as positionals. */
 function optionsFor(inputs: ActionInput[]) {
@@ -102,8 +122,19 @@ function readOutputs(file: string): Record<string, string> {
   return outputs;
 }
 
-/** Shows the runner's workflow commands the way the Actions log renders them. */
-function logRenderer(): (line: string) => string | undefined {
+/** The data of a workflow command, unescaped as the runner reads it. */
+function commandData(data: string): string {
+  return data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+}
+
+/**
+ * Shows the runner's workflow commands the way the Actions log renders them. `::add-mask::VALUE` is
+ * never shown: its value goes to `mask` (what the runner does with it) and the line is dropped.
+ */
+export function logRenderer(
+  mask: (secret: string) => void,
+  debug = process.env.RUNNER_DEBUG === '1',
+): (line: string) => string | undefined {
   // The token of the stop-commands block the log is in, while it is in one.
   let stopToken: string | undefined;
   return (line) => {
@@ -115,19 +146,23 @@ function logRenderer(): (line: string) => string | undefined {
       return undefined;
     }
     if (!command) return line;
-    const [, name = '', data = ''] = command;
+    const [, raw = '', data = ''] = command;
+    const name = raw.toLowerCase();
     if (name === 'stop-commands') {
       stopToken = data.toLowerCase();
       return undefined;
     }
-    const text = data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+    const text = commandData(data);
     switch (name) {
+      case 'add-mask':
+        mask(text);
+        return undefined;
       case 'group':
         return `▶ ${text}`;
       case 'endgroup':
         return undefined;
       case 'debug':
-        return process.env.RUNNER_DEBUG === '1' ? `[debug] ${text}` : undefined;
+        return debug ? `[debug] ${text}` : undefined;
       case 'error':
         return `Error: ${text}`;
       case 'warning':
@@ -141,20 +176,32 @@ function logRenderer(): (line: string) => string | undefined {
 }
 
 /** `npm run agent` runs in the package's root; INIT_CWD is where it was typed. Otherwise: here. */
-function workspaceDirectory(): string {
-  const underNpmRun = process.env.npm_lifecycle_event === 'agent' && process.env.INIT_CWD;
+function workspaceDirectory(env: NodeJS.ProcessEnv): string {
+  const underNpmRun = env.npm_lifecycle_event === 'agent' && env.INIT_CWD;
   return underNpmRun || process.cwd();
 }
 
+/** Calls `each` with every line of `stream`; resolves once the stream has ended. */
+function eachLine(stream: Readable, each: (line: string) => void): Promise<void> {
+  return new Promise((resolve) => {
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', each).on('close', resolve);
+  });
+}
+
 /** Runs the command line `argv`; resolves to the exit status. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], options: AgentCommandOptions = {}): Promise<number> {
+  const parentEnv = options.env ?? process.env;
+  const out = (text: string): void =>
+    (options.stdout ?? ((chunk) => void process.stdout.write(chunk)))(`${text}\n`);
+  const err = (text: string): void =>
+    (options.stderr ?? ((chunk) => void process.stderr.write(chunk)))(`${text}\n`);
   const { inputs } = readActionYml();
   let values: ReturnType<typeof valuesFrom>;
   try {
     values = valuesFrom(argv, inputs);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bash-agent: ${error.message}\n`);
+    err(`bash-agent: ${error.message}`);
     return 2;
   }
   if (values === 'help') {
@@ -168,31 +215,30 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Only the Anthropic API needs the key; on another provider the action says what its login lacks.
   const onAnthropic = (values.provider?.trim() || 'anthropic') === 'anthropic';
-  if (onAnthropic && !values['anthropic-api-key'] && !process.env.ANTHROPIC_API_KEY) {
+  if (onAnthropic && !values['anthropic-api-key'] && !parentEnv.ANTHROPIC_API_KEY) {
     missing.push(
       'an Anthropic API key: ANTHROPIC_API_KEY is not set. Run `export ANTHROPIC_API_KEY=sk-ant-...` ' +
         '(create a key at https://console.anthropic.com/settings/keys), or pass --anthropic-api-key',
     );
   }
   if (missing.length > 0) {
-    process.stderr.write(
-      `Cannot run the agent; missing:\n${missing.map((item) => `  - ${item}`).join('\n')}\n`,
-    );
+    err(`Cannot run the agent; missing:\n${missing.map((item) => `  - ${item}`).join('\n')}`);
     return 2;
   }
-  if (!existsSync(ENTRY)) {
-    process.stderr.write(`${ENTRY} is missing: build it first with \`npm run bundle\`.\n`);
+  const entry = options.entry ?? ENTRY;
+  if (!existsSync(entry)) {
+    err(`${entry} is missing: build it first with \`npm run bundle\`.`);
     return 2;
   }
 
-  const workspace = workspaceDirectory();
+  const workspace = options.cwd ?? workspaceDirectory(parentEnv);
   const temp = mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
   const outputFile = path.join(temp, 'output.txt');
   const summaryFile = path.join(temp, 'summary.md');
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
 
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...parentEnv };
   for (const input of inputs) {
     env[`INPUT_${input.name.toUpperCase()}`] = values[input.name] ?? localDefault(input);
   }
@@ -207,29 +253,58 @@ export async function main(argv: string[]): Promise<number> {
   const repository = repositoryOf(workspace);
   if (repository && !env.GITHUB_REPOSITORY) env.GITHUB_REPOSITORY = repository;
 
-  out(`Running dist/index.js on ${workspace}\n`);
-  const child = spawn(process.execPath, [ENTRY], {
+  // An input the action would refuse is a mistake in the command line: said in one line, status 2,
+  // as for an unknown option, instead of a failed step.
+  try {
+    parseConfig((name) => env[`INPUT_${name.toUpperCase()}`] ?? '', env);
+  } catch (error) {
+    // Anything else is the action's to report, as it would on a runner.
+    if (error instanceof InputError) {
+      err(`bash-agent: ${error.message}`);
+      return 2;
+    }
+  }
+
+  // Every value the action will ask the runner to mask that is known already: the key, the token and
+  // whatever else of the environment looks secret.
+  const redactor = new Redactor([
+    env['INPUT_ANTHROPIC-API-KEY'],
+    env['INPUT_GITHUB-TOKEN'],
+    ...Object.entries(parentEnv).flatMap(([name, value]) =>
+      value !== undefined && looksSecret(name, value) ? [value] : [],
+    ),
+  ]);
+  const shown = (text: string): string => redactor.redact(text);
+
+  out(`Running ${entry === ENTRY ? 'dist/index.js' : entry} on ${workspace}\n`);
+  const child = spawn(process.execPath, [entry], {
     cwd: workspace,
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const render = logRenderer();
-  createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
-    const shown = render(line);
-    if (shown !== undefined) out(shown);
-  });
-  const code = await new Promise<number>((resolve) =>
-    child.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0))),
-  );
+  const render = logRenderer((secret) => redactor.add(secret), parentEnv.RUNNER_DEBUG === '1');
+  const [code] = await Promise.all([
+    new Promise<number>((resolve) =>
+      child.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0))),
+    ),
+    eachLine(child.stdout, (line) => {
+      const rendered = render(line);
+      if (rendered !== undefined) out(shown(rendered));
+    }),
+    eachLine(child.stderr, (line) => err(shown(line))),
+  ]);
 
   const summary = readFileSync(summaryFile, 'utf8');
-  if (summary.trim() !== '')
-    out(`\n===== Job summary (${summaryFile}) =====\n\n${summary.trimEnd()}`);
+  if (summary.trim() !== '') {
+    out(`\n===== Job summary (${summaryFile}) =====\n\n${shown(summary.trimEnd())}`);
+  }
   out('\n===== Outputs =====');
   for (const [name, value] of Object.entries(readOutputs(outputFile))) {
-    out(value.includes('\n') ? `${name}:\n${value.replace(/^/gm, '    ')}` : `${name}: ${value}`);
+    const text = shown(value);
+    out(text.includes('\n') ? `${name}:\n${text.replace(/^/gm, '    ')}` : `${name}: ${text}`);
   }
-  out(`\nThe step ${code === 0 ? 'succeeded' : `failed (exit code ${code})`}.`);
-  if (code === 0) rmSync(temp, { recursive: true, force: true });
+  // The summary and the outputs name files in here (the transcript among them): they stay.
+  out(`\nThe run's files are kept in ${temp}.`);
+  out(`The step ${code === 0 ? 'succeeded' : `failed (exit code ${code})`}.`);
   return code;
 }

@@ -1,9 +1,9 @@
 import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileOutputSchema, type OutputSchema } from './agent/structured-output.js';
 import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
+import { privateTranscriptDirectory } from './transcript.js';
 import {
   parsePatternInput,
   PatternError,
@@ -296,11 +296,14 @@ function resolveWorkingDirectory(value: string, env: NodeJS.ProcessEnv): string 
 
 /**
  * Where the JSONL transcript goes: `$RUNNER_TEMP/bash-agent/transcript.jsonl` when the input is
- * empty (the system's temporary directory outside a runner), a relative path against the workspace.
+ * empty (a private directory of its own outside a runner), a relative path against the workspace.
  */
 export function resolveTranscriptFile(value: string, env: NodeJS.ProcessEnv): string {
   if (value.trim() === '') {
-    return path.join(env.RUNNER_TEMP || tmpdir(), 'bash-agent', 'transcript.jsonl');
+    const directory = env.RUNNER_TEMP
+      ? path.join(env.RUNNER_TEMP, 'bash-agent')
+      : privateTranscriptDirectory();
+    return path.join(directory, 'transcript.jsonl');
   }
   return path.resolve(env.GITHUB_WORKSPACE || process.cwd(), value.trim());
 }
@@ -457,6 +460,16 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     deny: parsePatternLines('denied-commands', read('denied-commands')),
   };
 
+  const commit = parseBoolean('commit', read('commit'));
+  const pullRequest = parseBoolean('pull-request', read('pull-request'));
+  // A pull request is opened from the pushed commit: without one it would be silently not there.
+  if (pullRequest && !commit) {
+    throw new InputError(
+      'pull-request',
+      `Input 'pull-request' is true but 'commit' is false: a pull request is opened from the commit the run pushes. Set 'commit: true' too, or remove 'pull-request'`,
+    );
+  }
+
   return {
     ...readTask(read, workingDirectory),
     // ANTHROPIC_API_KEY is the Anthropic API's own variable: another provider reads its own.
@@ -494,10 +507,10 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     transcriptFile: resolveTranscriptFile(read('transcript-file'), env),
     comment: parseCommentMode(read('comment')),
     githubToken: read('github-token').trim(),
-    commit: parseBoolean('commit', read('commit')),
+    commit,
     branch: parseBranch(read('branch')),
     commitMessage: read('commit-message').trim(),
-    pullRequest: parseBoolean('pull-request', read('pull-request')),
+    pullRequest,
   };
 }
 

@@ -7,7 +7,7 @@ import { buildSystemPrompt } from './agent/prompt.js';
 import { schemaPromptSection } from './agent/structured-output.js';
 import { loadConfig, type Config } from './config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
-import { commitResults, type CommitOutcome } from './git/commit.js';
+import { commitResults, ownBranch, type CommitOutcome } from './git/commit.js';
 import { connectProvider, type ProviderConnection } from './providers/connect.js';
 import type { SharedClientOptions } from './providers/provider.js';
 import { describeUndone, Guard } from './guard.js';
@@ -24,7 +24,7 @@ import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
-import { subjectFrom } from './git/message.js';
+import { coAuthorTrailer, subjectFrom } from './git/message.js';
 import { decideTrigger, readTriggerEvent, triggerEvent, type TriggerRun } from './trigger.js';
 import { collectGarbageNow } from './v8-tuning.js';
 
@@ -213,10 +213,14 @@ async function commitStage(
   report: RunReport,
   redactor: Redactor,
   guard: Guard | undefined,
+  trigger: TriggerRun | undefined,
 ): Promise<CommitOutcome> {
   const committed = await commitResults({
     start,
     branch: config.branch,
+    // A pull request is a proposal: the work goes to a branch of its own, never to the base.
+    ownBranch: config.pullRequest ? ownBranch(trigger?.subject, process.env) : undefined,
+    coAuthors: trigger?.requester ? [coAuthorTrailer(trigger.requester)] : [],
     commitMessage: redactor.redact(config.commitMessage),
     task: redactor.redact(config.task),
     conclusion: report.conclusion,
@@ -261,6 +265,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   let conversation: RunConversation | undefined;
   let start: StartingPoint | undefined;
   let provider: ProviderConnection | undefined;
+  let asked: TriggerRun | undefined;
   // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
   // changes, first, and then writes what the report can.
   cancellation.beforeForcedExit(() => guard?.end());
@@ -287,6 +292,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       report.end('skipped', trigger.reason);
       return;
     }
+    asked = trigger;
     conversation = await gitHub.beginConversation(triggerEvent(trigger));
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
@@ -328,25 +334,51 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
     if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
+    // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
+    // API that is down) is a warning naming it, and the stages after it still run.
+    const warn = (message: string): void => core.warning(redactor.redact(message));
     const committed =
       config?.commit && report.conclusion !== 'skipped'
-        ? await commitStage(config, start, report, redactor, guard)
+        ? await alone('The commit stage', warn, () =>
+            commitStage(config!, start, report, redactor, guard, asked),
+          )
         : undefined;
     const pull =
-      config?.pullRequest && committed && gitHub
-        ? await gitHub.pullRequestForPush(committed, {
-            title: subjectFrom(redactor.redact(config.task)),
-            finalMessage: factsOf(report.events).result,
-          })
-        : {};
+      (config?.pullRequest && committed && gitHub
+        ? await alone('Opening the pull request', warn, () =>
+            gitHub!.pullRequestForPush(committed, {
+              title: subjectFrom(redactor.redact(config!.task)),
+              finalMessage: factsOf(report.events).result,
+              closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
+            }),
+          )
+        : undefined) ?? {};
     if (pull.opened) report.record({ type: 'pull_request', ...pull.opened });
-    const facts = await report.finish(config);
+    const facts =
+      (await alone('The report', warn, () => report.finish(config))) ?? factsOf(report.events);
     // Last: the comment names everything the report recorded, and its failures are only warnings.
-    await conversation?.finish(report.events);
+    await alone('Finishing the comment', warn, () => conversation?.finish(report.events));
     failStep(facts, config);
     if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
     if (pull.failure) core.setFailed(redactor.redact(pull.failure));
     // Last: what the provider hid from the shell stays hidden from the action's own commit too.
-    for (const problem of provider?.restore() ?? []) core.warning(redactor.redact(problem));
+    const problems = await alone('Putting back the credentials file', warn, () =>
+      provider?.restore(),
+    );
+    for (const problem of problems ?? []) warn(problem);
+  }
+}
+
+/** Runs one stage of the run's end; a throw becomes a warning that names the stage. */
+async function alone<T>(
+  what: string,
+  warn: (message: string) => void,
+  stage: () => T | Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await stage();
+  } catch (error) {
+    warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
   }
 }

@@ -3,6 +3,21 @@
  * summary, result comment, JSONL file, outputs) is rendered from. The types stand on their own —
  * nothing here imports the loop, the shell or GitHub — so a report depends only on this file.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+let privateDirectory: string | undefined;
+
+/**
+ * Where the transcript goes when no runner gave a temporary directory of its own (RUNNER_TEMP):
+ * not a fixed path in the shared /tmp, where another user could put a file or a link in its place
+ * first, but a fresh directory only this user can enter (mkdtemp makes it 0700), once per process.
+ */
+export function privateTranscriptDirectory(): string {
+  privateDirectory ??= mkdtempSync(path.join(tmpdir(), 'bash-agent-'));
+  return privateDirectory;
+}
 
 /** The limit names, as the `conclusion` output spells them. */
 export type LimitName = 'max-turns' | 'time-limit' | 'budget';

@@ -38,7 +38,17 @@ export interface PullRequestData {
 
 interface Actor {
   login: string;
+  /** REST types allow a bigint; a real id fits a number. */
+  id?: number | bigint;
   type?: string;
+  name?: string | null;
+}
+
+/** The person a run is for, as the event names them: who a commit of the run credits. */
+export interface Requester {
+  login: string;
+  id?: number;
+  name?: string;
 }
 
 interface IssueData {
@@ -119,6 +129,11 @@ export interface TriggerRun extends DecisionBase {
   /** The task input on a comment or label run: the workflow's standing instructions (trusted). */
   workflowInstructions?: string;
   pullRequest?: PullRequestRef;
+  /**
+   * Who asked for the run: the commenter or the labeller, or on a run of the task input the person
+   * whose action sent the event (absent for a schedule, and for a bot).
+   */
+  requester?: Requester;
 }
 
 /** Why a run was skipped. */
@@ -208,7 +223,21 @@ function subjectOf(issue: IssueData | PullRequestData, isPullRequest: boolean): 
   };
 }
 
-function inputRun(event: string, settings: TriggerSettings, subject?: RunSubject): TriggerRun {
+/** The fields of an actor a commit's credit uses. */
+function requesterOf(actor: Actor): Requester {
+  return {
+    login: actor.login,
+    ...(actor.id !== undefined && actor.id !== null ? { id: Number(actor.id) } : {}),
+    ...(actor.name ? { name: actor.name } : {}),
+  };
+}
+
+function inputRun(
+  event: string,
+  settings: TriggerSettings,
+  subject?: RunSubject,
+  sender?: Actor,
+): TriggerRun {
   return {
     kind: 'run',
     event,
@@ -217,6 +246,8 @@ function inputRun(event: string, settings: TriggerSettings, subject?: RunSubject
     taskSource: settings.taskSource,
     prompt: settings.task,
     subject,
+    // A bot gets no credit: the commit is the Actions bot's already, and a bot asked for nothing.
+    ...(sender && !isBot(sender) ? { requester: requesterOf(sender) } : {}),
   };
 }
 
@@ -268,7 +299,8 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
     const onPullRequest = event.name !== 'issues';
     const issue = onPullRequest ? payload.pull_request : payload.issue;
     const subject = issue ? subjectOf(issue, onPullRequest) : undefined;
-    if (settings.triggerLabel === '') return inputRun(event.name, settings, subject);
+    if (settings.triggerLabel === '')
+      return inputRun(event.name, settings, subject, payload.sender);
     // GitHub keeps label names unique regardless of case, so `Agent` is the same label as `agent`.
     const labelled =
       payload.action === 'labeled' &&
@@ -290,7 +322,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
     // A workflow that sets trigger-label means labels to start its runs; other changes to the issue
     // run only when the workflow also gave a task.
     if (settings.task !== '' && payload.action !== 'labeled') {
-      return inputRun(event.name, settings, subject);
+      return inputRun(event.name, settings, subject, payload.sender);
     }
     return {
       kind: 'skip',
@@ -304,7 +336,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
           : `the ${event.name} event was ${payload.action ?? 'sent'}, not labeled '${settings.triggerLabel}'`,
     };
   }
-  return inputRun(event.name, settings);
+  return inputRun(event.name, settings, undefined, payload.sender);
 }
 
 /** A bot login without its `[bot]` suffix, lower-cased as GitHub compares logins. */
@@ -492,6 +524,7 @@ export async function decideTrigger(
     prompt: requestPrompt(reading, pullRequest, files, repository),
     workflowInstructions: instructions === '' ? undefined : instructions,
     pullRequest: pullRequest ? pullRequestRef(pullRequest) : undefined,
+    requester: requesterOf(requester),
   };
 }
 

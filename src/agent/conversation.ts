@@ -27,6 +27,8 @@ const CONDENSE_MIN_CHARS = 1_200;
 /** What a condensed output keeps of its head and of its tail. */
 const CONDENSED_HEAD_CHARS = 400;
 const CONDENSED_TAIL_CHARS = 400;
+/** What an empty response stands as in the conversation sent back. */
+export const EMPTY_RESPONSE = '(This response was empty.)';
 export const CONDENSED_MARKER = 'characters of this older output were condensed';
 
 export interface CondenseResult {
@@ -141,10 +143,19 @@ export class Conversation {
     this.#grow(messageSize(message));
   }
 
-  /** The model's response, sent back unchanged (thinking blocks and their signatures included). */
+  /**
+   * The model's response, sent back unchanged (thinking blocks and their signatures included),
+   * except what the API refuses in a request: a text block with no text, and a message with no
+   * content (a response cut at max_tokens before it wrote anything), which stands as a note.
+   */
   addAssistant(content: readonly ContentBlock[]): void {
+    const kept = content.filter((block) => block.type !== 'text' || block.text.trim() !== '');
     // The response blocks are valid request blocks as they are; the SDK types them separately.
-    this.#add({ role: 'assistant', content: [...content] as unknown as ContentBlockParam[] });
+    const blocks = kept as unknown as ContentBlockParam[];
+    this.#add({
+      role: 'assistant',
+      content: blocks.length > 0 ? blocks : [{ type: 'text', text: EMPTY_RESPONSE }],
+    });
   }
 
   /** One user message with every tool result of a response, in order, plus optional text after them. */

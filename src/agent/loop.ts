@@ -22,7 +22,7 @@ import {
   type LimitName,
   type RunLimits,
 } from './limits.js';
-import { costOfUsage, formatUsd, type ModelPrice } from './pricing.js';
+import { costOfUsage, formatUsd, readUsage, type ModelPrice } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
 import {
   CHARS_PER_TOKEN,
@@ -418,7 +418,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       }
 
       responseMs = Date.now() - sentAt;
-      const responseUsage = response.usage;
+      const read = readUsage(response.usage);
+      const responseUsage = read?.usage;
       const turnUsage: TokenUsage = {
         inputTokens: responseUsage?.input_tokens ?? 0,
         outputTokens: responseUsage?.output_tokens ?? 0,
@@ -436,12 +437,19 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           'warning',
         );
       }
+      if (read && read.missing.length > 0) {
+        notice(
+          `Response ${turn} reported no ${read.missing.join(' and no ')} in its usage; it is priced from the figures it has, ${formatUsd(costUsd)}`,
+          'warning',
+        );
+      }
       limits.recordCost(costUsd);
       usage.inputTokens += turnUsage.inputTokens;
       usage.outputTokens += turnUsage.outputTokens;
       usage.cacheReadTokens += turnUsage.cacheReadTokens;
       usage.cacheWriteTokens += turnUsage.cacheWriteTokens;
-      sizer.answered(responseUsage);
+      // Without its input figure the usage does not tell the prompt's size: the estimate stays.
+      if (!read?.missing.includes('input_tokens')) sizer.answered(responseUsage);
 
       const content = Array.isArray(response.content) ? response.content : [];
       conversation.addAssistant(content);

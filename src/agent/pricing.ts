@@ -250,6 +250,48 @@ export interface UsageLike {
   } | null;
 }
 
+/** A response's usage as read: every figure a count, and the names of those it lacked. */
+export interface ReadUsage {
+  usage: UsageLike;
+  missing: string[];
+}
+
+const countOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/**
+ * The usage of a response as a gateway may send it: a figure missing (`input_tokens`, for some) or
+ * not a number counts as 0 and is named in `missing`, so that pricing it gives a number, never NaN,
+ * and no limit computed from it becomes NaN (a `max_tokens` sent as null). Undefined without usage.
+ */
+export function readUsage(raw: unknown): ReadUsage | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const fields = raw as Record<string, unknown>;
+  const missing: string[] = [];
+  const required = (name: 'input_tokens' | 'output_tokens'): number => {
+    const value = countOf(fields[name]);
+    if (value === undefined) missing.push(name);
+    return value ?? 0;
+  };
+  const creation = fields.cache_creation as Record<string, unknown> | null | undefined;
+  return {
+    usage: {
+      input_tokens: required('input_tokens'),
+      output_tokens: required('output_tokens'),
+      cache_creation_input_tokens: countOf(fields.cache_creation_input_tokens) ?? 0,
+      cache_read_input_tokens: countOf(fields.cache_read_input_tokens) ?? 0,
+      cache_creation:
+        typeof creation === 'object' && creation !== null
+          ? {
+              ephemeral_5m_input_tokens: countOf(creation.ephemeral_5m_input_tokens) ?? 0,
+              ephemeral_1h_input_tokens: countOf(creation.ephemeral_1h_input_tokens) ?? 0,
+            }
+          : null,
+    },
+    missing,
+  };
+}
+
 /** Tokens of the prompt of one request: uncached input plus cache writes plus cache reads. */
 export function promptTokens(usage: UsageLike): number {
   return (

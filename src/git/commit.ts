@@ -40,8 +40,16 @@ export interface CommitOutcome {
 export interface CommitOptions {
   /** The repository as the run started; undefined when there was none to inspect. */
   start: StartingPoint | undefined;
-  /** The `branch` input; empty: the branch checked out when the run started. */
+  /** The `branch` input; empty: `ownBranch`, or else the branch checked out when the run started. */
   branch: string;
+  /**
+   * With `branch` empty, the branch of the run's own to push to (ownBranch: `pull-request` wants
+   * the work proposed, never pushed to the base); a pull request from it targets the branch checked
+   * out when the run started.
+   */
+  ownBranch?: string;
+  /** `Co-authored-by:` trailers crediting who asked for the work. */
+  coAuthors?: readonly string[];
   /** The `commit-message` input; empty: derived from the task. */
   commitMessage: string;
   task: string;
@@ -79,6 +87,23 @@ export function rescueBranch(env: NodeJS.ProcessEnv): string {
   const run = env.GITHUB_RUN_ID?.trim() || `local-${Date.now()}`;
   const attempt = Number(env.GITHUB_RUN_ATTEMPT ?? '1');
   return `bash-agent/${run}${attempt > 1 ? `-${attempt}` : ''}`;
+}
+
+/** What a run is about, for the name of its own branch. */
+export interface RunTopic {
+  kind: 'issue' | 'pull_request';
+  number: number;
+}
+
+/**
+ * The branch of a run's own for a pull request: `bash-agent/issue-N` for an issue,
+ * `bash-agent/pr-N` for a pull request, `bash-agent/run-ID` for a run about neither. Named after the
+ * issue, a second run on it continues the same branch and its open pull request.
+ */
+export function ownBranch(topic: RunTopic | undefined, env: NodeJS.ProcessEnv): string {
+  if (topic?.kind === 'issue') return `bash-agent/issue-${topic.number}`;
+  if (topic?.kind === 'pull_request') return `bash-agent/pr-${topic.number}`;
+  return `bash-agent/run-${env.GITHUB_RUN_ID?.trim() || `local-${Date.now()}`}`;
 }
 
 function short(sha: string): string {
@@ -153,6 +178,8 @@ class Delivery {
     readonly start: StartingPoint,
     readonly options: CommitOptions,
     readonly message: string,
+    /** The branch a pull request from the pushed branch would target. */
+    readonly base: string | undefined,
   ) {}
 
   /**
@@ -174,7 +201,7 @@ class Delivery {
 
   pushed(sha: string, branch: string, rescued: boolean, note: string): CommitOutcome {
     const severity = rescued ? 'warning' : 'info';
-    return { sha, branch, rescued, pushed: true, note, base: this.start.base, severity };
+    return { sha, branch, rescued, pushed: true, note, base: this.base, severity };
   }
 
   notPushed(note: string): CommitOutcome {
@@ -402,6 +429,7 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     given: options.commitMessage,
     conclusion,
     runUrl: runUrlOf(env),
+    coAuthors: options.coAuthors,
   });
   const made = await commitWorkTree(
     { top: start.top, gitDir: start.workGitDir },
@@ -446,8 +474,12 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     networkSettings: start.networkSettings,
   });
   try {
-    const delivery = new Delivery(room, start.originUrl, start, options, message);
-    const intended = options.branch.trim() || start.branch;
+    const own = options.branch.trim() === '' ? options.ownBranch?.trim() || undefined : undefined;
+    // From a branch of its own the proposal is to the branch the work started on (the pull
+    // request's head on a pull request run), so that is what a pull request targets.
+    const base = own === undefined ? start.base : (start.branch ?? start.base);
+    const delivery = new Delivery(room, start.originUrl, start, options, message, base);
+    const intended = options.branch.trim() || own || start.branch;
     if (conclusion === 'error' || conclusion === 'cancelled') {
       const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
       return await delivery.toRescue(

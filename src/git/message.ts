@@ -19,15 +19,57 @@ export interface MessageFacts {
   conclusion: Conclusion;
   /** Link to the workflow run, when the runner says where it is. */
   runUrl?: string;
+  /** `Co-authored-by:` trailers (coAuthorTrailer) for the people who asked for the work. */
+  coAuthors?: readonly string[];
 }
 
-/** The task's first non-empty line, cut on a word boundary to fit a subject line. */
+/** A GitHub account as the event names it. */
+export interface GitHubPerson {
+  login: string;
+  /** The account's id: GitHub's noreply address with it stays tied to the account if it is renamed. */
+  id?: number;
+  /** The display name, when the event has it; the login otherwise. */
+  name?: string | null;
+}
+
+/**
+ * The trailer that credits `person` on GitHub (their avatar on the commit, the commit in their
+ * contributions): their noreply address, `ID+login@users.noreply.github.com`.
+ */
+export function coAuthorTrailer(person: GitHubPerson): string {
+  const name = (person.name ?? '').replace(/[<>\r\n]/g, '').trim() || person.login;
+  const address =
+    person.id === undefined
+      ? `${person.login}@users.noreply.github.com`
+      : `${person.id}+${person.login}@users.noreply.github.com`;
+  return `Co-authored-by: ${name} <${address}>`;
+}
+
+/**
+ * The words a request is wrapped in that a commit subject, which says what the commit does, has no
+ * use for: `@someone`, `please`, `can you`… before the verb, `please` and the question mark after.
+ */
+const LEADING_COURTESY =
+  /^(?:(?:@[\w-]+(?:\[bot\])?[,:]?|please|pls|kindly|(?:can|could|would|will) you(?: please)?|i(?:'d| would) like you to|i want you to|go ahead and)\s+)+/i;
+const TRAILING_COURTESY = /(?:(?:^|[\s,]+)please)?[\s.!?]*$/i;
+
+/** A request's line as a subject: the courtesy around the verb taken off, the verb capitalized. */
+function imperative(line: string): string {
+  const bare = line.replace(LEADING_COURTESY, '').replace(TRAILING_COURTESY, '');
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+/**
+ * The task's first non-empty line as an imperative subject (`please fix the typo.` → `Fix the
+ * typo`), cut on a word boundary to fit a subject line.
+ */
 export function subjectFrom(task: string): string {
-  const line =
+  const line = imperative(
     task
       .split(/\r\n|\r|\n/)
       .map((text) => text.trim().replace(/\s+/g, ' '))
-      .find((text) => text !== '') ?? '';
+      .find((text) => text !== '') ?? '',
+  );
   if (line === '') return FALLBACK_SUBJECT;
   if (line.length <= MAX_SUBJECT) return line;
   // One character is kept for the ellipsis that says the line goes on.
@@ -53,13 +95,15 @@ export function statusLine(conclusion: Conclusion): string {
   }
 }
 
-/** The whole message: subject, blank line, body. */
+/** The whole message: subject, blank line, body, and the trailers last, where git looks for them. */
 export function commitMessage(facts: MessageFacts): string {
   const given = facts.given.trim();
   const body = [statusLine(facts.conclusion), ...(facts.runUrl ? [`Run: ${facts.runUrl}`] : [])];
+  const trailers = facts.coAuthors?.length ? `\n${facts.coAuthors.join('\n')}\n` : '';
   if (given !== '') {
     // The workflow's words stand as written; only an unfinished run adds why it is unfinished.
-    return facts.conclusion === 'success' ? `${given}\n` : `${given}\n\n${body[0]}\n`;
+    const text = facts.conclusion === 'success' ? `${given}\n` : `${given}\n\n${body[0]}\n`;
+    return `${text}${trailers}`;
   }
-  return `${subjectFrom(facts.task)}\n\n${body.join('\n')}\n`;
+  return `${subjectFrom(facts.task)}\n\n${body.join('\n')}\n${trailers}`;
 }

@@ -62,10 +62,21 @@ export interface RunGitHub {
    * than its base; neither field when there is nothing to open; `failure` says why a wanted PR is
    * not there. Never throws.
    */
-  pullRequestForPush(
-    push: PushedBranch,
-    text: { title: string; finalMessage: string },
-  ): Promise<PullRequestStep>;
+  pullRequestForPush(push: PushedBranch, text: PullRequestText): Promise<PullRequestStep>;
+}
+
+/** What a pull request says. */
+export interface PullRequestText {
+  title: string;
+  finalMessage: string;
+  /** The issue the run was about: the body says `Closes #N`, so merging closes it. */
+  closes?: number;
+}
+
+/** The body of a pull request: the report's, then the closing keyword GitHub acts on. */
+function pullRequestBody(text: PullRequestText, runUrl: string | undefined): string {
+  const body = renderPullRequestBody(text.finalMessage, runUrl).trimEnd();
+  return text.closes === undefined ? body : `${body}\n\nCloses #${text.closes}\n`;
 }
 
 export interface PullRequestStep {
@@ -175,7 +186,7 @@ export function connectGitHub(
           head: push.branch,
           base: push.base,
           title: text.title,
-          body: renderPullRequestBody(text.finalMessage, runUrl),
+          body: pullRequestBody(text, runUrl),
         });
         return { opened };
       } catch (error) {

@@ -8,6 +8,7 @@ import type { ModelChoice } from '../agent/fallback.js';
 import type { MessagesApi } from '../agent/loop.js';
 import { requireTaskAndCredentials, type Config } from '../config.js';
 import { SERVICE_NAMES, type ProviderName } from './names.js';
+import { readWholeBody } from './whole-body.js';
 import type { Provider, SharedClientOptions } from './provider.js';
 
 const PROVIDERS: Readonly<Record<ProviderName, () => Promise<Provider>>> = {
@@ -51,7 +52,13 @@ export async function connectProvider(
   const fallback = config.fallbackModel
     ? provider.resolveModel(config.fallbackModel, 'fallback-model', env)
     : undefined;
-  const connected = await provider.connect({ config, env, client, addSecret });
+  const connected = await provider.connect({
+    config,
+    env,
+    // Every platform's responses are read whole before the SDK takes them (whole-body.ts).
+    client: { ...client, fetch: readWholeBody(client.fetch ?? globalThis.fetch) },
+    addSecret,
+  });
   return {
     messages: connected.messages,
     apiName: SERVICE_NAMES[config.provider],

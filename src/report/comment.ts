@@ -13,6 +13,7 @@ import {
   escapeInline,
   formatDuration,
   neutraliseMarkdown,
+  showControls,
 } from './markdown.js';
 import { HEADLINES, structuredOutputBlock } from './summary.js';
 
@@ -75,7 +76,7 @@ export function renderResultComment(
 
   const headText = head.join('\n');
   const tailText = tail.length > 0 ? `\n\n${tail.join('\n\n')}\n` : '\n';
-  const message = neutraliseMarkdown(facts.result.trim());
+  const message = neutraliseMarkdown(showControls(facts.result.trim()));
   if (message === '') {
     return `${headText}${ended ? '_The model wrote no final text._\n' : ''}${tailText}`;
   }
@@ -87,6 +88,7 @@ export function renderResultComment(
 /** The body of a pull request the run opens: the final message and where it came from. */
 export function renderPullRequestBody(finalMessage: string, runUrl: string | undefined): string {
   const footer = runUrl ? `\n\n---\nOpened by [this workflow run](${runUrl}).\n` : '\n';
-  const message = neutraliseMarkdown(finalMessage.trim()) || '_The agent wrote no final message._';
+  const message =
+    neutraliseMarkdown(showControls(finalMessage.trim())) || '_The agent wrote no final message._';
   return `${clipBytes(message, COMMENT_MAX_CHARS - footer.length - 128, ' from this description')}${footer}`;
 }

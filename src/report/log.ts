@@ -17,7 +17,7 @@ import { formatUsd } from '../agent/pricing.js';
 import { randomHex } from '../random-token.js';
 import type { PromptMeasure, RecordedEvent } from '../transcript.js';
 import { callLabel, callStatus, STATUS_WORDS, type CallRecord, type RunFacts } from './facts.js';
-import { counted, formatDuration } from './markdown.js';
+import { counted, formatDuration, showControls } from './markdown.js';
 
 /** What the log writes through: `@actions/core` in the action, a recorder in tests. */
 export interface LogSink {
@@ -60,7 +60,8 @@ const COULD_ACT = /(?:^|[\r\n])[\s\u0085\p{Cc}\p{Cf}]*:|#[\p{Cc}\p{Cf}]*#[\p{Cc}
  */
 export function writeUntrusted(sink: LogSink, text: string, prefix = '│ '): void {
   const next = `\n${prefix}`;
-  const written = `${prefix}${text.replace(LINE_BREAKS, () => next)}`;
+  // Control characters are shown as escapes: raw, a NUL or an escape sequence garbles the log.
+  const written = `${prefix}${showControls(text).replace(LINE_BREAKS, () => next)}`;
   if (!COULD_ACT.test(written)) {
     sink.info(written);
     return;
@@ -167,7 +168,7 @@ export function eventLog(sink: LogSink): EventLog {
         const took =
           event.command && event.kind === 'command' ? `, ${seconds(event.command.durationMs)}` : '';
         // startGroup escapes the title's line breaks itself, so a title cannot carry a command.
-        sink.startGroup(`${outcome} · $ ${call?.first ?? label}${took}`);
+        sink.startGroup(`${outcome} · $ ${showControls(call?.first ?? label)}${took}`);
         if (label.includes('\n')) writeUntrusted(sink, label, '$ ');
         writeUntrusted(sink, event.text);
         if (event.command?.refusal) {

@@ -50,13 +50,24 @@ export function fenced(text: string, info = 'text'): string {
 }
 
 /**
+ * Control characters other than tab and line breaks (C0, DEL, C1): a NUL or an escape sequence
+ * written raw is lost or garbles a page or a log, and no reader can tell what was there.
+ */
+const CONTROLS = /(?![\t\n\r])\p{Cc}/gu;
+
+/** `text` with each control character (see CONTROLS) shown as its escape, `\x00`. */
+export function showControls(text: string): string {
+  return text.replace(CONTROLS, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
  * One line of untrusted text made inert for markdown and HTML: line breaks flattened, HTML and
  * markdown punctuation escaped, `@` broken so nobody is mentioned, bare addresses kept from
  * becoming links.
  */
 export function escapeInline(text: string): string {
   return (
-    text
+    showControls(text)
       .replace(/\s*[\r\n]+\s*/g, ' ')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
@@ -74,7 +85,7 @@ export function escapeInline(text: string): string {
  * entities escaped, `@` broken so nobody is mentioned, line breaks flattened.
  */
 export function escapeHtml(text: string): string {
-  return text
+  return showControls(text)
     .replace(/\s*[\r\n]+\s*/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -43,11 +43,31 @@ function settingsOf(config: Config): RunSettings {
   };
 }
 
+/** An error's message; duck-typed, since a Node error from another realm is no `Error` here. */
+const messageOf = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+};
+
 /** A summary that could not be written costs the run nothing else: the log says why. */
 function warnSummaryFailed(error: unknown): void {
-  core.warning(
-    `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  core.warning(`Could not write the job summary: ${messageOf(error)}`);
+}
+
+/**
+ * The step's outputs go to the runner's GITHUB_OUTPUT file, which can be missing or on a full disk.
+ * Outputs that cannot be written cost the run nothing else (the summary, the comment, the undo, the
+ * step's conclusion): the log names the file and why, once.
+ */
+function setOutputs(outputs: Record<string, string>): void {
+  try {
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  } catch (error) {
+    const file = process.env.GITHUB_OUTPUT;
+    core.warning(
+      `Could not write the step's outputs to the GITHUB_OUTPUT file${file ? ` ${file}` : ''}: ${messageOf(error)}`,
+    );
+  }
 }
 
 /** The link to this workflow run, when the runner says where it is. */
@@ -213,8 +233,6 @@ export class RunReport {
   }
 
   #writeOutputs(facts: RunFacts): void {
-    for (const [name, value] of Object.entries(outputsOf(facts, this.#transcriptFile ?? ''))) {
-      core.setOutput(name, value);
-    }
+    setOutputs(outputsOf(facts, this.#transcriptFile ?? ''));
   }
 }

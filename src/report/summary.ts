@@ -24,6 +24,7 @@ import {
   formatCount,
   formatDuration,
   neutraliseMarkdown,
+  showControls,
 } from './markdown.js';
 
 /** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
@@ -205,7 +206,9 @@ function finalMessage(facts: RunFacts): string[] {
   const body =
     facts.result.trim() === ''
       ? '_The model wrote no final text._'
-      : neutraliseMarkdown(clipBytes(facts.result, FINAL_MAX_BYTES, REST_IN_TRANSCRIPT));
+      : neutraliseMarkdown(
+          clipBytes(showControls(facts.result), FINAL_MAX_BYTES, REST_IN_TRANSCRIPT),
+        );
   // Without a final message (a limit, an error), the model's last words are still worth reading.
   const title = facts.conclusion === 'success' ? 'Final message' : 'Last text from the model';
   return [`### ${title}`, '', body, ''];
@@ -226,8 +229,11 @@ const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|
 function outputBlock(call: CallRecord, text: string): string {
   // A <summary> is HTML, where markdown escapes would show as they are.
   const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(oneLine(call.label))}</code> · ${resultWords(call)}`;
-  const command = call.label.includes('\n') ? `${fenced(call.label, 'bash')}\n\n` : '';
-  return details(title, `${command}${fenced(text === '' ? '(no output)' : text)}`);
+  // Escaped here, where the outputs' budget measures each block: an escape takes up to 4 bytes.
+  const command = call.label.includes('\n')
+    ? `${fenced(showControls(call.label), 'bash')}\n\n`
+    : '';
+  return details(title, `${command}${fenced(text === '' ? '(no output)' : showControls(text))}`);
 }
 
 interface OutputPlan {
@@ -404,7 +410,13 @@ export function renderSummary(facts: RunFacts): string {
   ].join('\n');
   const tail = [
     ...(facts.task
-      ? [details('Task', fenced(clipBytes(facts.task, TASK_MAX_BYTES, REST_IN_TRANSCRIPT))), '']
+      ? [
+          details(
+            'Task',
+            fenced(clipBytes(showControls(facts.task), TASK_MAX_BYTES, REST_IN_TRANSCRIPT)),
+          ),
+          '',
+        ]
       : []),
     modelBlock(facts),
     '',
