@@ -229,7 +229,12 @@ describe('dist/index.js on a /agent comment with commit: true', () => {
 
 describe('dist/index.js with pull-request: true', () => {
   /** A scheduled-style run in a clone of a bare origin: the model writes a file, the action commits. */
-  async function maintenanceRun(clone: string, note: string, file: string) {
+  async function maintenanceRun(
+    clone: string,
+    note: string,
+    file: string,
+    branch = 'bash-agent/notes',
+  ) {
     messages = await startMessagesServer([
       commands(`echo ${note} > ${file}`),
       final(`Wrote the notes (${note}).`),
@@ -241,7 +246,7 @@ describe('dist/index.js with pull-request: true', () => {
         task: 'Write the weekly notes',
         'allowed-commands': 'echo *\n> *.md',
         commit: 'true',
-        branch: 'bash-agent/notes',
+        branch,
         'pull-request': 'true',
       },
       {
@@ -260,6 +265,24 @@ describe('dist/index.js with pull-request: true', () => {
     messages = undefined;
     return run;
   }
+
+  it('pushes to a branch of its own when branch is empty, and leaves the base as it was', async () => {
+    github = await startGitHubServer();
+    repos = makeRepos();
+    const base = sh(repos.origin, 'rev-parse', 'main');
+    const run = await maintenanceRun(repos.clone('own'), 'own', 'NOTES.md', '');
+    expect(run.outputs).toMatchObject({
+      conclusion: 'success',
+      branch: 'bash-agent/run-77own',
+      'pull-request-url': 'https://github.com/octo/repo/pull/1',
+    });
+    expect(run.code).toBe(0);
+    expect(sh(repos.origin, 'rev-parse', 'main')).toBe(base);
+    expect(sh(repos.origin, 'show', 'bash-agent/run-77own:NOTES.md')).toBe('own');
+    expect(github.pulls).toMatchObject([
+      { number: 1, head: 'bash-agent/run-77own', base: 'main', state: 'open' },
+    ]);
+  });
 
   it('opens a pull request from the pushed branch, and the next run reuses it', async () => {
     github = await startGitHubServer();
