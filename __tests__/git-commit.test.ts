@@ -3,7 +3,9 @@
  * commit goes, what it holds, and that work is never lost when the branch cannot take it.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import fs from 'node:fs';
+import fs, { writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { prepareWorkspace, type StartingPoint } from '../src/git/checkout.js';
 import {
@@ -54,6 +56,38 @@ function originHas(ref: string): string | undefined {
   const found = sh(repos.origin, 'for-each-ref', '--format=%(objectname)', ref);
   return found === '' ? undefined : found;
 }
+
+describe('commitResults with a remote that never answers', () => {
+  it('ends the push at the stall limit and keeps the commit, saying where it is', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as { port: number };
+      writeFileSync(path.join(work, 'README.md'), 'hello, world\n');
+      const started = performance.now();
+      // The stall limit the action sets, shortened the way a runner's own http settings would.
+      const outcome = await commit({
+        start: {
+          ...start,
+          originUrl: `http://127.0.0.1:${port}/repo.git`,
+          networkSettings: [['http.lowSpeedTime', '1']],
+        },
+      });
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(outcome).toMatchObject({ pushed: false, severity: 'error' });
+      const head = sh(work, 'rev-parse', 'HEAD');
+      expect(head).not.toBe(start.head);
+      expect(outcome.note).toMatch(/Operation too slow/);
+      expect(outcome.note).toContain(
+        `The commit ${head.slice(0, 12)} is only in the runner's repository`,
+      );
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
 
 describe('commitResults', () => {
   it('makes no commit and pushes nothing when the run changed no files', async () => {

@@ -4,11 +4,13 @@
  * (they may carry a configuration value).
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { git } from '../src/git/exec.js';
+import { createServer, type Server, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { git, STALLED_TRANSFER_SECONDS } from '../src/git/exec.js';
 
 let repo: string;
 
@@ -144,6 +146,61 @@ describe('git', () => {
       for (const value of Object.values(secrets)) expect(stdout).not.toContain(value);
     } finally {
       for (const name of Object.keys(secrets)) delete process.env[name];
+    }
+  });
+});
+
+/** A remote that accepts every connection and never says a word. */
+async function silentRemote(): Promise<{ url: string; close: () => Promise<void> }> {
+  const held: Socket[] = [];
+  const server: Server = createServer((socket) => held.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/repo.git`,
+    close: () => {
+      for (const socket of held) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('git against a remote that never answers', () => {
+  it('gives up a stalled transfer after the stall limit, which every call carries', async () => {
+    const remote = await silentRemote();
+    try {
+      expect(STALLED_TRANSFER_SECONDS).toBeLessThanOrEqual(60);
+      const started = performance.now();
+      // The same limit, shortened on the command line so the test need not wait a minute.
+      const result = await git(['-c', 'http.lowSpeedTime=1', 'ls-remote', remote.url], {
+        cwd: repo,
+        allowAllExitCodes: true,
+      });
+      expect(result.exitCode).not.toBe(0);
+      expect(result.stderr).toMatch(/Operation too slow/);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it('ends a call at its deadline, whatever the remote does', async () => {
+    const remote = await silentRemote();
+    try {
+      const started = performance.now();
+      await expect(
+        git(['fetch', remote.url, 'main'], {
+          cwd: repo,
+          allowAllExitCodes: true,
+          timeoutMs: 1000,
+        }),
+      ).rejects.toThrow('git fetch did not finish within 1 s');
+      expect(performance.now() - started).toBeLessThan(5000);
+      // Nothing of it is left: the remote helper git started went with it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(spawnSync('pgrep', ['-f', remote.url], { encoding: 'utf8' }).stdout).toBe('');
+    } finally {
+      await remote.close();
     }
   });
 });

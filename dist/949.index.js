@@ -2670,6 +2670,14 @@ var external_node_child_process_ = __webpack_require__(31421);
  */
 
 /**
+ * How long a remote may send or take nothing before git gives the transfer up (HTTP remotes): a
+ * server that accepts the connection and never answers would otherwise hold the step until the
+ * job's own time-out, hours later.
+ */
+const STALLED_TRANSFER_SECONDS = 60;
+/** The longest one network call of the action's git may take, stalled or not (ssh remotes too). */
+const NETWORK_CALL_TIMEOUT_MS = 10 * 60_000;
+/**
  * Settings given on every command line. Command-line settings win over the repository's files, and
  * git hands them on to the git processes it starts itself (`GIT_CONFIG_PARAMETERS`), so none of the
  * programs a planted configuration names can run in the action's process, where the token is.
@@ -2708,6 +2716,9 @@ const HARDENING = [
     ['maintenance.auto', 'false'],
     // The working directory is the checkout the action was given, whoever owns its files.
     ['safe.directory', '*'],
+    // Below 1 byte a second for STALLED_TRANSFER_SECONDS, an HTTP transfer is given up.
+    ['http.lowSpeedLimit', '1'],
+    ['http.lowSpeedTime', String(STALLED_TRANSFER_SECONDS)],
 ];
 const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 /**
@@ -2769,7 +2780,21 @@ function git(args, options) {
             cwd: options.cwd,
             env: gitEnvironment(options),
             stdio: ['pipe', 'pipe', 'pipe'],
+            // A group of its own, so that a deadline ends the remote helper git started too.
+            detached: options.timeoutMs !== undefined,
         });
+        let timedOut = false;
+        const deadline = options.timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                timedOut = true;
+                try {
+                    process.kill(-child.pid, 'SIGKILL');
+                }
+                catch {
+                    child.kill('SIGKILL');
+                }
+            }, options.timeoutMs);
         const stdout = [];
         const stderr = [];
         child.stdout.on('data', (chunk) => stdout.push(chunk));
@@ -2779,6 +2804,11 @@ function git(args, options) {
         child.stdin.end(options.input ?? '');
         child.on('error', (error) => reject(new Error(`Could not run ${verb(args)}: ${error.code ?? 'unknown error'}`)));
         child.on('close', (code, signal) => {
+            clearTimeout(deadline);
+            if (timedOut) {
+                reject(new Error(`${verb(args)} did not finish within ${options.timeoutMs / 1000} s`));
+                return;
+            }
             const result = {
                 exitCode: code ?? 128,
                 stdout: Buffer.concat(stdout).toString('utf8'),
@@ -3053,9 +3083,11 @@ async function depthArgs(cwd) {
 async function checkOutPullRequest(pr, cwd) {
     const depth = await depthArgs(cwd);
     const fetch = ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, 'origin'];
+    // A remote that never answers must not hold the step (see NETWORK_CALL_TIMEOUT_MS).
+    const timeoutMs = NETWORK_CALL_TIMEOUT_MS;
     if (pr.fork) {
         const ref = `refs/remotes/pull/${pr.number}/head`;
-        await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd });
+        await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd, timeoutMs });
         // Whoever can push to the fork can move its head after a maintainer asked for the run: the run
         // works on the commit that was asked about, not on what was pushed since.
         let target = ref;
@@ -3063,7 +3095,11 @@ async function checkOutPullRequest(pr, cwd) {
             if (!OBJECT_ID.test(pr.headSha)) {
                 throw new Error(`The pull request's head commit '${pr.headSha}' is not a commit id`);
             }
-            const pinned = await git([...fetch, pr.headSha], { cwd, allowAllExitCodes: true });
+            const pinned = await git([...fetch, pr.headSha], {
+                cwd,
+                allowAllExitCodes: true,
+                timeoutMs,
+            });
             if (pinned.exitCode !== 0) {
                 throw new Error(`The head of pull request #${pr.number} moved after the run was asked for, and the commit asked about (${pr.headSha}) cannot be fetched`);
             }
@@ -3074,7 +3110,7 @@ async function checkOutPullRequest(pr, cwd) {
     }
     await requireBranchName(pr.headRef, cwd);
     const tracking = `refs/remotes/origin/${pr.headRef}`;
-    await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd });
+    await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd, timeoutMs });
     await git(['checkout', '--quiet', '-B', pr.headRef, tracking], { cwd });
     await git(['config', `branch.${pr.headRef}.remote`, 'origin'], { cwd });
     await git(['config', `branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`], { cwd });
@@ -3211,17 +3247,29 @@ class CleanRoom {
         return external_node_path_default().join(this.#dir, name);
     }
     /** A network command: the only ones that get the credential. */
-    #network(args) {
+    async #network(args) {
         const { sshCommand, networkSettings = [] } = this.#options;
         const settings = [
             ...networkSettings,
             ...(sshCommand ? [['core.sshCommand', sshCommand]] : []),
         ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
-        return git(['--git-dir', this.#dir, ...settings, ...args], {
-            cwd: this.#dir,
-            env: this.#options.credentialEnv,
-            allowAllExitCodes: true,
-        });
+        try {
+            return await git(['--git-dir', this.#dir, ...settings, ...args], {
+                cwd: this.#dir,
+                env: this.#options.credentialEnv,
+                allowAllExitCodes: true,
+                timeoutMs: this.#options.networkTimeoutMs ?? NETWORK_CALL_TIMEOUT_MS,
+            });
+        }
+        catch (error) {
+            // A remote that never answered is a failed push or fetch like any other: the caller keeps the
+            // work (a rescue branch, the summary) instead of losing the stage to a throw.
+            return {
+                exitCode: 128,
+                stdout: '',
+                stderr: error instanceof Error ? error.message : String(error),
+            };
+        }
     }
     /** Pushes `sha` to `refs/heads/<branch>` at `url`; never forced. */
     async push(url, sha, branch) {

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { parseConfigList } from './credentials.js';
-import { git, OBJECT_ID } from './exec.js';
+import { git, NETWORK_CALL_TIMEOUT_MS, OBJECT_ID } from './exec.js';
 import type { FilterDrivers } from './work-tree.js';
 
 /** The pull request a run works on, as the trigger tells it. */
@@ -121,9 +121,11 @@ async function depthArgs(cwd: string): Promise<string[]> {
 async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<void> {
   const depth = await depthArgs(cwd);
   const fetch = ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, 'origin'];
+  // A remote that never answers must not hold the step (see NETWORK_CALL_TIMEOUT_MS).
+  const timeoutMs = NETWORK_CALL_TIMEOUT_MS;
   if (pr.fork) {
     const ref = `refs/remotes/pull/${pr.number}/head`;
-    await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd });
+    await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd, timeoutMs });
     // Whoever can push to the fork can move its head after a maintainer asked for the run: the run
     // works on the commit that was asked about, not on what was pushed since.
     let target = ref;
@@ -131,7 +133,11 @@ async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<vo
       if (!OBJECT_ID.test(pr.headSha)) {
         throw new Error(`The pull request's head commit '${pr.headSha}' is not a commit id`);
       }
-      const pinned = await git([...fetch, pr.headSha], { cwd, allowAllExitCodes: true });
+      const pinned = await git([...fetch, pr.headSha], {
+        cwd,
+        allowAllExitCodes: true,
+        timeoutMs,
+      });
       if (pinned.exitCode !== 0) {
         throw new Error(
           `The head of pull request #${pr.number} moved after the run was asked for, and the commit asked about (${pr.headSha}) cannot be fetched`,
@@ -144,7 +150,7 @@ async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<vo
   }
   await requireBranchName(pr.headRef, cwd);
   const tracking = `refs/remotes/origin/${pr.headRef}`;
-  await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd });
+  await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd, timeoutMs });
   await git(['checkout', '--quiet', '-B', pr.headRef, tracking], { cwd });
   await git(['config', `branch.${pr.headRef}.remote`, 'origin'], { cwd });
   await git(['config', `branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`], { cwd });

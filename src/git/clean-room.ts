@@ -8,7 +8,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { git, type GitOptions, type GitResult } from './exec.js';
+import { git, NETWORK_CALL_TIMEOUT_MS, type GitOptions, type GitResult } from './exec.js';
 
 /** How one push ended. */
 export type PushResult =
@@ -67,6 +67,8 @@ export interface CleanRoomOptions {
   sshCommand?: string;
   /** Further settings for network commands (the runner's proxy and certificate authorities). */
   networkSettings?: ReadonlyArray<readonly [string, string]>;
+  /** The longest one push or fetch may take (NETWORK_CALL_TIMEOUT_MS by default). */
+  networkTimeoutMs?: number;
 }
 
 export class CleanRoom {
@@ -108,17 +110,28 @@ export class CleanRoom {
   }
 
   /** A network command: the only ones that get the credential. */
-  #network(args: string[]): Promise<GitResult> {
+  async #network(args: string[]): Promise<GitResult> {
     const { sshCommand, networkSettings = [] } = this.#options;
     const settings = [
       ...networkSettings,
       ...(sshCommand ? [['core.sshCommand', sshCommand] as const] : []),
     ].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
-    return git(['--git-dir', this.#dir, ...settings, ...args], {
-      cwd: this.#dir,
-      env: this.#options.credentialEnv,
-      allowAllExitCodes: true,
-    });
+    try {
+      return await git(['--git-dir', this.#dir, ...settings, ...args], {
+        cwd: this.#dir,
+        env: this.#options.credentialEnv,
+        allowAllExitCodes: true,
+        timeoutMs: this.#options.networkTimeoutMs ?? NETWORK_CALL_TIMEOUT_MS,
+      });
+    } catch (error) {
+      // A remote that never answered is a failed push or fetch like any other: the caller keeps the
+      // work (a rescue branch, the summary) instead of losing the stage to a throw.
+      return {
+        exitCode: 128,
+        stdout: '',
+        stderr: error instanceof Error ? error.message : String(error),
+      };
+    }
   }
 
   /** Pushes `sha` to `refs/heads/<branch>` at `url`; never forced. */

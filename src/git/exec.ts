@@ -26,7 +26,21 @@ export interface GitOptions {
    * the run, when they are still the runner's own (a Git LFS filter lives there).
    */
   userConfig?: boolean;
+  /**
+   * Ends the process (SIGKILL, its children with it where they share its group) and fails the call
+   * once this much time has passed: for calls that wait on a remote, which may never answer.
+   */
+  timeoutMs?: number;
 }
+
+/**
+ * How long a remote may send or take nothing before git gives the transfer up (HTTP remotes): a
+ * server that accepts the connection and never answers would otherwise hold the step until the
+ * job's own time-out, hours later.
+ */
+export const STALLED_TRANSFER_SECONDS = 60;
+/** The longest one network call of the action's git may take, stalled or not (ssh remotes too). */
+export const NETWORK_CALL_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Settings given on every command line. Command-line settings win over the repository's files, and
@@ -67,6 +81,9 @@ const HARDENING: ReadonlyArray<readonly [string, string]> = [
   ['maintenance.auto', 'false'],
   // The working directory is the checkout the action was given, whoever owns its files.
   ['safe.directory', '*'],
+  // Below 1 byte a second for STALLED_TRANSFER_SECONDS, an HTTP transfer is given up.
+  ['http.lowSpeedLimit', '1'],
+  ['http.lowSpeedTime', String(STALLED_TRANSFER_SECONDS)],
 ];
 
 const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
@@ -136,7 +153,21 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
       cwd: options.cwd,
       env: gitEnvironment(options),
       stdio: ['pipe', 'pipe', 'pipe'],
+      // A group of its own, so that a deadline ends the remote helper git started too.
+      detached: options.timeoutMs !== undefined,
     });
+    let timedOut = false;
+    const deadline =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              child.kill('SIGKILL');
+            }
+          }, options.timeoutMs);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -148,6 +179,11 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
       reject(new Error(`Could not run ${verb(args)}: ${error.code ?? 'unknown error'}`)),
     );
     child.on('close', (code, signal) => {
+      clearTimeout(deadline);
+      if (timedOut) {
+        reject(new Error(`${verb(args)} did not finish within ${options.timeoutMs! / 1000} s`));
+        return;
+      }
       const result = {
         exitCode: code ?? 128,
         stdout: Buffer.concat(stdout).toString('utf8'),
