@@ -137,8 +137,9 @@ describe('channelsOf', () => {
   });
 
   it('skips descriptors that are closed and ones that are no pipe or socket (/dev/null)', async () => {
-    // A shell that waits (one reading /dev/null would end at once).
-    const shell = await startShell(['ignore', 'pipe', 'pipe'], ['-c', 'sleep 30; :']);
+    // A shell that waits (one reading /dev/null would end at once), as one process: a child it
+    // forked would be found, rightly, as its descendant, whenever the fork beats the look.
+    const shell = await startShell(['ignore', 'pipe', 'pipe'], ['-c', 'exec sleep 30']);
     const channels = channelsOf(shell.pid, [0, 1, 2, 77]);
     expect(channels).toHaveLength(2);
     expect(channelsOf(2 ** 22 + 1, [0, 1])).toEqual([]);
@@ -197,8 +198,9 @@ describe('findShellProcesses with channels', () => {
   });
 
   it('ignores channel targets that are no pipe or socket', async () => {
-    // A shell that waits (one reading /dev/null would end at once).
-    const shell = await startShell(['ignore', 'pipe', 'pipe'], ['-c', 'sleep 30; :']);
+    // A shell that waits (one reading /dev/null would end at once), as one process: a child it
+    // forked would be found, rightly, as its descendant, whenever the fork beats the look.
+    const shell = await startShell(['ignore', 'pipe', 'pipe'], ['-c', 'exec sleep 30']);
     // bash's stdin is /dev/null, open in many processes that are not the shell's.
     expect(findShellProcesses(shell.pid, shell.marker, ['/dev/null'])).toEqual([shell.pid]);
   });
