@@ -441,6 +441,31 @@ describe('the channel is out of the command’s reach', () => {
       /^\[\]\n\[the shell reported the end of a command after the previous one had ended .*; this command ran in a new shell in .*: the working directory, variables and functions of the old one were lost\]$/,
     );
   });
+  it('gives a signal trap that fires between calls no read of the channel', async () => {
+    // bash runs a signal's trap while it waits for its next line, with that line's socket as the
+    // trap's standard input: a reader there would take the next call, nonce and all. The policy
+    // prints every trap action with standard input from /dev/null.
+    const session = await startSession();
+    const policy = await loadPolicy({
+      allow: ['trap *', 'head *', 'kill *', 'sleep *', 'echo *', 'cat *', `> ${dir}/*`],
+      deny: [],
+      workingDirectory: dir,
+    });
+    const bash = executor(session, policy);
+    const stolen = path.join(dir, 'stolen');
+    const arming = await bash(
+      `trap 'head -c 200 > ${stolen}' USR1; (sleep 0.3; kill -USR1 $$) & echo armed`,
+    );
+    expect(arming).toMatchObject({ text: 'armed\n', isError: false });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Without the print's /dev/null the trap would have run by now and be holding the next line.
+    expect(await bash('echo second')).toMatchObject({ text: 'second\n', isError: false });
+    expect(await bash(`cat ${stolen}; echo "[$?]"`)).toMatchObject({ text: '[0]\n' });
+    expect(readFileSync(stolen, 'utf8')).toBe('');
+    expect(await bash('trap -p USR1')).toMatchObject({
+      text: expect.stringContaining('0</dev/null'),
+    });
+  });
 });
 
 describe('the shell as a plain bash would be', () => {

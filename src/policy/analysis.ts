@@ -44,6 +44,12 @@ export interface InnerScript {
   readonly stdin?: Stdin;
   /** Runs later (trap, alias), possibly in a later call. */
   readonly deferred?: boolean;
+  /**
+   * May run while bash reads its next line from the session's channel (a signal trap fires between
+   * calls, and bash runs it with the channel as its standard input): printed with standard input
+   * from /dev/null, as every command's is.
+   */
+  readonly betweenCalls?: boolean;
 }
 
 /** A variable a builtin sets (read, printf -v, declare, export…). */

@@ -11,7 +11,7 @@ import {
   type SimpleCommand,
 } from './parse.js';
 import { fileSystemResolver, type PathResolver } from './paths.js';
-import { PrintError, quoteLiteral, render } from './print.js';
+import { PrintError, quoteLiteral, render, withOwnInput } from './print.js';
 import {
   homeWriteAllowed,
   matchAllow,
@@ -377,7 +377,10 @@ class Check {
   ): Failure | undefined {
     const word = script.index === undefined ? undefined : words[script.index];
     if (word?.literal && word.text === script.text && word.printed !== undefined) {
-      this.level.words.set(word, quoteLiteral(printed));
+      this.level.words.set(
+        word,
+        quoteLiteral(script.betweenCalls ? withOwnInput(printed) : printed),
+      );
       return undefined;
     }
     if (

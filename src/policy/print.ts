@@ -148,3 +148,14 @@ export function quoteLiteral(text: string): string {
   flush();
   return out === '' ? "''" : out;
 }
+
+/**
+ * Printed shell text that bash may run while it waits for its next line (a trap for a signal that
+ * comes between calls): bash runs a trap there with its own standard input, the session's channel,
+ * so a reader in the trap (`head -c 300`) would take the next call's line, nonce and all. Standard
+ * input from /dev/null, as every command has it, closes that route. The newline before `}` ends a
+ * comment or a heredoc on the text's last line.
+ */
+export function withOwnInput(printed: string): string {
+  return `{ ${printed}\n} 0</dev/null`;
+}

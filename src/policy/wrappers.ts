@@ -984,7 +984,13 @@ export const analyseTrap: Analyzer = (words) => {
     return result;
   }
   if (action.text === '-' || action.text === '') return result;
-  result.scripts.push({ text: action.text, where: 'in a trap', index: i, deferred: true });
+  result.scripts.push({
+    text: action.text,
+    where: 'in a trap',
+    index: i,
+    deferred: true,
+    betweenCalls: true,
+  });
   return result;
 };
 
