@@ -1,14 +1,70 @@
-// ESM mode: ts-jest only transpiles (isolatedModules); `npm run typecheck` does the type checking.
-export default {
-  preset: 'ts-jest/presets/default-esm',
+/**
+ * Two tiers of tests, as two jest projects:
+ * - `fast` (`npm test`): what a developer runs every few minutes — every unit test, and from each
+ *   family of integration tests (the bundle on Node 24, the real bash session, real git, the policy
+ *   against bash) the one small file that shows the family still works.
+ * - `integration`: the rest of those families, which wait on processes (bash, git, the bundle) far
+ *   more than they compute.
+ * `npm run check` (what CI runs) runs both on two workers, and the policy's fuzzer its whole set
+ * (BASH_AGENT_TESTS=all); the fast tier runs a small set of it on a seed that changes every day.
+ *
+ * TypeScript is transformed one file at a time by esbuild (__fixtures__/jest-transform.mjs); the
+ * type check is `npm run typecheck`'s, over the whole project.
+ */
+
+/** The integration tier, by family. A new test file is in the fast tier unless it is named here. */
+const INTEGRATION = [
+  // The bundle on Node 24, run as the runner runs it (smoke test in the fast tier: e2e-commit).
+  'e2e',
+  'e2e-faults',
+  'e2e-github',
+  'e2e-shield',
+  'e2e-vertex',
+  // The real bash session (smoke test: bash-tool).
+  'session',
+  'session-frame',
+  'cancellation',
+  'output-cap',
+  'process-tree',
+  'shell-cgroup',
+  'decision-cache',
+  // Real git repositories (smoke test: git-push-result).
+  'git-commit',
+  'git-checkout',
+  'git-planted',
+  'guard',
+  // The policy against bash, and its corpora (smoke test: policy-print-bash).
+  'policy-equivalence',
+  'policy-print',
+  'policy-replay',
+  'policy-spellings',
+  'policy-corpus',
+  'policy-realistic',
+];
+
+const integrationFiles = INTEGRATION.map((name) => `<rootDir>/__tests__/${name}.test.ts`);
+
+/** What both tiers share. */
+const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-  testMatch: ['**/__tests__/**/*.test.ts'],
+  transform: { '^.+\\.ts$': '<rootDir>/__fixtures__/jest-transform.mjs' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 30000,
   // A crash of the command policy fails the test instead of passing for a refusal.
   setupFiles: ['<rootDir>/__fixtures__/strict-policy.ts'],
+};
+
+export default {
+  testTimeout: 30000,
   verbose: false,
+  projects: [
+    {
+      ...common,
+      displayName: 'fast',
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...integrationFiles],
+    },
+    { ...common, displayName: 'integration', testMatch: integrationFiles },
+  ],
 };
