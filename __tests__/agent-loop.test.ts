@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { runScripted } from '../__fixtures__/agent-harness.js';
+import { FakeClock } from '../__fixtures__/clock.js';
 import {
   roughTokenCount,
+  scripted,
   worstCaseTokenCount,
   type Reply,
   type Script,
@@ -29,6 +31,14 @@ function untilWindDown(
   summary = 'Summary: did some, rest remains.',
 ): Script {
   return (request) => (request.body.tool_choice?.type === 'none' ? final(summary) : next());
+}
+
+/** `script` with its first answer taking `ms` on the run's `clock`. */
+function firstAnswerTaking(clock: FakeClock, ms: number, script: Script): Script {
+  return (request, index, requests) => {
+    if (index === 0) clock.advance(ms);
+    return script(request, index, requests);
+  };
 }
 
 describe('tool dispatch', () => {
@@ -165,9 +175,16 @@ describe('limits', () => {
   });
 
   it('cuts a command to the time left when the time limit is near, then winds down', async () => {
+    // The first answer takes 1.2 s of a 3 s limit whose last 0.75 s are the wind-down's: the
+    // command gets the 1.05 s between, and another answer as slow would leave no time for one.
+    const clock = new FakeClock();
     const { result, server, elapsedMs } = await runScripted(
-      untilWindDown(() => commands('echo started; sleep 30')),
-      { timeLimitMs: 3_000, commandTimeoutMs: 60_000 },
+      firstAnswerTaking(
+        clock,
+        1_200,
+        untilWindDown(() => commands('echo started; sleep 30')),
+      ),
+      { timeLimitMs: 3_000, commandTimeoutMs: 60_000, clock },
     );
 
     // The note names the run's deadline: command-timeout (60 s) did not cut this command.
@@ -184,9 +201,14 @@ describe('limits', () => {
   it('answers calls that come too late to start with "Not run" only in the wind-down request', async () => {
     // The first answer takes 2.2 s of a 4 s limit whose last 1 s is the wind-down's: under the
     // second a command needs is left when it comes.
+    const clock = new FakeClock();
     const { result, server } = await runScripted(
-      [{ delayMs: 2_200, then: commands('echo late', 'echo later') }, final('Out of time.')],
-      { timeLimitMs: 4_000 },
+      firstAnswerTaking(
+        clock,
+        2_200,
+        scripted([commands('echo late', 'echo later'), final('Out of time.')]),
+      ),
+      { timeLimitMs: 4_000, clock },
     );
 
     expect(server.requests).toHaveLength(2);
@@ -199,15 +221,19 @@ describe('limits', () => {
   });
 
   it('aborts a request still in flight at the deadline and concludes time-limit', async () => {
-    const { result, server, elapsedMs } = await runScripted([{ hang: true }], {
-      timeLimitMs: 1_200,
-    });
+    const clock = new FakeClock();
+    const { result, server, events, elapsedMs } = await runScripted(
+      firstAnswerTaking(clock, 1_200, () => ({ hang: true })),
+      { timeLimitMs: 1_200, clock },
+    );
 
     expect(result.conclusion).toBe('time-limit');
     expect(result.detail).toMatch(/aborted/);
-    expect(elapsedMs).toBeGreaterThanOrEqual(1_100);
+    // The run ended at its deadline, by the deadline's signal: the SDK's own timeout (the 1.2 s
+    // left when the request went, in real time) would have been retried.
+    expect(events.find((e) => e.type === 'result')).toMatchObject({ durationMs: 1_200 });
+    expect(server.requests).toHaveLength(1);
     expect(elapsedMs).toBeLessThan(2_500);
-    expect(server.requests.length).toBeGreaterThanOrEqual(1);
   });
 });
 
