@@ -68,6 +68,7 @@ export interface AgentOptions {
   /** The task, already redacted. */
   task: string;
   tools: ToolExecutor;
+  /** The run's limits. Their clock is the run's: its durations are measured on it too. */
   limits: RunLimits;
   price: ModelPrice;
   /** The model the run goes on with when `model` stays overloaded or unavailable; none by default. */
@@ -182,7 +183,6 @@ interface Sent {
 /** A response once accounted for: what the stop reason's handler works from. */
 interface Answer {
   request: PlannedRequest;
-  turn: number;
   response: Message;
   content: ContentBlock[];
   /** The response's text, its text blocks joined. */
@@ -477,7 +477,7 @@ class AgentRun {
     }
     if (stopReason !== 'pause_turn') state.pauses = 0;
     const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
-    return { request, turn, response, content, text, toolUses };
+    return { request, response, content, text, toolUses };
   }
 
   /** The response's usage and cost, added to the run's and to the limits' spend. */
