@@ -588,11 +588,64 @@ describe('stop reasons', () => {
     expect(result.conclusion).toBe('success');
   });
 
-  it('reports an unexpected stop reason instead of ignoring it', async () => {
-    const { result } = await runScripted([message([text('?')], 'something_new')]);
+  it.each(['something_new', 'toString'])(
+    'reports an unexpected stop reason instead of ignoring it (%s)',
+    async (reason) => {
+      const { result } = await runScripted([message([text('?')], reason)]);
 
-    expect(result.conclusion).toBe('error');
-    expect(result.detail).toMatch(/unexpected reason: "something_new"/);
+      expect(result.conclusion).toBe('error');
+      expect(result.detail).toBe(`The model stopped for an unexpected reason: "${reason}"`);
+    },
+  );
+
+  it('ends on stop_sequence as on end_turn, with its text as the final message', async () => {
+    const { result, server } = await runScripted([
+      message([text('Stopped at the marker.')], 'stop_sequence'),
+    ]);
+
+    expect(server.requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      conclusion: 'success',
+      result: 'Stopped at the marker.',
+      finalMessage: true,
+    });
+  });
+
+  it('runs the complete calls of a response that filled the context window, condenses older outputs and asks to continue', async () => {
+    const big = "head -c 2500 /dev/zero | tr '\\0' x";
+    const { result, server, events } = await runScripted(
+      [
+        commands(big),
+        commands(big),
+        message(
+          [text('Checking.'), toolUse({ command: 'echo checked' }), text('Then on.')],
+          'model_context_window_exceeded',
+        ),
+        final('done'),
+      ],
+      // Far under 10k tokens, nothing is condensed for the budget; a full window keeps only the
+      // newest 4k characters of output whole.
+      { contextBudgetTokens: 10_000 },
+    );
+
+    const last = server.requests[3]!.body;
+    const outputs = last.messages
+      .flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+      .filter((block) => block.type === 'tool_result')
+      .map((block) => String(block.content));
+    expect(outputs[0]).toMatch(/characters of this older output were condensed/);
+    expect(outputs[1]).toHaveLength(2_500);
+    expect(toolResults(last)[0]!.content.trim()).toBe('checked');
+    expect(lastMessage(last).content.at(-1)).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(
+        /cut off because it filled the model's context window\. Continue/,
+      ),
+    });
+    expect(events.filter((e) => e.type === 'notice').map((e) => e.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Condensed 1 older command output /)]),
+    );
+    expect(result).toMatchObject({ conclusion: 'success', result: 'done', commands: 3 });
   });
 });
 
