@@ -195,7 +195,8 @@ describe('limits', () => {
     expect(server.requests[1]!.body.tool_choice).toEqual({ type: 'none' });
     expect(result.conclusion).toBe('time-limit');
     expect(result.result).toMatch(/^Summary/);
-    expect(elapsedMs).toBeLessThan(3_000);
+    // In real time too the command was cut, far short of its 30 s sleep.
+    expect(elapsedMs).toBeLessThan(10_000);
   });
 
   it('answers calls that come too late to start with "Not run" only in the wind-down request', async () => {
