@@ -7,6 +7,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBashExecutor, type ToolExecutor } from '../src/agent/bash-tool.js';
+import type { Clock } from '../src/agent/clock.js';
 import { RunLimits } from '../src/agent/limits.js';
 import type { ModelChoice } from '../src/agent/fallback.js';
 import { runAgent, type AgentResult } from '../src/agent/loop.js';
@@ -56,13 +57,15 @@ export interface HarnessOptions {
   signal?: AbortSignal;
   /** The schema the final answer must satisfy (`output-schema`). */
   outputSchema?: OutputSchema;
+  /** The run's clock (its deadline, its durations); the real one by default. */
+  clock?: Clock;
 }
 
 export interface HarnessRun {
   result: AgentResult;
   server: MessagesServer;
   events: TranscriptEvent[];
-  /** Wall-clock milliseconds of the run. */
+  /** Wall-clock milliseconds of the run, whatever its clock said. */
   elapsedMs: number;
   dir: string;
 }
@@ -113,14 +116,16 @@ export async function runScripted(
       system: options.system ?? 'You are a test agent.',
       task: options.task ?? 'Do the test task.',
       tools,
-      limits: new RunLimits({
-        maxTurns: options.maxTurns ?? 10,
-        timeLimitMs: options.timeLimitMs ?? 60_000,
-        maxCostUsd: options.maxCostUsd ?? 0,
-        commandTimeoutMs,
-        startedAt: started,
-        windDownReserveMs: options.windDownReserveMs,
-      }),
+      limits: new RunLimits(
+        {
+          maxTurns: options.maxTurns ?? 10,
+          timeLimitMs: options.timeLimitMs ?? 60_000,
+          maxCostUsd: options.maxCostUsd ?? 0,
+          commandTimeoutMs,
+          windDownReserveMs: options.windDownReserveMs,
+        },
+        options.clock,
+      ),
       price: options.price ?? priceFor('claude-sonnet-5-5').price,
       contextBudgetTokens: options.contextBudgetTokens,
       fallback: options.fallback,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { FakeClock } from '../__fixtures__/clock.js';
 import { Random } from '../__fixtures__/fuzz/random.js';
 import {
   decidedForAnySmallerPrompt,
@@ -9,11 +10,6 @@ import {
 import { estimateRequestCost, priceFor } from '../src/agent/pricing.js';
 import { buildSystemPrompt, windDownInstruction } from '../src/agent/prompt.js';
 import { compileOutputSchema, schemaPromptSection } from '../src/agent/structured-output.js';
-
-function clockAt(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
-  let time = start;
-  return { now: () => time, advance: (ms) => (time += ms) };
-}
 
 /** A request whose prompt and output cost nothing: only turns and time decide. */
 const FREE: RequestCostEstimate = {
@@ -47,8 +43,8 @@ const MINUTE = { maxTurns: 50, timeLimitMs: 60_000, commandTimeoutMs: 120_000 };
 
 describe('RunLimits', () => {
   it('allows max-turns requests, marks the last one, and refuses the next', () => {
-    const clock = clockAt();
-    const limits = new RunLimits({ ...MINUTE, maxTurns: 2, maxCostUsd: 0 }, clock.now);
+    const clock = new FakeClock();
+    const limits = new RunLimits({ ...MINUTE, maxTurns: 2, maxCostUsd: 0 }, clock);
 
     expect(limits.nextRequest(FREE, 4096)).toMatchObject({ allowed: true, lastBecause: undefined });
     limits.recordRequest();
@@ -62,8 +58,8 @@ describe('RunLimits', () => {
   });
 
   it('winds down once the time left could start no command, and refuses at the deadline', () => {
-    const clock = clockAt();
-    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 0 }, clock.now);
+    const clock = new FakeClock();
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 0 }, clock);
 
     expect(limits.windDownReserveMs).toBe(15_000);
     clock.advance(43_900);
@@ -85,11 +81,8 @@ describe('RunLimits', () => {
   it.each([1, 250, 500, 999])(
     'leaves no gap: %i ms short of reserve + 1 s left, no command starts and the request is the wind-down',
     (short) => {
-      const clock = clockAt();
-      const limits = new RunLimits(
-        { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 },
-        clock.now,
-      );
+      const clock = new FakeClock();
+      const limits = new RunLimits({ ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 }, clock);
       clock.advance(60_000 - (10_000 + 1_000 - short));
 
       expect(limits.timeLeftMs()).toBeGreaterThan(limits.windDownReserveMs);
@@ -103,11 +96,8 @@ describe('RunLimits', () => {
   );
 
   it('winds down when the answer, taking as long as the last one, would come after commands can start', () => {
-    const clock = clockAt();
-    const limits = new RunLimits(
-      { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 },
-      clock.now,
-    );
+    const clock = new FakeClock();
+    const limits = new RunLimits({ ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 }, clock);
     clock.advance(48_000);
 
     // 12 s left: a command could start now, but not 1.5 s from now (10.5 s left, reserve 10 s).
@@ -118,10 +108,10 @@ describe('RunLimits', () => {
   });
 
   it('cuts a command timeout so the command ends before the wind-down reserve, and says when it did', () => {
-    const clock = clockAt();
+    const clock = new FakeClock();
     const settings = { ...MINUTE, maxCostUsd: 0, windDownReserveMs: 10_000 };
-    const limits = new RunLimits(settings, clock.now);
-    const short = new RunLimits({ ...settings, commandTimeoutMs: 5_000 }, clock.now);
+    const limits = new RunLimits(settings, clock);
+    const short = new RunLimits({ ...settings, commandTimeoutMs: 5_000 }, clock);
 
     expect(limits.commandTimeLimit()).toEqual({ timeoutMs: 50_000, cutByDeadline: true });
     expect(short.commandTimeLimit()).toEqual({ timeoutMs: 5_000, cutByDeadline: false });
@@ -132,10 +122,10 @@ describe('RunLimits', () => {
   });
 
   it('still starts commands shorter than a second when command-timeout itself is that short', () => {
-    const clock = clockAt();
+    const clock = new FakeClock();
     const limits = new RunLimits(
       { ...MINUTE, maxCostUsd: 0, commandTimeoutMs: 400, windDownReserveMs: 10_000 },
-      clock.now,
+      clock,
     );
     clock.advance(49_500);
     expect(limits.commandTimeLimit()).toEqual({ timeoutMs: 400, cutByDeadline: false });
@@ -228,11 +218,22 @@ describe('RunLimits', () => {
     limits.dispose();
   });
 
-  it('aborts its signal at the deadline', async () => {
-    const limits = new RunLimits({ ...MINUTE, timeLimitMs: 50, maxCostUsd: 0 });
+  it('aborts its signal at the deadline, not before', () => {
+    const clock = new FakeClock();
+    const limits = new RunLimits({ ...MINUTE, timeLimitMs: 50, maxCostUsd: 0 }, clock);
+    clock.advance(49);
     expect(limits.signal.aborted).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    clock.advance(1);
     expect(limits.signal.aborted).toBe(true);
+    expect(String(limits.signal.reason)).toMatch(/time-limit of 50 ms reached/);
+  });
+
+  it('aborts nothing once disposed', () => {
+    const clock = new FakeClock();
+    const limits = new RunLimits({ ...MINUTE, timeLimitMs: 50, maxCostUsd: 0 }, clock);
+    limits.dispose();
+    clock.advance(60_000);
+    expect(limits.signal.aborted).toBe(false);
   });
 
   it('keeps a wind-down reserve that grows with the limit but never past two minutes', () => {
@@ -250,10 +251,10 @@ describe('a decision on an upper bound of the prompt', () => {
     let decided = 0;
     let changedByCount = 0;
     for (let trial = 0; trial < 20_000; trial += 1) {
-      const clock = clockAt();
+      const clock = new FakeClock();
       const maxCostUsd = random.pick([0.05, 0.5, 5]);
       const maxTurns = 1 + random.below(10);
-      const limits = new RunLimits({ ...MINUTE, maxTurns, maxCostUsd }, clock.now);
+      const limits = new RunLimits({ ...MINUTE, maxTurns, maxCostUsd }, clock);
       for (let turn = random.below(maxTurns); turn > 0; turn -= 1) limits.recordRequest();
       limits.recordCost(random.next() * maxCostUsd);
       if (random.chance(0.2)) clock.advance(50_000);

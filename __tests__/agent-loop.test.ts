@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { runScripted } from '../__fixtures__/agent-harness.js';
+import { FakeClock } from '../__fixtures__/clock.js';
 import {
   roughTokenCount,
+  scripted,
   worstCaseTokenCount,
   type Reply,
   type Script,
@@ -29,6 +31,14 @@ function untilWindDown(
   summary = 'Summary: did some, rest remains.',
 ): Script {
   return (request) => (request.body.tool_choice?.type === 'none' ? final(summary) : next());
+}
+
+/** `script` with its first answer taking `ms` on the run's `clock`. */
+function firstAnswerTaking(clock: FakeClock, ms: number, script: Script): Script {
+  return (request, index, requests) => {
+    if (index === 0) clock.advance(ms);
+    return script(request, index, requests);
+  };
 }
 
 describe('tool dispatch', () => {
@@ -165,9 +175,16 @@ describe('limits', () => {
   });
 
   it('cuts a command to the time left when the time limit is near, then winds down', async () => {
+    // The first answer takes 1.2 s of a 3 s limit whose last 0.75 s are the wind-down's: the
+    // command gets the 1.05 s between, and another answer as slow would leave no time for one.
+    const clock = new FakeClock();
     const { result, server, elapsedMs } = await runScripted(
-      untilWindDown(() => commands('echo started; sleep 30')),
-      { timeLimitMs: 3_000, commandTimeoutMs: 60_000 },
+      firstAnswerTaking(
+        clock,
+        1_200,
+        untilWindDown(() => commands('echo started; sleep 30')),
+      ),
+      { timeLimitMs: 3_000, commandTimeoutMs: 60_000, clock },
     );
 
     // The note names the run's deadline: command-timeout (60 s) did not cut this command.
@@ -178,15 +195,21 @@ describe('limits', () => {
     expect(server.requests[1]!.body.tool_choice).toEqual({ type: 'none' });
     expect(result.conclusion).toBe('time-limit');
     expect(result.result).toMatch(/^Summary/);
-    expect(elapsedMs).toBeLessThan(3_000);
+    // In real time too the command was cut, far short of its 30 s sleep.
+    expect(elapsedMs).toBeLessThan(10_000);
   });
 
   it('answers calls that come too late to start with "Not run" only in the wind-down request', async () => {
     // The first answer takes 2.2 s of a 4 s limit whose last 1 s is the wind-down's: under the
     // second a command needs is left when it comes.
+    const clock = new FakeClock();
     const { result, server } = await runScripted(
-      [{ delayMs: 2_200, then: commands('echo late', 'echo later') }, final('Out of time.')],
-      { timeLimitMs: 4_000 },
+      firstAnswerTaking(
+        clock,
+        2_200,
+        scripted([commands('echo late', 'echo later'), final('Out of time.')]),
+      ),
+      { timeLimitMs: 4_000, clock },
     );
 
     expect(server.requests).toHaveLength(2);
@@ -199,15 +222,19 @@ describe('limits', () => {
   });
 
   it('aborts a request still in flight at the deadline and concludes time-limit', async () => {
-    const { result, server, elapsedMs } = await runScripted([{ hang: true }], {
-      timeLimitMs: 1_200,
-    });
+    const clock = new FakeClock();
+    const { result, server, events, elapsedMs } = await runScripted(
+      firstAnswerTaking(clock, 1_200, () => ({ hang: true })),
+      { timeLimitMs: 1_200, clock },
+    );
 
     expect(result.conclusion).toBe('time-limit');
     expect(result.detail).toMatch(/aborted/);
-    expect(elapsedMs).toBeGreaterThanOrEqual(1_100);
+    // The run ended at its deadline, by the deadline's signal: the SDK's own timeout (the 1.2 s
+    // left when the request went, in real time) would have been retried.
+    expect(events.find((e) => e.type === 'result')).toMatchObject({ durationMs: 1_200 });
+    expect(server.requests).toHaveLength(1);
     expect(elapsedMs).toBeLessThan(2_500);
-    expect(server.requests.length).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -562,11 +589,64 @@ describe('stop reasons', () => {
     expect(result.conclusion).toBe('success');
   });
 
-  it('reports an unexpected stop reason instead of ignoring it', async () => {
-    const { result } = await runScripted([message([text('?')], 'something_new')]);
+  it.each(['something_new', 'toString'])(
+    'reports an unexpected stop reason instead of ignoring it (%s)',
+    async (reason) => {
+      const { result } = await runScripted([message([text('?')], reason)]);
 
-    expect(result.conclusion).toBe('error');
-    expect(result.detail).toMatch(/unexpected reason: "something_new"/);
+      expect(result.conclusion).toBe('error');
+      expect(result.detail).toBe(`The model stopped for an unexpected reason: "${reason}"`);
+    },
+  );
+
+  it('ends on stop_sequence as on end_turn, with its text as the final message', async () => {
+    const { result, server } = await runScripted([
+      message([text('Stopped at the marker.')], 'stop_sequence'),
+    ]);
+
+    expect(server.requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      conclusion: 'success',
+      result: 'Stopped at the marker.',
+      finalMessage: true,
+    });
+  });
+
+  it('runs the complete calls of a response that filled the context window, condenses older outputs and asks to continue', async () => {
+    const big = "head -c 2500 /dev/zero | tr '\\0' x";
+    const { result, server, events } = await runScripted(
+      [
+        commands(big),
+        commands(big),
+        message(
+          [text('Checking.'), toolUse({ command: 'echo checked' }), text('Then on.')],
+          'model_context_window_exceeded',
+        ),
+        final('done'),
+      ],
+      // Far under 10k tokens, nothing is condensed for the budget; a full window keeps only the
+      // newest 4k characters of output whole.
+      { contextBudgetTokens: 10_000 },
+    );
+
+    const last = server.requests[3]!.body;
+    const outputs = last.messages
+      .flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+      .filter((block) => block.type === 'tool_result')
+      .map((block) => String(block.content));
+    expect(outputs[0]).toMatch(/characters of this older output were condensed/);
+    expect(outputs[1]).toHaveLength(2_500);
+    expect(toolResults(last)[0]!.content.trim()).toBe('checked');
+    expect(lastMessage(last).content.at(-1)).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(
+        /cut off because it filled the model's context window\. Continue/,
+      ),
+    });
+    expect(events.filter((e) => e.type === 'notice').map((e) => e.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Condensed 1 older command output /)]),
+    );
+    expect(result).toMatchObject({ conclusion: 'success', result: 'done', commands: 3 });
   });
 });
 

@@ -7,6 +7,7 @@
  */
 
 import type { LimitName } from '../transcript.js';
+import { systemClock, type Clock } from './clock.js';
 
 export type { LimitName };
 
@@ -116,26 +117,25 @@ export class RunLimits {
   readonly startedAt: number;
   readonly deadline: number;
   readonly windDownReserveMs: number;
-  readonly #clock: () => number;
+  /** The clock the deadline is on: the loop measures its durations by it too. */
+  readonly clock: Clock;
   readonly #controller = new AbortController();
-  readonly #timer: NodeJS.Timeout;
+  readonly #timer: { cancel(): void };
   #turns = 0;
   #costUsd = 0;
 
-  constructor(settings: LimitSettings, clock: () => number = Date.now) {
-    this.#clock = clock;
+  constructor(settings: LimitSettings, clock: Clock = systemClock) {
+    this.clock = clock;
     this.maxTurns = settings.maxTurns;
     this.maxCostUsd = settings.maxCostUsd;
     this.commandTimeoutMs = settings.commandTimeoutMs;
-    this.startedAt = settings.startedAt ?? clock();
+    this.startedAt = settings.startedAt ?? clock.now();
     this.deadline = this.startedAt + settings.timeLimitMs;
     this.windDownReserveMs =
       settings.windDownReserveMs ?? defaultWindDownReserve(settings.timeLimitMs);
     const abort = (): void =>
       this.#controller.abort(new Error(`time-limit of ${settings.timeLimitMs} ms reached`));
-    // Unref'd: a finished run must not be kept alive by the deadline of a limit it no longer needs.
-    this.#timer = setTimeout(abort, Math.max(0, this.deadline - clock()));
-    this.#timer.unref();
+    this.#timer = clock.timer(Math.max(0, this.deadline - clock.now()), abort);
   }
 
   /** Aborts at the deadline: given to every API request so one in flight stops there. */
@@ -151,7 +151,7 @@ export class RunLimits {
     return this.#costUsd;
   }
 
-  timeLeftMs(at = this.#clock()): number {
+  timeLeftMs(at = this.clock.now()): number {
     return Math.max(0, this.deadline - at);
   }
 
@@ -161,7 +161,9 @@ export class RunLimits {
    * This is the one rule for "can a command still start": nextRequest winds down by it too.
    */
   commandTimeLimit(afterMs = 0): CommandTimeLimit | undefined {
-    const available = Math.floor(this.timeLeftMs(this.#clock() + afterMs) - this.windDownReserveMs);
+    const available = Math.floor(
+      this.timeLeftMs(this.clock.now() + afterMs) - this.windDownReserveMs,
+    );
     if (available < Math.min(MIN_COMMAND_MS, this.commandTimeoutMs)) return undefined;
     return available < this.commandTimeoutMs
       ? { timeoutMs: available, cutByDeadline: true }
@@ -258,6 +260,6 @@ export class RunLimits {
 
   /** Stops the deadline timer; the signal stays as it is. */
   dispose(): void {
-    clearTimeout(this.#timer);
+    this.#timer.cancel();
   }
 }
