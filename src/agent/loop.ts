@@ -58,6 +58,8 @@ export interface AgentOptions {
   messages: MessagesApi;
   /** What the errors of `messages` call the service (`Amazon Bedrock`); `Anthropic API` by default. */
   apiName?: string;
+  /** What an error for refused credentials (HTTP 401, 403) tells to check: the credential's input. */
+  credentialFix?: string;
   model: string;
   maxTokens: number;
   /** The full system prompt (built-in + the workflow's), already redacted. */
@@ -122,11 +124,30 @@ function textOf(content: readonly ContentBlock[]): string {
     .trim();
 }
 
-function describeError(error: unknown, apiName: string): string {
+/** What to check for each kind of refusal a workflow can fix. */
+interface FixContext {
+  credentialFix: string | undefined;
+  /** The model the failed request asked for, and the input that named it. */
+  model: string;
+  modelInput: 'model' | 'fallback-model';
+}
+
+/**
+ * An error as the step's failure says it: the service's own words, then, for a refusal a workflow
+ * can fix, the input to change. A 404 from the Messages API means the model (its path is fixed).
+ */
+function describeError(error: unknown, apiName: string, fix?: FixContext): string {
   if (error instanceof APIError) {
     const kind = error.type ? ` ${error.type}` : '';
     const message = error.apiMessage ?? error.message;
-    return `${apiName} error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
+    const said = `${apiName} error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
+    if ((error.status === 401 || error.status === 403) && fix?.credentialFix) {
+      return `${said}. The credentials were refused: ${fix.credentialFix}`;
+    }
+    if (error.status === 404 && fix) {
+      return `${said}. The model '${fix.model}' was not found: set the '${fix.modelInput}' input to a model id ${apiName} serves (or, with 'anthropic-base-url' set, check that it points at the API's root)`;
+    }
+    return said;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -138,12 +159,19 @@ function isLimit(conclusion: Conclusion): conclusion is LimitName {
 /** Runs the agent to its end; never throws: an error becomes the `error` conclusion. */
 export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const { limits } = options;
-  const describe = (error: unknown): string =>
-    describeError(error, options.apiName ?? 'Anthropic API');
   const models = new ModelSelection(
     { model: options.model, price: options.price },
     options.fallback,
   );
+  const apiName = options.apiName ?? 'Anthropic API';
+  const describe = (error: unknown): string => describeError(error, apiName);
+  /** The error that ends the run, with the input that fixes it. */
+  const explain = (error: unknown): string =>
+    describeError(error, apiName, {
+      credentialFix: options.credentialFix,
+      model: models.current.model,
+      modelInput: models.current.model === options.model ? 'model' : 'fallback-model',
+    });
   const cancel = options.signal;
   /** What every request and token count waits under: the run's deadline and its cancellation. */
   const requestSignal = cancel ? AbortSignal.any([limits.signal, cancel]) : limits.signal;
@@ -606,7 +634,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     }
   } catch (error) {
     // A cancelled command's session is gone, and the next call fails for that reason, not its own.
-    return cancelled() ?? finish('error', { detail: describe(error) });
+    return cancelled() ?? finish('error', { detail: explain(error) });
   } finally {
     sizer.dispose();
     limits.dispose();
