@@ -555,7 +555,9 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
         expect.objectContaining({ type: 'text', text: 'Where am I?' }),
       ]);
       expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
-      expect(run.stdout).toContain(`Running dist/index.js on ${root}`);
+      expect(run.stdout).toMatch(
+        new RegExp(`^Running dist/index\\.js on Node 24\\.[\\d.]+ on ${root}$`, 'm'),
+      );
       // The shell started in that directory: the model got it back as pwd's output.
       expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(root);
       expect(run.stdout).toContain('▶ ✓ · $ pwd');
