@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
+import { codeSpan } from '../src/report/markdown.js';
 import { parseActionYml, type ActionMetadata } from './action-yml.js';
 
 /** What the documents are generated from: action.yml's text and each example file's text by its path. */
@@ -23,13 +24,8 @@ function cell(text: string): string {
   return text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
 }
 
-/** An inline code span that holds `text` whatever backticks it contains. */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
+/** An inline code span that holds `text` whatever backticks it contains (its pipes escaped by `cell`). */
+const code = (text: string): string => codeSpan(text);
 
 /** A default as the table shows it: each line of a multi-line one as its own code span. */
 function defaultCell(value: string): string {
