@@ -413,6 +413,14 @@ describe('the log', () => {
     expect(late.lines).toEqual(['Error: late']);
   });
 
+  it('ends a run that failed before its first request without figures of zero', () => {
+    const why = "Input 'max-turns' must be a whole number from 1 to 10000, got 'lots'";
+    const facts = factsOf(
+      new TranscriptBuilder().event({ type: 'error', message: why }).result('error', '', why),
+    );
+    expect(closingLine(facts)).toBe('Conclusion: error, before any request or command');
+  });
+
   it('ends with one line of the figures', () => {
     const line = closingLine(factsOf(realisticRun()));
     expect(line).toMatch(

@@ -19,7 +19,14 @@ import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
 import { formatUsd } from '../agent/pricing.js';
 import { randomHex } from '../random-token.js';
 import type { PromptMeasure, RecordedEvent } from '../transcript.js';
-import { callLabel, callStatus, STATUS_WORDS, type CallRecord, type RunFacts } from './facts.js';
+import {
+  callLabel,
+  callStatus,
+  failedAtStart,
+  STATUS_WORDS,
+  type CallRecord,
+  type RunFacts,
+} from './facts.js';
 import { counted, formatDuration, showControls } from './markdown.js';
 
 /** What the log writes through: `@actions/core` in the action, a recorder in tests. */
@@ -279,8 +286,9 @@ export function writeErrors(sink: LogSink, facts: RunFacts): void {
   }
 }
 
-/** The one closing line of the log, with the run's figures. */
+/** The one closing line of the log, with the run's figures (none for a run that never began). */
 export function closingLine(facts: RunFacts): string {
+  if (failedAtStart(facts)) return 'Conclusion: error, before any request or command';
   const extra = [
     facts.denied > 0 ? `${facts.denied} denied` : '',
     facts.timedOut > 0 ? `${facts.timedOut} timed out` : '',

@@ -10,7 +10,13 @@ import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
-import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
+import {
+  failedAtStart,
+  STATUS_WORDS,
+  type CallRecord,
+  type CallStatus,
+  type RunFacts,
+} from './facts.js';
 import {
   byteLength,
   clipBytes,
@@ -410,17 +416,10 @@ function headline(facts: RunFacts): string {
   return `## Bash agent: ${HEADLINES[facts.conclusion]}`;
 }
 
-/**
- * A run that failed before its first request or command (a bad input, a missing credential): the
- * error, which says what to set, is all there is to read. Figures of zero, an empty table and
- * blocks of settings would only bury it.
- */
-function failedAtStart(facts: RunFacts): boolean {
-  return facts.conclusion === 'error' && facts.requests === 0 && facts.calls.length === 0;
-}
-
 /** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
 export function renderSummary(facts: RunFacts): string {
+  // The error, which says what to set, is all there is to read: figures of zero, an empty table
+  // and blocks of settings would only bury it.
   if (failedAtStart(facts)) {
     return [headline(facts), '', ...warnings(facts), ...linkLine(facts)].join('\n');
   }
