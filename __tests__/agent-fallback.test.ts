@@ -147,7 +147,11 @@ describe('fallback model', () => {
       );
 
       expect(result.conclusion).toBe('error');
-      expect(result.detail).toBe(`Anthropic API error ${status} ${type}: Not for the fallback`);
+      // The service's words first; a 404 adds the input that names the model asked for.
+      expect(result.detail).toMatch(
+        new RegExp(`^Anthropic API error ${status} ${type}: Not for the fallback(\\.|$)`),
+      );
+      if (status === 404) expect(result.detail).toContain(`The model '${PRIMARY}' was not found`);
       expect(server.requests.map((request) => request.body.model)).toEqual([PRIMARY]);
       expect(warnings(events)).toEqual([]);
       expect(result.costUsd).toBe(0);

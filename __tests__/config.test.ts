@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   InputError,
+  inputConflicts,
   parseBoolean,
   parseConfig,
   parseDuration,
@@ -361,5 +362,57 @@ describe('parseConfig', () => {
     expect(() => configFrom({ 'env-passthrough': 'NPM_TOKEN=abc' })).toThrow(
       "Input 'env-passthrough' must list environment variable names (letters, digits and _), got 'NPM_TOKEN=abc'",
     );
+  });
+});
+
+describe('inputConflicts', () => {
+  it('finds none in the defaults, nor in a commit with its branch and message', () => {
+    expect(inputConflicts(configFrom({ task: 'x' }))).toEqual([]);
+    expect(
+      inputConflicts(
+        configFrom({ task: 'x', commit: 'true', branch: 'fix', 'commit-message': 'Fix it' }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('warns, naming both inputs, of a branch or a commit message without commit', () => {
+    const conflicts = inputConflicts(
+      configFrom({ task: 'x', branch: 'fix-date', 'commit-message': 'Fix the date' }),
+    );
+    expect(conflicts).toEqual([
+      "Input 'branch' is 'fix-date' but 'commit' is false: nothing is committed, so 'branch' does nothing. Set 'commit: true', or remove 'branch'",
+      "Input 'commit-message' is 'Fix the date' but 'commit' is false: nothing is committed, so 'commit-message' does nothing. Set 'commit: true', or remove 'commit-message'",
+    ]);
+  });
+
+  it('warns of a fallback model that is the model itself', () => {
+    const [conflict, ...rest] = inputConflicts(
+      configFrom({ task: 'x', model: 'claude-haiku-4-5', 'fallback-model': 'claude-haiku-4-5' }),
+    );
+    expect(rest).toEqual([]);
+    expect(conflict).toMatch(
+      /^Input 'fallback-model' is the same as 'model' \('claude-haiku-4-5'\)/,
+    );
+  });
+
+  it('warns of an API key given to a platform that does not take one, without showing the key', () => {
+    const key = 'sk-ant-api03-secret';
+    for (const provider of ['bedrock', 'vertex']) {
+      const conflicts = inputConflicts(
+        configFrom({ task: 'x', provider, 'anthropic-api-key': key }),
+      );
+      expect(conflicts).toEqual([
+        expect.stringMatching(
+          new RegExp(`^Input 'anthropic-api-key' is set but 'provider' is ${provider}`),
+        ),
+      ]);
+      expect(conflicts.join('')).not.toContain(key);
+    }
+    // Foundry takes the resource's key there, and the Anthropic API its own.
+    for (const provider of ['foundry', 'anthropic']) {
+      expect(inputConflicts(configFrom({ task: 'x', provider, 'anthropic-api-key': key }))).toEqual(
+        [],
+      );
+    }
   });
 });

@@ -3,61 +3,112 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  documentPaths,
   includedExamples,
   inputsTable,
   outputsTable,
-  regenerateReadme,
+  regenerateDocument,
   repositorySources,
   type DocSources,
-} from '../scripts/readme.js';
+} from '../scripts/generated-docs.js';
 import { parseActionYml } from '../scripts/action-yml.js';
 
-/* `npm run docs`, run in memory: README.md must be exactly what it makes from action.yml and examples/. */
+/*
+ * `npm run docs`, run in memory: README.md and docs/*.md must be exactly what it makes from
+ * action.yml and examples/.
+ */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const README_PATH = path.join(ROOT, 'README.md');
-const README = readFileSync(README_PATH, 'utf8');
 const SOURCES = repositorySources(ROOT);
+const DOCUMENTS = documentPaths(ROOT);
+const read = (document: string): string => readFileSync(path.join(ROOT, document), 'utf8');
+const README = read('README.md');
+const REFERENCE = read('docs/inputs.md');
 
-const regenerate = (sources: DocSources, readme = README): Promise<string> =>
-  regenerateReadme(readme, sources, README_PATH);
+const regenerate = (sources: DocSources, document: string, text = read(document)) =>
+  regenerateDocument(text, sources, ROOT, document);
 
-describe('README.md', () => {
-  it('is what `npm run docs` makes of action.yml and examples/ (run it after changing either)', async () => {
-    expect(await regenerate(SOURCES)).toBe(README);
+describe('the documents', () => {
+  it('are README.md and every file of docs/', () => {
+    expect(DOCUMENTS).toEqual(expect.arrayContaining(['README.md', 'docs/inputs.md']));
+    expect(DOCUMENTS.length).toBeGreaterThan(5);
   });
 
-  it('is out of date as soon as a description in action.yml changes', async () => {
+  it.each(DOCUMENTS)(
+    '%s is what `npm run docs` makes of action.yml and examples/ (run it after changing either)',
+    async (document) => {
+      expect(await regenerate(SOURCES, document)).toBe(read(document));
+    },
+  );
+
+  it('docs/inputs.md lists every input and output, and is out of date as soon as a description changes', async () => {
+    const metadata = parseActionYml(SOURCES.actionYml);
+    for (const { name } of [...metadata.inputs, ...metadata.outputs]) {
+      expect(REFERENCE).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+    }
     const broken = SOURCES.actionYml.replace(
       'description: Most model requests in one run. Never exceeded.',
       'description: Most model requests in one run, sometimes.',
     );
     expect(broken).not.toBe(SOURCES.actionYml);
-    const wanted = await regenerate({ ...SOURCES, actionYml: broken });
-    expect(wanted).not.toBe(README);
+    const wanted = await regenerate({ ...SOURCES, actionYml: broken }, 'docs/inputs.md');
+    expect(wanted).not.toBe(REFERENCE);
     expect(wanted).toMatch(
       /\| `max-turns` +\| `30` +\| Most model requests in one run, sometimes\. +\|/,
     );
   });
 
-  it('is out of date as soon as an output is added to action.yml', async () => {
+  it('docs/inputs.md is out of date as soon as an output is added to action.yml', async () => {
     const added = SOURCES.actionYml.replace(
       'outputs:\n',
       'outputs:\n  wall-time:\n    description: Seconds the run took.\n',
     );
-    const wanted = await regenerate({ ...SOURCES, actionYml: added });
+    const wanted = await regenerate({ ...SOURCES, actionYml: added }, 'docs/inputs.md');
     expect(wanted).toMatch(/\| `wall-time` +\| Seconds the run took\. +\|/);
   });
 
-  it('shows each example workflow exactly as its file is, and is out of date when one changes', async () => {
+  it('README.md shows the inputs it names with action.yml’s words, a long default as a link to the reference', async () => {
+    expect(README).toMatch(
+      /\| `max-turns` +\| `30` +\| Most model requests in one run\. Never exceeded\. +\|/,
+    );
+    expect(README).toMatch(/\| `allowed-commands` +\| _\[a list\]\(docs\/inputs\.md#inputs\)_ +\|/);
+    // Only the inputs it names: the reference has the rest.
+    expect(README).not.toMatch(/^\| `env-passthrough`/m);
+    const broken = SOURCES.actionYml.replace(
+      'description: Most model requests in one run. Never exceeded.',
+      'description: Most model requests in one run, sometimes.',
+    );
+    const wanted = await regenerate({ ...SOURCES, actionYml: broken }, 'README.md');
+    expect(wanted).toMatch(
+      /\| `max-turns` +\| `30` +\| Most model requests in one run, sometimes\. +\|/,
+    );
+  });
+
+  it('refuse an input action.yml does not have, rather than leaving a row out', async () => {
+    const text = '<!-- docs:inputs task,max-turn -->\n<!-- docs:end -->\n';
+    await expect(regenerate(SOURCES, 'README.md', text)).rejects.toThrow(
+      "docs:inputs names 'max-turn', which action.yml does not have",
+    );
+  });
+
+  it('show each example workflow exactly as its file is, once, and are out of date when one changes', async () => {
     const examples = readdirSync(path.join(ROOT, 'examples'))
       .filter((name) => name.endsWith('.yml'))
       .map((name) => `examples/${name}`);
-    // Every example is in the README, and the README includes no other file.
-    expect([...includedExamples(README)].sort()).toEqual(examples.sort());
-    for (const example of examples) {
-      expect(README).toContain(`\`\`\`yaml\n${SOURCES.readFile(example)}\`\`\``);
+    // Every example is in one document, and no document includes any other file.
+    const included = DOCUMENTS.flatMap((document) => includedExamples(read(document)));
+    expect([...included].sort()).toEqual(examples.sort());
+    for (const document of DOCUMENTS) {
+      for (const example of includedExamples(read(document))) {
+        expect(read(document)).toContain(`\`\`\`yaml\n${SOURCES.readFile(example)}\`\`\``);
+      }
     }
+    // The README itself shows the three uses.
+    expect(includedExamples(README)).toEqual([
+      'examples/task.yml',
+      'examples/comment.yml',
+      'examples/maintenance.yml',
+    ]);
 
     const edited: DocSources = {
       ...SOURCES,
@@ -66,15 +117,19 @@ describe('README.md', () => {
           ? SOURCES.readFile(file).replace('max-turns: 20', 'max-turns: 25')
           : SOURCES.readFile(file),
     };
-    const wanted = await regenerate(edited);
+    const wanted = await regenerate(edited, 'README.md');
     expect(wanted).not.toBe(README);
     expect(wanted).toContain('max-turns: 25');
   });
 
-  it('refuses a generated part it does not know, rather than leaving it stale', async () => {
+  it('refuse a generated part they do not know, rather than leaving it stale', async () => {
     await expect(
-      regenerate(SOURCES, '<!-- docs:flowchart -->\n<!-- docs:end -->\n'),
-    ).rejects.toThrow('unknown generated part: docs:flowchart');
+      regenerate(SOURCES, 'README.md', '<!-- docs:flowchart -->\n<!-- docs:end -->\n'),
+    ).rejects.toThrow('README.md has an unknown generated part: docs:flowchart');
+  });
+
+  it('README.md stays a page a newcomer reads in a minute', () => {
+    expect(README.split('\n').length).toBeLessThanOrEqual(320);
   });
 });
 
@@ -86,22 +141,59 @@ function anchorOf(heading: string): string {
     .replace(/ /g, '-');
 }
 
-describe('the links of README.md', () => {
-  it('lead to its own headings and to files that exist', () => {
-    const prose = README.replace(/```[\s\S]*?```/g, '');
-    const anchors = new Set(
-      [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] as string)),
+/** A document's prose (code blocks left out) and the anchors of its headings. */
+function outline(text: string): { prose: string; anchors: Set<string> } {
+  const prose = text.replace(/```[\s\S]*?```/g, '');
+  const anchors = new Set(
+    [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] as string)),
+  );
+  return { prose, anchors };
+}
+
+/** Every link and image of a document that does not lead anywhere: a missing file or heading. */
+function brokenLinks(document: string, text = read(document)): string[] {
+  const targets = [...outline(text).prose.matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)].map(
+    (match) => (match[1] ?? match[2]) as string,
+  );
+  return targets
+    .filter((target) => !/^https?:/.test(target))
+    .filter((target) => {
+      const [file = '', anchor] = target.split('#');
+      const resolved = file === '' ? document : path.join(path.dirname(document), file);
+      if (!existsSync(path.join(ROOT, resolved))) return true;
+      if (anchor === undefined) return false;
+      return !outline(resolved === document ? text : read(resolved)).anchors.has(anchor);
+    })
+    .map((target) => `${document}: ${target}`);
+}
+
+describe('the links of README.md and docs/', () => {
+  it('lead to headings and files that exist', () => {
+    expect(DOCUMENTS.flatMap((document) => brokenLinks(document))).toEqual([]);
+  });
+
+  it('reach every document of docs/ from the README', () => {
+    const linked = new Set(
+      [...outline(README).prose.matchAll(/\]\((docs\/[^)#\s]+\.md)/g)].map((m) => m[1]),
     );
-    const targets = [...prose.matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)].map(
-      (match) => (match[1] ?? match[2]) as string,
-    );
-    const inPage = targets.filter((target) => target.startsWith('#'));
-    expect(inPage.length).toBeGreaterThan(10);
-    expect(inPage.filter((target) => !anchors.has(target.slice(1)))).toEqual([]);
-    const local = targets.filter((target) => !/^(#|https?:)/.test(target));
-    expect(local).toEqual(expect.arrayContaining(['docs/job-summary.png', 'examples/', 'LICENSE']));
-    const missing = local.filter((target) => !existsSync(path.join(ROOT, target)));
-    expect(missing).toEqual([]);
+    expect(
+      DOCUMENTS.filter((document) => document !== 'README.md' && !linked.has(document)),
+    ).toEqual([]);
+  });
+
+  it('are found broken when a heading they name or a file they lead to is not there', () => {
+    const text = read('docs/limits.md');
+    const good = 'security-model.md#what-is-undone-after-the-run';
+    expect(text).toContain(good);
+    expect(
+      brokenLinks('docs/limits.md', text.replace(good, 'security-model.md#what-is-undone')),
+    ).toEqual(['docs/limits.md: security-model.md#what-is-undone']);
+    expect(brokenLinks('docs/limits.md', text.replace(good, 'security.md'))).toEqual([
+      'docs/limits.md: security.md',
+    ]);
+    expect(brokenLinks('README.md', `${README}\n[x](#no-such-heading)\n`)).toEqual([
+      'README.md: #no-such-heading',
+    ]);
   });
 });
 

@@ -202,7 +202,8 @@ describe('dist/index.js', () => {
     expect(models).toEqual([...Array<string>(attempts).fill(primary), fallback, fallback]);
     expect(toolResults(requests.at(-1)!.body)[0]!.content.trim()).toBe('on-fallback');
 
-    // One warning annotation says the switch; the request lines say where each request went.
+    // One warning annotation says the switch; the turn lines name the model after the switch, and
+    // the request lines (debug output) say where each request went.
     const switched = run.stdout
       .split('\n')
       .filter((line) => line.startsWith('::warning::') && line.includes('fallback model'));
@@ -210,9 +211,17 @@ describe('dist/index.js', () => {
     expect(switched[0]).toContain('529');
     expect(switched[0]).toContain(`model ${primary} stays unavailable`);
     expect(switched[0]).toContain(`fallback model ${fallback}`);
-    expect(run.stdout).toMatch(new RegExp(`^Request 1 of at most \\d+ to ${primary}:`, 'm'));
-    expect(run.stdout).toMatch(new RegExp(`^Request 2 of at most \\d+ to ${fallback}:`, 'm'));
-    expect(run.stdout).toMatch(new RegExp(`^Request 3 of at most \\d+ to ${fallback}:`, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(`^::debug::Request 1 of at most \\d+ to ${primary}:`, 'm'),
+    );
+    expect(run.stdout).toMatch(
+      new RegExp(`^::debug::Request 2 of at most \\d+ to ${fallback}:`, 'm'),
+    );
+    expect(run.stdout).toMatch(
+      new RegExp(`^::debug::Request 3 of at most \\d+ to ${fallback}:`, 'm'),
+    );
+    expect(run.stdout).toMatch(new RegExp(`^Turn 2 of \\d+ on ${fallback}: `, 'm'));
+    expect(run.stdout).not.toMatch(/^Turn 1 of \d+ on /m);
 
     expect(run.summary).toContain(
       `| Model | ${escapeInline(primary)}, then ${escapeInline(fallback)} (fallback model) |`,
@@ -479,7 +488,11 @@ describe('the log', () => {
     ]);
     const firstGroup = lines.indexOf(expected[0]!);
     expect(lines.slice(firstGroup, firstGroup + expected.length)).toEqual(expected);
-    expect(lines[firstGroup + expected.length]).toMatch(/^Request 2 of at most/);
+    expect(lines.slice(firstGroup + expected.length, firstGroup + expected.length + 3)).toEqual([
+      expect.stringMatching(/^Turn 2 of \d+: \d+\.\d s, \$\d+\.\d{4}$/),
+      '── Final message ──',
+      '│ All printed.',
+    ]);
     expect(lines.filter((line) => line !== '').at(-1)).toMatch(
       new RegExp(`^Conclusion: success; 2 requests, ${count} commands`),
     );
@@ -542,7 +555,9 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
         expect.objectContaining({ type: 'text', text: 'Where am I?' }),
       ]);
       expect(server.requests[0]!.body.system![0]!.text).toContain('at most 4 model requests');
-      expect(run.stdout).toContain(`Running dist/index.js on ${root}`);
+      expect(run.stdout).toMatch(
+        new RegExp(`^Running dist/index\\.js on Node 24\\.[\\d.]+ on ${root}$`, 'm'),
+      );
       // The shell started in that directory: the model got it back as pwd's output.
       expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(root);
       expect(run.stdout).toContain('▶ ✓ · $ pwd');

@@ -101,3 +101,25 @@ describe('the whole job summary of a hostile run, rendered as GitHub would', () 
     expect(html.match(/<details>/g)?.length).toBe(html.match(/<\/details>/g)?.length);
   });
 });
+
+describe('commands in the summary, rendered as GitHub would', () => {
+  it('are code, copied as typed: no link, no mention, no inserted character, the pipe kept', () => {
+    const command = 'curl -s https://api.example.com/x?y=1 | grep -c @octocat <b>';
+    const events = new TranscriptBuilder()
+      .command(command, '1\n')
+      .command('sleep 200', '', { timedOut: true, exitCode: null }, 120_000)
+      .denied(command, 'no-matching-pattern', command)
+      .result('success', 'Done.');
+    const summary = renderSummary(factsOf(events));
+    expect(summary).not.toContain('\u200b');
+    const html = toHtml(summary);
+    const codes = [...html.matchAll(/<code>([^<]*(?:<(?!\/code>)[^<]*)*)<\/code>/g)].map(
+      (m) => m[1],
+    );
+    const shown = 'curl -s https://api.example.com/x?y=1 | grep -c @octocat &#x3C;b>';
+    // In the table, in the denial's line and in the collapsed block's title.
+    expect(codes.filter((code) => code === shown).length).toBeGreaterThanOrEqual(3);
+    expect(html).not.toMatch(/<a [^>]*href="https:\/\/api\.example\.com/);
+    expect(html).not.toContain('<b>');
+  });
+});

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   byteLength,
   clipBytes,
-  escapeHtml,
+  codeSpan,
+  htmlCode,
   escapeInline,
   fenced,
   neutraliseMarkdown,
@@ -20,17 +21,30 @@ describe('fenced', () => {
   });
 });
 
-describe('escapeInline and escapeHtml', () => {
+describe('escapeInline and htmlCode', () => {
   it('escapeInline leaves no HTML, markdown, mention or line break', () => {
     expect(escapeInline('<b>x</b> | *y* @admin\n# h')).toBe(
       '&lt;b&gt;x&lt;/b&gt; \\| \\*y\\* @\u200badmin \\# h',
     );
   });
 
-  it('escapeHtml escapes tags and quotes for a <summary>, and breaks mentions', () => {
-    expect(escapeHtml('</summary><img src="x"> @team\nnext')).toBe(
-      '&lt;/summary&gt;&lt;img src=&quot;x&quot;&gt; @\u200bteam next',
+  it('htmlCode escapes tags and quotes for a <summary>, as code, where GitHub makes no mention', () => {
+    expect(htmlCode('</summary><img src="x"> @team\nnext')).toBe(
+      '<code>&lt;/summary&gt;&lt;img src=&quot;x&quot;&gt; @team next</code>',
     );
+  });
+});
+
+describe('codeSpan', () => {
+  it('shows a command as it is: nothing inserted, fenced past its backticks', () => {
+    expect(codeSpan('git clone git@github.com:o/r https://x.example/?a=1')).toBe(
+      '`git clone git@github.com:o/r https://x.example/?a=1`',
+    );
+    expect(codeSpan('echo `date` ``x``')).toBe('``` echo `date` ``x`` ```');
+    expect(codeSpan('`a`')).toBe('`` `a` ``');
+    // One line, control characters shown; a pipe escaped only where a table would split at it.
+    expect(codeSpan('a\n  b\u0000 | c')).toBe('`a b\\x00 | c`');
+    expect(codeSpan('a | b', true)).toBe('`a \\| b`');
   });
 });
 

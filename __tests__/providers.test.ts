@@ -185,7 +185,7 @@ describe('provider: bedrock', () => {
     expect(api.refusals).toEqual(['the signature does not match']);
     expect(core.outputs.conclusion).toBe('error');
     expect(core.failures).toEqual([
-      'Amazon Bedrock error 403 permission_error: the signature does not match',
+      'Amazon Bedrock error 403 permission_error: the signature does not match. The credentials were refused: check the AWS credentials the aws-actions/configure-aws-credentials step left (or AWS_BEARER_TOKEN_BEDROCK): the role needs bedrock:InvokeModel on the model and its inference profile, and the model must be enabled in the account',
     ]);
   });
 
@@ -302,7 +302,7 @@ describe('provider: foundry', () => {
     expect(new Set(api.refusals)).toEqual(new Set(['the x-api-key header is missing or wrong']));
     expect(core.outputs.conclusion).toBe('error');
     expect(core.failures).toEqual([
-      'Microsoft Foundry error 401 authentication_error: the x-api-key header is missing or wrong',
+      "Microsoft Foundry error 401 authentication_error: the x-api-key header is missing or wrong. The credentials were refused: check the 'anthropic-api-key' input (or ANTHROPIC_FOUNDRY_API_KEY): the key is wrong, revoked, or not the key of the resource in ANTHROPIC_FOUNDRY_RESOURCE",
     ]);
   });
 

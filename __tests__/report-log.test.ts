@@ -2,7 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { SETTINGS, TranscriptBuilder, realisticRun } from '../__fixtures__/transcripts.js';
 import { factsOf } from '../src/report/facts.js';
-import { closingLine, eventLog, type LogSink } from '../src/report/log.js';
+import {
+  closingLine,
+  eventLog,
+  FINAL_MESSAGE_HEADING,
+  RUNNING_AFTER_MS,
+  writeErrors,
+  type LogSink,
+} from '../src/report/log.js';
 import type { RecordedEvent, TranscriptEvent } from '../src/transcript.js';
 
 /**
@@ -21,6 +28,7 @@ function recordingSink(): LogSink & { lines: string[]; writes: number } {
       sink.writes += 1;
       lines.push(...message.split(/\r\n|\r|\n/));
     },
+    debug: (message: string) => lines.push(`::debug::${escape(message)}`),
     warning: (message: string) => lines.push(`::warning::${escape(message)}`),
     startGroup: (title: string) => lines.push(`::group::${escape(title)}`),
     endGroup: () => lines.push('::endgroup::'),
@@ -78,9 +86,9 @@ describe('the log', () => {
     const live = liveCommands(lines);
     // Only the log's own structure acts: groups, and stop-commands blocks each resumed by its token.
     const names = live.map((command) => command.name);
-    expect(names.filter((name) => !['group', 'endgroup', 'stop-commands'].includes(name))).toEqual(
-      live.filter((c) => c.name.startsWith('bash-agent-')).map((c) => c.name),
-    );
+    expect(
+      names.filter((name) => !['group', 'endgroup', 'stop-commands', 'debug'].includes(name)),
+    ).toEqual(live.filter((c) => c.name.startsWith('bash-agent-')).map((c) => c.name));
     expect(live.some((command) => /^(error|warning|set-output|add-mask)$/.test(command.name))).toBe(
       false,
     );
@@ -93,7 +101,11 @@ describe('the log', () => {
     expect(lines).toContain('│ ::error::from a command');
     expect(lines).toContain('│ status: ##[error]legacy form anywhere in the line');
     expect(
-      lines.some((line) => /^\s*(::(?!group|endgroup|stop-commands|bash-agent-)|##\[)/.test(line)),
+      lines.some((line) =>
+        /^\s*(::(?!group|endgroup|stop-commands|bash-agent-|debug::(Request|Response) )|##\[)/.test(
+          line,
+        ),
+      ),
     ).toBe(false);
   });
 
@@ -103,7 +115,11 @@ describe('the log', () => {
     const sink = recordingSink();
     const log = eventLog(sink);
     for (const event of events.slice(0, result)) log.write(event);
-    log.showRunning();
+    const started = events[result - 1]!.at;
+    // Not within its first second: most commands end by then, and need no line of their own.
+    log.showRunning(started + RUNNING_AFTER_MS - 1);
+    expect(sink.lines.filter((line) => line.includes('ls -la'))).toEqual([]);
+    log.showRunning(started + RUNNING_AFTER_MS);
     log.showRunning();
     expect(sink.lines.filter((line) => line.includes('ls -la'))).toEqual(['Running: $ ls -la']);
     for (const event of events.slice(result)) log.write(event);
@@ -251,7 +267,9 @@ describe('the log', () => {
       // A transcript from before requests named their model: the run's model stands in.
       .event(request(3))
       .result('success', '');
-    const requestLines = logOf(events).filter((line) => line.startsWith('Request '));
+    const requestLines = logOf(events)
+      .filter((line) => line.startsWith('::debug::Request '))
+      .map((line) => line.slice('::debug::'.length));
     expect(requestLines.map((line) => line.slice(0, line.indexOf(':')))).toEqual([
       `Request 1 of at most ${SETTINGS.maxTurns} to claude-sonnet-5-5`,
       `Request 2 of at most ${SETTINGS.maxTurns} to claude-haiku-4-5`,
@@ -272,7 +290,7 @@ describe('the log', () => {
       }),
     );
     const prompts = logOf(events.result('success', ''))
-      .filter((line) => line.startsWith('Request '))
+      .filter((line) => line.startsWith('::debug::Request '))
       .map((line) => /: prompt (.*), max_tokens 16000, at most \$0\.0500$/.exec(line)?.[1]);
     expect(prompts).toEqual([
       '1000 tokens (counted)',
@@ -281,10 +299,132 @@ describe('the log', () => {
     ]);
   });
 
+  it('gives a quiet turn one line outside its command groups, the accounting as debug output', () => {
+    const lines = logOf(realisticRun());
+    const shown = lines.filter((line) => !line.startsWith('::debug::'));
+    // Outside the groups: the turns' lines, the final message under its heading.
+    const outside: string[] = [];
+    let inGroup = false;
+    for (const line of shown) {
+      if (line.startsWith('::group::')) inGroup = true;
+      else if (line === '::endgroup::') inGroup = false;
+      else if (!inGroup) outside.push(line);
+    }
+    const headingAt = outside.indexOf(FINAL_MESSAGE_HEADING);
+    expect(headingAt).toBeGreaterThan(0);
+    const turns = outside.slice(0, headingAt);
+    // One line a turn, each with the model's words when it had some.
+    expect(turns).toEqual([
+      expect.stringMatching(
+        /^Turn 1 of 30: 2\.0 s, \$0\.\d{4} │ I'll start by looking at the repository layout and running the tests\.$/,
+      ),
+      expect.stringMatching(
+        /^Turn 2 of 30: .* │ The month is not padded\. Let me look at the formatter\.$/,
+      ),
+      expect.stringMatching(
+        /^Turn 3 of 30: .* │ `sed` is not allowed here; I will report the fix instead\.$/,
+      ),
+      expect.stringMatching(/^Turn 4 of 30: 2\.0 s, \$0\.\d{4}$/),
+    ]);
+    // The final message once, under its heading, and not again with its turn.
+    expect(outside.slice(headingAt + 1)[0]).toBe('│ ## The failing test');
+    expect(lines.filter((line) => line.includes('does not pad the month'))).toHaveLength(1);
+    // The accounting is still there for a debug run: a request and a response line per turn.
+    expect(lines.filter((line) => /^::debug::(Request|Response) \d/.test(line))).toHaveLength(8);
+    expect(shown.some((line) => /bounded by its bytes|cache write|max_tokens/.test(line))).toBe(
+      false,
+    );
+  });
+
+  it('names an unusual stop reason, a switch of model and the last request a limit allows in the turn line', () => {
+    const events = new TranscriptBuilder()
+      .event({
+        type: 'request',
+        turn: 1,
+        model: 'claude-haiku-4-5',
+        windDown: 'max-turns',
+        maxTokens: 100,
+        promptTokens: 1_000,
+        promptMeasure: 'counted',
+        estimatedUsd: 0.01,
+      })
+      .event({
+        type: 'response',
+        turn: 1,
+        stopReason: 'max_tokens',
+        text: 'cut',
+        usage: { inputTokens: 9, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        costUsd: 0.0021,
+        durationMs: 1_500,
+      })
+      .result('max-turns', '');
+    const turn = logOf(events).find((line) => line.startsWith('Turn 1'));
+    expect(turn).toMatch(
+      /^Turn 1 of 30 on claude-haiku-4-5 \(the last one .+ allows\): 1\.5 s, \$0\.0021, stop reason max_tokens │ cut$/,
+    );
+  });
+
+  it('writes a final message sent back for a correction as a turn’s text, and only the last under the heading', () => {
+    const events = new TranscriptBuilder()
+      .exchange('{"wrong": true}', 'end_turn')
+      .exchange('{"right": true}', 'end_turn')
+      .result('success', '{"right": true}');
+    const lines = logOf(events).filter((line) => !line.startsWith('::debug::'));
+    expect(lines.filter((line) => line.includes('wrong'))).toEqual(['│ {"wrong": true}']);
+    const heading = lines.indexOf(FINAL_MESSAGE_HEADING);
+    expect(lines.slice(heading)).toEqual([FINAL_MESSAGE_HEADING, '│ {"right": true}']);
+  });
+
+  it('writes each error once: the one the step fails with is left to the failure', () => {
+    const failed = factsOf(
+      new TranscriptBuilder()
+        .event({ type: 'error', message: 'Anthropic API error 401 authentication_error' })
+        .result('error', '', 'Anthropic API error 401 authentication_error'),
+    );
+    const sink = recordingSink();
+    for (const event of new TranscriptBuilder()
+      .event({ type: 'error', message: 'x' })
+      .result('error', '', 'x')) {
+      eventLog(sink).write(event);
+    }
+    expect(
+      sink.lines.filter((line) => line.includes('x') && !line.startsWith('::debug::')),
+    ).toEqual([]);
+    writeErrors(sink, failed);
+    expect(sink.lines.filter((line) => line.includes('401'))).toEqual([]);
+    // Errors the failure does not carry are written, once each.
+    const other = factsOf(
+      new TranscriptBuilder()
+        .event({ type: 'error', message: 'Could not reach the shell' })
+        .event({ type: 'error', message: 'Could not reach the shell' })
+        .event({ type: 'error', message: 'The last one' })
+        .result('error', '', 'The last one'),
+    );
+    writeErrors(sink, other);
+    expect(sink.lines.filter((line) => line.startsWith('Error: '))).toEqual([
+      'Error: Could not reach the shell',
+    ]);
+    // After a success, every error is written: no failure will show it.
+    const after = factsOf(
+      new TranscriptBuilder().event({ type: 'error', message: 'late' }).result('success', 'done'),
+    );
+    const late = recordingSink();
+    writeErrors(late, after);
+    expect(late.lines).toEqual(['Error: late']);
+  });
+
+  it('ends a run that failed before its first request without figures of zero', () => {
+    const why = "Input 'max-turns' must be a whole number from 1 to 10000, got 'lots'";
+    const facts = factsOf(
+      new TranscriptBuilder().event({ type: 'error', message: why }).result('error', '', why),
+    );
+    expect(closingLine(facts)).toBe('Conclusion: error, before any request or command');
+  });
+
   it('ends with one line of the figures', () => {
     const line = closingLine(factsOf(realisticRun()));
     expect(line).toMatch(
-      /^Conclusion: success; 4 requests, 5 commands \(1 denied, 1 timed out, 1 failed\), estimated cost \$0\.0400 \(at most \$0\.2000 as estimated before sending\), 2 min 17 s$/,
+      /^Conclusion: success; 4 requests, 5 commands \(1 denied, 1 timed out, 1 failed\), estimated cost \$0\.0400, 2 min 17 s$/,
     );
   });
 });

@@ -250,7 +250,7 @@ describe('control characters', () => {
     report.record({
       type: 'response',
       turn: 2,
-      stopReason: 'end_turn',
+      stopReason: 'tool_use',
       text: 'said\0so',
       usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
       costUsd: 0,
@@ -270,6 +270,7 @@ describe('control characters', () => {
     expect(summary).toContain('final\\x00answer\\x7f');
     expect(log).toContain('nul:\\x00 bell:\\x07 esc:\\x1b[31m');
     expect(log).toContain('said\\x00so');
+    expect(log).toContain('final\\x00answer\\x7f');
     // The transcript keeps what was there.
     const events = readTranscriptFile(config.transcriptFile);
     expect(events.find((e) => e.type === 'tool_result' && e.id === 't2')).toMatchObject({

@@ -61,6 +61,31 @@ describe('checkStructuredOutput', () => {
       /must be a JSON Schema/,
     );
   });
+
+  it('says where a schema is wrong and what was expected there, not the meta-schema’s chain', () => {
+    const problem = (text: string): string => {
+      try {
+        compileOutputSchema(text, "Input 'output-schema'");
+      } catch (error) {
+        return (error as Error).message.replace(
+          "Input 'output-schema' is not a valid JSON Schema: ",
+          '',
+        );
+      }
+      throw new Error(`compiled: ${text}`);
+    };
+    expect(problem('{"minimum": "x"}')).toBe('at /minimum: expected a number, got "x"');
+    expect(problem('{"properties": {"a/b": {"minLength": -1}}}')).toBe(
+      'at /properties/a~1b/minLength: expected >= 0, got -1',
+    );
+    // One line for the place, whatever branches of the meta-schema ajv tried there.
+    expect(problem('{"type": "objekt"}')).toBe(
+      'at /type: expected one of "array", "boolean", "integer", "null", "number", "object", "string" or a list, got "objekt"',
+    );
+    expect(problem('{"$ref": "#/definitions/nope"}')).toBe(
+      "$ref '#/definitions/nope' leads nowhere",
+    );
+  });
 });
 
 describe('the loop with an output schema', () => {

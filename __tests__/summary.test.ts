@@ -20,10 +20,8 @@ describe('renderSummary', () => {
     );
     expect(markdown).toContain('### Final message');
     expect(markdown).toContain('`formatDate` does not pad the month');
-    expect(markdown).toContain(
-      '| 2 | ❌ | <code>npm test 2&gt;&amp;1 \\| tail \\-20</code> | exit 1 | 8.4\u00a0s |',
-    );
-    expect(markdown).toContain('| 6 | ⏱️ | <code>sleep 200</code> | timed out | 120.0\u00a0s |');
+    expect(markdown).toContain('| 2 | ❌ | `npm test 2>&1 \\| tail -20` | exit 1 | 8.4\u00a0s |');
+    expect(markdown).toContain('| 6 | ⏱️ | `sleep 200` | timed out | 120.0\u00a0s |');
     expect(markdown).toContain(
       '<details><summary>Task</summary>\n\n```text\nFind the failing test and fix it\n```',
     );
@@ -39,11 +37,9 @@ describe('renderSummary', () => {
     const realistic = render(realisticRun());
     expect(realistic).toContain('> [!WARNING]');
     expect(realistic).toMatch(
-      /> 1 command denied by the command policy:\n> - 4\. <code>sed .*\(no\\-matching\\-pattern\)/,
+      /> 1 command denied by the command policy:\n> - 4\. `sed .*` \(no\\-matching\\-pattern\)/,
     );
-    expect(realistic).toMatch(
-      /> 1 command timed out:\n> - 6\. <code>sleep 200<\/code> after 120\.0\u00a0s/,
-    );
+    expect(realistic).toMatch(/> 1 command timed out:\n> - 6\. `sleep 200` after 120\.0\u00a0s/);
 
     const failed = render(failedRun());
     expect(failed.startsWith('## Bash agent: ❌ Failed\n')).toBe(true);
@@ -169,5 +165,60 @@ describe('renderSummary', () => {
         /in the summary/,
       );
     });
+  });
+});
+
+describe('the summary of a run that failed at its start', () => {
+  it('shows the error, which names the fix, and the run link: no figures of zero, no empty blocks', () => {
+    const why = "Input 'max-turns' must be a whole number from 1 to 10000, got 'lots'";
+    const markdown = render(
+      new TranscriptBuilder().event({ type: 'error', message: why }).result('error', '', why),
+    );
+    expect(markdown).toBe(
+      [
+        '## Bash agent: ❌ Failed',
+        '',
+        '> [!CAUTION]',
+        "> Input 'max\\-turns' must be a whole number from 1 to 10000, got 'lots'",
+        '',
+        '[Workflow run](https://github.com/octo/repo/actions/runs/42)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('still shows everything once a request was made', () => {
+    const markdown = render(failedRun());
+    expect(markdown).toContain('model request');
+    expect(markdown).toContain('Model and tokens');
+  });
+});
+
+describe('the estimate before sending', () => {
+  const withBounds = (each: number) => {
+    const builder = new TranscriptBuilder();
+    for (let turn = 1; turn <= 3; turn += 1) {
+      builder.event({
+        type: 'request',
+        turn,
+        maxTokens: 16_000,
+        promptTokens: 1_000,
+        promptMeasure: 'counted',
+        estimatedUsd: each,
+      });
+    }
+    return render(builder.result('success', 'Done.'));
+  };
+
+  it('is the sum of the bounds while it is within the cap', () => {
+    expect(withBounds(1)).toContain('| Estimated before sending | at most $3.00 (each request');
+  });
+
+  it('says why it may pass the cap the run never crossed, rather than read as a broken cap', () => {
+    const markdown = withBounds(2.5);
+    expect(markdown).toContain(
+      "| Estimated before sending | the requests' bounds add up to $7.50, above the $5.00 cap: each bound counts all of a request's max_tokens",
+    );
+    expect(markdown).not.toContain('at most $7.50');
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { fakeGitHub, loadEvent, type Payload } from '../__fixtures__/events.js';
-import { INPUT_DEFAULTS, type Permission } from '../src/config.js';
+import { INPUT_DEFAULTS, InputError, type Permission } from '../src/config.js';
 import {
   decideTrigger,
   MAX_LISTED_FILES,
@@ -521,6 +521,26 @@ describe('label events', () => {
 });
 
 describe('other events', () => {
+  it('refuse a run whose only task was to come from trigger-label, naming the input and the event', async () => {
+    const settings = { ...SETTINGS, triggerLabel: 'agent' };
+    const push = { name: 'push', payload: { sender: { login: 'octocat', id: 1, type: 'User' } } };
+    const refused = decideTrigger(push, settings, fakeGitHub({}));
+    await expect(refused).rejects.toBeInstanceOf(InputError);
+    await expect(refused).rejects.toMatchObject({ input: 'trigger-label' });
+    await expect(refused).rejects.toThrow(
+      /^Input 'trigger-label' \('agent'\) starts runs only on issues, pull_request, pull_request_target events with types: \[labeled\], but this run is a 'push' event, which has no label, and 'task' is empty/,
+    );
+    // With a task, the same event runs it: the label is for the other events of the workflow.
+    const run = asRun(
+      await decideTrigger(
+        push,
+        { ...settings, task: 'Tidy up', taskSource: "input 'task'" },
+        fakeGitHub({}),
+      ),
+    );
+    expect(run.task).toBe('Tidy up');
+  });
+
   it('run the task input, as the workflow wrote it', async () => {
     const github = fakeGitHub({});
     const settings = {

@@ -19,6 +19,8 @@ export interface ActionOutput {
 export interface ActionMetadata {
   inputs: ActionInput[];
   outputs: ActionOutput[];
+  /** `runs.using`, the runtime the runner starts the action on (`node24`). */
+  using: string;
 }
 
 /** The action.yml of this checkout. */
@@ -26,7 +28,7 @@ export const ACTION_YML = new URL('../action.yml', import.meta.url);
 
 /** Reads action.yml's text; throws naming the input or output that is not shaped as GitHub wants. */
 export function parseActionYml(text: string): ActionMetadata {
-  const document = parse(text) as { inputs?: unknown; outputs?: unknown } | null;
+  const document = parse(text) as { inputs?: unknown; outputs?: unknown; runs?: unknown } | null;
   const inputs = Object.entries(mappingOf(document?.inputs, 'inputs')).map(([name, value]) => {
     const input = mappingOf(value, `inputs.${name}`);
     return {
@@ -43,7 +45,8 @@ export function parseActionYml(text: string): ActionMetadata {
       `outputs.${name}.description`,
     ),
   }));
-  return { inputs, outputs };
+  const using = scalarOf(mappingOf(document?.runs, 'runs').using, 'runs.using');
+  return { inputs, outputs, using };
 }
 
 /** Reads this checkout's action.yml. */

@@ -1,8 +1,10 @@
 // `bash-agent [--<input> <value> ...] "<task>"` (also `npm run agent -- …`): runs the bundled action
-// (dist/index.js) on the current directory the way a workflow step would: every input of action.yml
-// as an INPUT_<NAME> variable (its default unless a flag sets it), temporary files for the step's
-// outputs and summary, and the Anthropic key from ANTHROPIC_API_KEY. Prints the summary and the
-// outputs at the end; the exit status is the step's, or 2 for a mistake in how it was called.
+// (dist/index.js) on the current directory the way a workflow step would: on the Node action.yml
+// names, every input of action.yml as an INPUT_<NAME> variable (its default unless a flag sets it),
+// temporary files for the step's outputs and summary, and the Anthropic key from ANTHROPIC_API_KEY.
+// Prints the summary and the outputs at the end; the exit status is the step's, or 2 for a mistake
+// in how it was called. `npm run bundle` bundles this file too (dist/agent/), which bin/bash-agent.mjs
+// runs, so the command needs none of the dev dependencies.
 //
 // What it prints is meant to be pasted into an issue, so it is masked as the runner would mask the
 // step's log: a `::add-mask::` line is taken as the runner takes it (never shown, its value hidden
@@ -14,19 +16,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { InputError, parseConfig } from '../src/config.js';
 import { Redactor } from '../src/redact.js';
 import { looksSecret } from '../src/shell/env.js';
+import { findActionNode, type ActionNode } from './action-node.js';
 import { localDefault, readActionYml, type ActionInput } from './action-yml.js';
 import { parseCommandLine, UsageError } from './cli-options.js';
 
-const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-
 /** Where the command runs and writes; tests give their own. */
 export interface AgentCommandOptions {
-  /** The action to run; dist/index.js unless a test gives a stand-in. */
+  /** The checkout of the action (where bin/ and dist/ are). */
+  checkout: string;
+  /** The action to run; the checkout's dist/index.js unless a test gives a stand-in. */
   entry?: string;
+  /** The Node to run it on; the one action.yml names, looked for as findActionNode does. */
+  node?: ActionNode;
   /** The directory worked on; by default the one the command was typed in. */
   cwd?: string;
   /** The environment the command sees; process.env by default. */
@@ -189,13 +193,13 @@ function eachLine(stream: Readable, each: (line: string) => void): Promise<void>
 }
 
 /** Runs the command line `argv`; resolves to the exit status. */
-export async function main(argv: string[], options: AgentCommandOptions = {}): Promise<number> {
+export async function main(argv: string[], options: AgentCommandOptions): Promise<number> {
   const parentEnv = options.env ?? process.env;
   const out = (text: string): void =>
     (options.stdout ?? ((chunk) => void process.stdout.write(chunk)))(`${text}\n`);
   const err = (text: string): void =>
     (options.stderr ?? ((chunk) => void process.stderr.write(chunk)))(`${text}\n`);
-  const { inputs } = readActionYml();
+  const { inputs, using } = readActionYml();
   let values: ReturnType<typeof valuesFrom>;
   try {
     values = valuesFrom(argv, inputs);
@@ -225,7 +229,8 @@ export async function main(argv: string[], options: AgentCommandOptions = {}): P
     err(`Cannot run the agent; missing:\n${missing.map((item) => `  - ${item}`).join('\n')}`);
     return 2;
   }
-  const entry = options.entry ?? ENTRY;
+  const bundled = path.join(options.checkout, 'dist', 'index.js');
+  const entry = options.entry ?? bundled;
   if (!existsSync(entry)) {
     err(`${entry} is missing: build it first with \`npm run bundle\`.`);
     return 2;
@@ -276,8 +281,12 @@ export async function main(argv: string[], options: AgentCommandOptions = {}): P
   ]);
   const shown = (text: string): string => redactor.redact(text);
 
-  out(`Running ${entry === ENTRY ? 'dist/index.js' : entry} on ${workspace}\n`);
-  const child = spawn(process.execPath, [entry], {
+  const node = options.node ?? findActionNode(options.checkout, using, parentEnv);
+  if (node.shortfall) err(`bash-agent: ${node.shortfall}.`);
+  out(
+    `Running ${entry === bundled ? 'dist/index.js' : entry} on Node ${node.version} on ${workspace}\n`,
+  );
+  const child = spawn(node.path, [entry], {
     cwd: workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,9 @@ export function parseCommandLine<const T extends Options>(options: T, argv: stri
   try {
     return parseArgs({ options, allowPositionals: true, strict: true, args: argv });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // Duck-typed: an error of Node's own realm is no `Error` of another (a test's VM context).
+    const said = (error as { message?: unknown } | null)?.message;
+    const message = typeof said === 'string' ? said : String(error);
     const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
     if (unknown === undefined) throw new UsageError(message);
     const near = nearestOption(unknown, Object.keys(options));

@@ -514,6 +514,33 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
   };
 }
 
+/**
+ * Inputs that contradict each other without making the run impossible, one warning each, naming
+ * both inputs: the run goes on, and the input that cannot take effect is said to do nothing.
+ */
+export function inputConflicts(config: Config): string[] {
+  const conflicts: string[] = [];
+  const withoutCommit = (input: string, value: string): string =>
+    `Input '${input}' is '${value}' but 'commit' is false: nothing is committed, so '${input}' does nothing. Set 'commit: true', or remove '${input}'`;
+  if (!config.commit && config.branch !== '')
+    conflicts.push(withoutCommit('branch', config.branch));
+  if (!config.commit && config.commitMessage !== '') {
+    conflicts.push(withoutCommit('commit-message', config.commitMessage));
+  }
+  if (config.fallbackModel !== '' && config.fallbackModel === config.model) {
+    conflicts.push(
+      `Input 'fallback-model' is the same as 'model' ('${config.model}'): it would fail the same way, so there is no fallback. Name another model, or remove 'fallback-model'`,
+    );
+  }
+  // On Foundry the input is the resource's key; Bedrock and Vertex AI sign in another way.
+  if (config.apiKey !== '' && (config.provider === 'bedrock' || config.provider === 'vertex')) {
+    conflicts.push(
+      `Input 'anthropic-api-key' is set but 'provider' is ${config.provider}, which signs in with the platform's own credentials: the key is not used. Remove 'anthropic-api-key', or set 'provider: anthropic'`,
+    );
+  }
+  return conflicts;
+}
+
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
 export function loadConfig(): Config {
   return parseConfig((name) => core.getInput(name), process.env);

@@ -5,7 +5,7 @@ import { runAgent, type AgentResult } from './agent/loop.js';
 import { listenForCancellation, type Cancellation } from './cancellation.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { schemaPromptSection } from './agent/structured-output.js';
-import { loadConfig, type Config } from './config.js';
+import { inputConflicts, loadConfig, type Config } from './config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
 import { commitResults, ownBranch, type CommitOutcome } from './git/commit.js';
 import { connectProvider, type ProviderConnection } from './providers/connect.js';
@@ -137,6 +137,7 @@ async function runTask(
   const result = await runAgent({
     messages: provider.messages,
     apiName: provider.apiName,
+    credentialFix: provider.credentialFix,
     model: provider.primary.model,
     maxTokens: config.maxTokens,
     system: redactor.redact(system),
@@ -272,6 +273,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = loadConfig();
+    for (const conflict of inputConflicts(config)) core.warning(conflict);
     // A key given as an input is a secret whichever provider runs: on another platform it is unused,
     // but it must no more appear in what the action writes than the platform's own credentials.
     redactor.add(config.apiKey);

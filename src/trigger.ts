@@ -6,7 +6,7 @@
  * never fetched again, so an edit after the trigger changes nothing.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { PERMISSIONS, type Config, type Permission } from './config.js';
+import { InputError, PERMISSIONS, type Config, type Permission } from './config.js';
 import type { RunSubject, TranscriptEvent } from './transcript.js';
 import { findTask } from './trigger-phrase.js';
 import { cleanUntrusted, DataQuoter } from './untrusted.js';
@@ -335,6 +335,15 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
           ? `the label added is not '${settings.triggerLabel}'`
           : `the ${event.name} event was ${payload.action ?? 'sent'}, not labeled '${settings.triggerLabel}'`,
     };
+  }
+  if (settings.triggerLabel !== '' && settings.task === '') {
+    // Not "no task": the workflow meant the label to give it, and this event cannot carry one.
+    throw new InputError(
+      'trigger-label',
+      `Input 'trigger-label' ('${settings.triggerLabel}') starts runs only on ${[...LABEL_EVENTS].join(', ')} events with types: [labeled], ` +
+        `but this run is a '${event.name}' event, which has no label, and 'task' is empty. ` +
+        `Run the workflow on those events only, or give the step a 'task' for '${event.name}' runs`,
+    );
   }
   return inputRun(event.name, settings, undefined, payload.sender);
 }

@@ -61,6 +61,8 @@ export interface AgentOptions {
   messages: MessagesApi;
   /** What the errors of `messages` call the service (`Amazon Bedrock`); `Anthropic API` by default. */
   apiName?: string;
+  /** What an error for refused credentials (HTTP 401, 403) tells to check: the credential's input. */
+  credentialFix?: string;
   model: string;
   maxTokens: number;
   /** The full system prompt (built-in + the workflow's), already redacted. */
@@ -139,11 +141,30 @@ function tokenUsageOf(usage: UsageLike | undefined): TokenUsage {
   };
 }
 
-function describeError(error: unknown, apiName: string): string {
+/** What to check for each kind of refusal a workflow can fix. */
+interface FixContext {
+  credentialFix: string | undefined;
+  /** The model the failed request asked for, and the input that named it. */
+  model: string;
+  modelInput: 'model' | 'fallback-model';
+}
+
+/**
+ * An error as the step's failure says it: the service's own words, then, for a refusal a workflow
+ * can fix, the input to change. A 404 from the Messages API means the model (its path is fixed).
+ */
+function describeError(error: unknown, apiName: string, fix?: FixContext): string {
   if (error instanceof APIError) {
     const kind = error.type ? ` ${error.type}` : '';
     const message = error.apiMessage ?? error.message;
-    return `${apiName} error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
+    const said = `${apiName} error${error.status ? ` ${error.status}` : ''}${kind}: ${message}`;
+    if ((error.status === 401 || error.status === 403) && fix?.credentialFix) {
+      return `${said}. The credentials were refused: ${fix.credentialFix}`;
+    }
+    if (error.status === 404 && fix) {
+      return `${said}. The model '${fix.model}' was not found: set the '${fix.modelInput}' input to a model id ${apiName} serves (or, with 'anthropic-base-url' set, check that it points at the API's root)`;
+    }
+    return said;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -300,7 +321,7 @@ class AgentRun {
       }
     } catch (error) {
       // A cancelled command's session is gone, and the next call fails for that reason, not its own.
-      return (this.#cancelled() ?? this.#finish('error', { detail: this.#describe(error) })).result;
+      return (this.#cancelled() ?? this.#finish('error', { detail: this.#explain(error) })).result;
     } finally {
       this.#sizer.dispose();
       this.#limits.dispose();
@@ -790,5 +811,15 @@ class AgentRun {
 
   #describe(error: unknown): string {
     return describeError(error, this.#options.apiName ?? 'Anthropic API');
+  }
+
+  /** The error that ends the run, with the input that fixes it. */
+  #explain(error: unknown): string {
+    const { model } = this.#models.current;
+    return describeError(error, this.#options.apiName ?? 'Anthropic API', {
+      credentialFix: this.#options.credentialFix,
+      model,
+      modelInput: model === this.#options.model ? 'model' : 'fallback-model',
+    });
   }
 }

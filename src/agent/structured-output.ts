@@ -30,12 +30,70 @@ export function compileOutputSchema(text: string, source: string): OutputSchema 
   }
   // allErrors: the model gets every problem at once, not one per correction.
   const ajv = new Ajv({ allErrors: true, strict: false });
+  if (!ajv.validateSchema(schema as object)) {
+    const problems = schemaProblems(schema, ajv.errors ?? []);
+    throw new Error(`${source} is not a valid JSON Schema: ${problems.join('; ')}`);
+  }
   try {
     const validate = ajv.compile(schema as object);
     return { text: JSON.stringify(schema, null, 2), validate };
   } catch (error) {
-    throw new Error(`${source} is not a valid JSON Schema: ${(error as Error).message}`);
+    const ref = (error as { missingRef?: unknown }).missingRef;
+    const why = typeof ref === 'string' ? `$ref '${ref}' leads nowhere` : (error as Error).message;
+    throw new Error(`${source} is not a valid JSON Schema: ${why}`);
   }
+}
+
+/** The words for a JSON type a schema keyword's value was expected to have. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  array: 'a list',
+  object: 'an object',
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  null: 'null',
+};
+
+/** The part of a JSON document at a JSON pointer (`/properties/a/type`), if there is one. */
+function valueAt(document: unknown, pointer: string): unknown {
+  let value = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * A schema's problems as ajv finds them against the JSON Schema meta-schema, in plain words: one
+ * per place in the schema, `at /properties/a/type: expected one of "array", … or a list, got
+ * "strin"`. Ajv reports each branch of the meta-schema it tried (a type, an enum, the anyOf that
+ * joins them); the branches say what was expected, the joint adds nothing and is left out.
+ */
+function schemaProblems(schema: unknown, errors: readonly ErrorObject[]): string[] {
+  const byPlace = new Map<string, string[]>();
+  for (const error of errors) {
+    if (['anyOf', 'oneOf', 'allOf', 'if', 'not'].includes(error.keyword)) continue;
+    const params = error.params as { type?: string | string[]; allowedValues?: unknown[] };
+    let expected: string;
+    if (error.keyword === 'type') {
+      const types = Array.isArray(params.type) ? params.type : [params.type ?? ''];
+      expected = types.map((type) => TYPE_WORDS[type] ?? type).join(' or ');
+    } else if (error.keyword === 'enum') {
+      expected = `one of ${(params.allowedValues ?? []).map((value) => JSON.stringify(value)).join(', ')}`;
+    } else {
+      expected = (error.message ?? 'something else').replace(/^must (be )?/, '');
+    }
+    const list = byPlace.get(error.instancePath) ?? [];
+    if (!list.includes(expected)) list.push(expected);
+    byPlace.set(error.instancePath, list);
+  }
+  return [...byPlace].map(
+    ([place, expected]) =>
+      `at ${place === '' ? 'the top' : place}: expected ${expected.join(' or ')}, got ${JSON.stringify(valueAt(schema, place))}`,
+  );
 }
 
 /**

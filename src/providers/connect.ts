@@ -7,7 +7,7 @@
 import type { ModelChoice } from '../agent/fallback.js';
 import type { MessagesApi } from '../agent/loop.js';
 import { requireTaskAndCredentials, type Config } from '../config.js';
-import { SERVICE_NAMES, type ProviderName } from './names.js';
+import { CREDENTIAL_FIXES, SERVICE_NAMES, type ProviderName } from './names.js';
 import { readWholeBody } from './whole-body.js';
 import type { Provider, SharedClientOptions } from './provider.js';
 
@@ -23,6 +23,8 @@ export interface ProviderConnection {
   messages: MessagesApi;
   /** What error messages call the service. */
   apiName: string;
+  /** What to check when the service refuses the credentials. */
+  credentialFix: string;
   /** The model the run asks first, as the platform spells it, and its price there. */
   primary: ModelChoice;
   fallback: ModelChoice | undefined;
@@ -62,6 +64,7 @@ export async function connectProvider(
   return {
     messages: connected.messages,
     apiName: SERVICE_NAMES[config.provider],
+    credentialFix: CREDENTIAL_FIXES[config.provider],
     primary: { model: primary.model, price: primary.price.price },
     fallback: fallback && { model: fallback.model, price: fallback.price.price },
     secrets: connected.secrets,

@@ -21,6 +21,21 @@ export const SERVICE_NAMES: Readonly<Record<ProviderName, string>> = {
 };
 
 /**
+ * What to check when the platform refuses the credentials (HTTP 401 or 403): the input or the login
+ * step that supplied them, and what the platform wants of them.
+ */
+export const CREDENTIAL_FIXES: Readonly<Record<ProviderName, string>> = {
+  anthropic:
+    "check the 'anthropic-api-key' input (or the ANTHROPIC_API_KEY variable it falls back to): the key is wrong, revoked or not allowed this model, or 'anthropic-base-url' names a gateway that wants another key",
+  bedrock:
+    'check the AWS credentials the aws-actions/configure-aws-credentials step left (or AWS_BEARER_TOKEN_BEDROCK): the role needs bedrock:InvokeModel on the model and its inference profile, and the model must be enabled in the account',
+  vertex:
+    'check the credentials the google-github-actions/auth step left: the service account needs roles/aiplatform.user in the project, and the model must be enabled in the Model Garden for the region',
+  foundry:
+    "check the 'anthropic-api-key' input (or ANTHROPIC_FOUNDRY_API_KEY): the key is wrong, revoked, or not the key of the resource in ANTHROPIC_FOUNDRY_RESOURCE",
+};
+
+/**
  * The environment variable each platform's SDK reads its base URL from. The `anthropic-base-url`
  * input wins over it; the variable of another provider is never read, so an `ANTHROPIC_BASE_URL`
  * left in the environment for other steps cannot send Bedrock-signed requests to the Anthropic API.

@@ -265,3 +265,8 @@ export function factsOf(events: readonly RecordedEvent[]): RunFacts {
   }
   return facts;
 }
+
+/** A run that failed before its first request or command: a bad input, a missing credential. */
+export function failedAtStart(facts: RunFacts): boolean {
+  return facts.conclusion === 'error' && facts.requests === 0 && facts.calls.length === 0;
+}

@@ -81,17 +81,33 @@ export function escapeInline(text: string): string {
 }
 
 /**
- * Untrusted text for an HTML context where markdown is not read (a `<summary>` title): tags and
- * entities escaped, `@` broken so nobody is mentioned, line breaks flattened.
+ * One line of text as a markdown code span: shown as it is, with nothing in it read as markdown,
+ * HTML, a link or a mention, and copied as it is (no character inserted to break an address or a
+ * mention). The fence is one backtick longer than the longest run inside. In a table cell
+ * (`inTable`), `|` is escaped, as GFM splits cells before it reads code spans and then drops the
+ * backslash.
  */
-export function escapeHtml(text: string): string {
-  return showControls(text)
+export function codeSpan(text: string, inTable = false): string {
+  const line = showControls(text).replace(/\s*[\r\n]+\s*/g, ' ');
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  const body = inTable ? line.replace(/\|/g, '\\|') : line;
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+/**
+ * One line of untrusted text as code in an HTML context where markdown is not read (a `<summary>`
+ * title): tags and entities escaped, inside `<code>`, where GitHub makes no link and no mention.
+ */
+export function htmlCode(text: string): string {
+  const escaped = showControls(text)
     .replace(/\s*[\r\n]+\s*/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/@/g, '@\u200b');
+    .replace(/"/g, '&quot;');
+  return `<code>${escaped}</code>`;
 }
 
 /** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */

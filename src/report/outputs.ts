@@ -6,7 +6,7 @@ import type { RunFacts } from './facts.js';
 import { formatCount } from './markdown.js';
 
 /**
- * The most of the final message the `result` output carries (README, Outputs). A longer message
+ * The most of the final message the `result` output carries (docs/inputs.md, Outputs). A longer message
  * would swamp the log and every later step that reads it (GitHub refuses outputs of 1 MB a job);
  * the transcript file keeps it whole.
  */

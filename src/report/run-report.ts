@@ -17,7 +17,7 @@ import {
 } from '../transcript.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
-import { closingLine, coreLog, eventLog } from './log.js';
+import { closingLine, coreLog, eventLog, writeErrors } from './log.js';
 import { outputsOf } from './outputs.js';
 import {
   appendJobSummarySync,
@@ -186,6 +186,7 @@ export class RunReport {
         warnSummaryFailed(error);
       }
     }
+    writeErrors(coreLog, facts);
     core.info(closingLine(facts));
     return facts;
   }
@@ -222,6 +223,7 @@ export class RunReport {
         warnSummaryFailed(error);
       }
     }
+    writeErrors(coreLog, facts);
     core.info(closingLine(facts));
     core.setFailed(why);
   }

@@ -10,14 +10,21 @@ import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
-import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
+import {
+  failedAtStart,
+  STATUS_WORDS,
+  type CallRecord,
+  type CallStatus,
+  type RunFacts,
+} from './facts.js';
 import {
   byteLength,
   clipBytes,
   clipChars,
   counted,
   details,
-  escapeHtml,
+  codeSpan,
+  htmlCode,
   escapeInline,
   fenced,
   formatChars,
@@ -89,9 +96,9 @@ function oneLine(label: string): string {
   return clipChars(label.replace(/\s*[\r\n]+\s*/g, ' ⏎ ').trim(), COMMAND_MAX_CHARS);
 }
 
-/** A command as one line in markdown (a table cell, a list item), clipped. */
-function commandCell(label: string): string {
-  return `<code>${escapeInline(oneLine(label))}</code>`;
+/** A command as one line of code in markdown (a list item, or a table cell), clipped. */
+function commandCell(label: string, inTable = false): string {
+  return codeSpan(oneLine(label), inTable);
 }
 
 /** A no-break space: a figure and its unit stay on one line in a narrow table column. */
@@ -220,7 +227,7 @@ function tableRow(call: CallRecord, outputNote: string): string {
   const took = ran ? seconds(call.command!.durationMs) : '';
   const size = ran ? formatChars(call.command!.outputChars).replace(' ', NBSP) : '';
   const cut = call.command?.truncated ? ' (model got head and tail)' : '';
-  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
+  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label, true)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
 }
 
 const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
@@ -228,7 +235,7 @@ const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|
 /** An output as its collapsed block shows it. */
 function outputBlock(call: CallRecord, text: string): string {
   // A <summary> is HTML, where markdown escapes would show as they are.
-  const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(oneLine(call.label))}</code> · ${resultWords(call)}`;
+  const title = `${MARKS[call.status]} ${call.index}. ${htmlCode(oneLine(call.label))} · ${resultWords(call)}`;
   // Escaped here, where the outputs' budget measures each block: an escape takes up to 4 bytes.
   const command = call.label.includes('\n')
     ? `${fenced(showControls(call.label), 'bash')}\n\n`
@@ -292,6 +299,23 @@ function modelsUsed(facts: RunFacts): string {
   return model ? escapeInline(model) : 'unknown';
 }
 
+/**
+ * The bounds the requests were sent under, summed. Each request is checked against what is left of
+ * the cap with all of its max_tokens counted, most of which a response does not use: the sum can
+ * pass the cap while no request could, and then it says so rather than read as a cap crossed.
+ */
+function estimateWords(facts: RunFacts): string {
+  const cap = facts.settings?.maxCostUsd ?? 0;
+  const sum = formatUsd(facts.estimatedCostUsd);
+  if (cap > 0 && facts.estimatedCostUsd > cap) {
+    return (
+      `the requests' bounds add up to ${sum}, above the ${formatUsd(cap)} cap: each bound counts all of a request's max_tokens, ` +
+      `and each request was sent only if its bound fit in what was left of the cap; the cost is what the responses used`
+    );
+  }
+  return `at most ${sum} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`;
+}
+
 function modelBlock(facts: RunFacts): string {
   const u = facts.usage;
   const rows = [
@@ -309,10 +333,7 @@ function modelBlock(facts: RunFacts): string {
         `${formatCount(u.cacheReadTokens)} cache read, ${formatCount(u.cacheWriteTokens)} cache write`,
     ),
     tableLine('Cost', `${formatUsd(facts.costUsd)} (priced from the usage the API reported)`),
-    tableLine(
-      'Estimated before sending',
-      `at most ${formatUsd(facts.estimatedCostUsd)} (each request's prompt and max_tokens of output, checked against the budget before it was sent)`,
-    ),
+    tableLine('Estimated before sending', estimateWords(facts)),
   ];
   return details('Model and tokens', keyValueTable(rows));
 }
@@ -322,7 +343,7 @@ function settingsBlock(facts: RunFacts): string[] {
   if (!s) return [];
   const rows = [
     tableLine('Task from', escapeInline(s.taskSource)),
-    tableLine('Working directory', `<code>${escapeInline(s.workingDirectory)}</code>`),
+    tableLine('Working directory', codeSpan(s.workingDirectory, true)),
     tableLine('max-turns', String(s.maxTurns)),
     tableLine('time-limit', formatDuration(s.timeLimitMs)),
     tableLine('command-timeout', formatDuration(s.commandTimeoutMs)),
@@ -397,6 +418,11 @@ function headline(facts: RunFacts): string {
 
 /** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
 export function renderSummary(facts: RunFacts): string {
+  // The error, which says what to set, is all there is to read: figures of zero, an empty table
+  // and blocks of settings would only bury it.
+  if (failedAtStart(facts)) {
+    return [headline(facts), '', ...warnings(facts), ...linkLine(facts)].join('\n');
+  }
   const head = [
     headline(facts),
     '',
