@@ -17,7 +17,7 @@ import { makeFixture } from '../__fixtures__/policy/fixture.js';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 
-const EXAMPLES = 4;
+const EXAMPLES = Number(process.env.EXAMPLES ?? 4);
 const print = (line = ''): void => {
   process.stdout.write(`${line}\n`);
 };

@@ -14,6 +14,7 @@ import {
 } from './syntax.js';
 import type { SyntaxNode } from './tree-sitter.js';
 import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
+import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { type Word, WordBuilder, literalWord } from './words.js';
 
 /** A value bash reads as an integer literal in arithmetic: `0x1F`, `010`, `2#101`, ` -3 `. */
@@ -37,23 +38,36 @@ export const ARITHMETIC_VALUE_STOPPED =
  * when it is an integer literal, parenthesized as bash evaluates a value on its own; a blank value is
  * 0, and a value naming a variable is replaced by that variable's value, as bash does (a few levels
  * deep). Anything else prints `@`, which is no operand, so the arithmetic stops with an error: bash
- * evaluates any other value as an expression, and `a[$(cmd)]` in it runs cmd. The check runs in the
- * substitution's subshell, so the names it uses are never left set. It uses only what a command
- * cannot redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
+ * evaluates any other value as an expression, and `a[$(cmd)]` in it runs cmd. In `$((…))` that error
+ * ends the call (see guards.ts: a printed script with a guard runs under `eval`, which the error
+ * leaves); in `((…))` it makes the command fail with nothing evaluated. The check runs in the
+ * substitution's subshell, so the names it uses are never left set, and a command cannot have set
+ * them beforehand (the policy refuses text naming `__policy_`). It uses only what a command cannot
+ * redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
+ *
+ * `target`: the variable is assigned by the arithmetic (`i++`, `sum += v`): its name stays in the
+ * expression, and the substitution prints nothing when the value it reads passes.
  */
-function checkedValue(value: Doc, what: string): Doc {
+function checkedValue(value: Doc, what: string, target = false): Doc {
   const v = '$__policy_value';
   const follow =
     `[[ ${v} =~ $__policy_named && ! \${BASH_REMATCH[1]} == @(__policy_*|BASH_REMATCH) && ! -R \${BASH_REMATCH[1]} ]] && ` +
     `__policy_value=\${!BASH_REMATCH[1]}; `;
-  return [
+  const stop = `{ \\builtin printf '%s\\n' '${what} ${ARITHMETIC_VALUE_STOPPED}' >&2; \\builtin printf @; }`;
+  const checks = [
     '$(__policy_value=',
     ...value,
     `; __policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
     follow.repeat(INDIRECTION_DEPTH),
+  ];
+  // A target's check prints nothing when the value passes: no command runs then, so none a command
+  // could shadow (`:`) adds to the expression.
+  if (target)
+    return [...checks, `[[ ${v} =~ $__policy_integer || ${v} =~ ^[[:space:]]*$ ]] || ${stop})`];
+  return [
+    ...checks,
     `[[ ${v} =~ $__policy_integer ]] && \\builtin printf '(%s)' "${v}" || `,
-    `{ [[ ${v} =~ ^[[:space:]]*$ ]] && \\builtin printf 0 || `,
-    `{ \\builtin printf '%s\\n' '${what} ${ARITHMETIC_VALUE_STOPPED}' >&2; \\builtin printf @; }; })`,
+    `{ [[ ${v} =~ ^[[:space:]]*$ ]] && \\builtin printf 0 || ${stop}; })`,
   ];
 }
 
@@ -63,6 +77,36 @@ function checkedValue(value: Doc, what: string): Doc {
  */
 export function guardedArithmeticValue(name: string): Doc {
   return checkedValue([`\${${name}}`], `bash: ${name}:`);
+}
+
+/**
+ * A variable an arithmetic expression assigns (`i++`, `sum += v`, `i = 0`): its name, after a check
+ * of the value it holds when the operator reads it first. Names that change what programs run or
+ * where bash traces (`PATH`, `BASH_XTRACEFD`…) are refused, as their assignments are elsewhere.
+ */
+function arithmeticTarget(w: Walk, node: SyntaxNode, scope: Scope, reads: boolean): Doc {
+  const name = node.text;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    w.problem(node, scope, 'assigns in arithmetic to something other than a variable name');
+    return [w.cannotPrint(node, 'an arithmetic target')];
+  }
+  if (isRiskyVariable(name, undefined)) {
+    w.problem(node, scope, riskyVariableWhy(name), 'risky-variable');
+    return [w.cannotPrint(node, 'an arithmetic target')];
+  }
+  w.visit(node);
+  return reads ? [...checkedValue([`\${${name}}`], `bash: ${name}:`, true), name] : [name];
+}
+
+/** Operators that assign their left operand; all but `=` read it first. */
+const ASSIGNING_OPERATOR = /^(?:[-+*/%&|^]|<<|>>)?=$/;
+
+/** Whether the operator assigning `node` reads its value first (all but a plain `=`). */
+function readsTarget(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (parent?.type !== 'binary_expression') return true;
+  const op = parent.childForFieldName('operator')?.type ?? parent.child(1)?.type ?? '';
+  return op !== '=';
 }
 
 /** `NAME=` followed by a value word, as one word. */
@@ -139,14 +183,12 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
         /^(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9a-zA-Z@_]+)?)$/.test(node.text)
       )
         return [node.text];
-      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(node.text) && !isArithmeticTarget(node))
-        return guardedArithmeticValue(node.text);
+      if (isArithmeticTarget(node)) return arithmeticTarget(w, node, scope, readsTarget(node));
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(node.text)) return guardedArithmeticValue(node.text);
       w.problem(
         node,
         scope,
-        isArithmeticTarget(node)
-          ? 'assigns a variable in arithmetic, which the policy does not accept'
-          : 'uses a name in arithmetic, which can run commands hidden in its value',
+        'uses a name in arithmetic, which can run commands hidden in its value',
       );
       return [w.cannotPrint(node, 'a name in arithmetic')];
     case 'binary_expression':
@@ -157,7 +199,15 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       const out: Chunk[] = [];
       for (const child of node.children) {
         if (child.isNamed) out.push(...arithmetic(w, child, scope));
-        else if (child.type === '(' || child.type === ')' || ARITHMETIC_OPERATORS.test(child.type))
+        else if (
+          child.type === '(' ||
+          child.type === ')' ||
+          ARITHMETIC_OPERATORS.test(child.type) ||
+          // What they assign is a variable name, checked where it is read (arithmeticTarget).
+          ASSIGNING_OPERATOR.test(child.type) ||
+          child.type === '++' ||
+          child.type === '--'
+        )
           out.push(' ', child.type, ' ');
         else {
           w.problem(
@@ -170,10 +220,17 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       }
       return out;
     }
-    case 'variable_assignment':
+    case 'variable_assignment': {
+      // `for ((i=0; …))`: tree-sitter reads a plain assignment as one node.
       w.visit(node);
-      w.problem(node, scope, 'assigns a variable in arithmetic, which the policy does not accept');
-      return [w.cannotPrint(node, 'an assignment in arithmetic')];
+      const name = node.childForFieldName('name');
+      const value = node.childForFieldName('value');
+      if (name?.type !== 'variable_name' || !value) {
+        w.problem(node, scope, 'assigns in arithmetic to something other than a variable name');
+        return [w.cannotPrint(node, 'an assignment in arithmetic')];
+      }
+      return [...arithmeticTarget(w, name, scope, false), ' = ', ...arithmetic(w, value, scope)];
+    }
     case 'comment':
       comment(w, node, scope);
       return [];

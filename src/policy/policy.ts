@@ -1,6 +1,13 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Analysis, Danger, InnerScript, OptionWrite } from './analysis.js';
 import { frameCommandIssue, frameMention, isFrameCode, XTRACE_FD_WHY } from './frame.js';
+import {
+  containGuards,
+  GUARD_NAME_WHY,
+  guardableTarget,
+  guardedWriteTarget,
+  namesGuardVariable,
+} from './guards.js';
 import { excerpt } from './lexical.js';
 import {
   parseScript,
@@ -159,7 +166,8 @@ class Policy implements CommandPolicy {
     const check = new Check(this, resolve(this.workingDirectory, cwd), command);
     let failure: Failure | undefined;
     try {
-      failure = check.run(command);
+      failure = this.universal ? undefined : guardNameFailure(command, []);
+      failure ??= check.run(command);
       if (!failure && !this.universal && check.printed === undefined)
         throw new Error('the check printed no script');
     } catch (error) {
@@ -284,7 +292,7 @@ class Check {
   run(command: string): Failure | undefined {
     const checked = this.script(command, TOP_LEVEL, 0);
     const failure = checked.failure ?? this.checkWrites();
-    if (!failure) this.printed = checked.printed;
+    if (!failure && checked.printed !== undefined) this.printed = containGuards(checked.printed);
     return failure;
   }
 
@@ -444,9 +452,19 @@ class Check {
     const topLevel = depth === 0 && command.scope.where.length === 0;
     if (topLevel)
       this.topLevel.push({ start: command.start, end: command.start + command.source.length });
+    const named = this.lenient
+      ? undefined
+      : guardNameFailure(
+          [
+            ...command.words.map((w) => w.text),
+            ...command.assignments.map((a) => a.word.text),
+          ].join(' '),
+          command.scope.where,
+        );
+    if (named) return named;
     for (const redirect of command.redirects) {
       if (redirect.kind === 'write')
-        this.writes.push({
+        this.noteWrite({
           redirect,
           scope: command.scope,
           start: command.start,
@@ -635,7 +653,7 @@ class Check {
     for (const write of analysis.writes) {
       // A pattern that spells the option out (`sort -o *`) allows the write it names.
       if (spells(chosen.coverage[write.index], write.spell)) continue;
-      this.writes.push({
+      this.noteWrite({
         redirect: optionRedirect(write),
         scope,
         start: command.start,
@@ -799,6 +817,35 @@ class Check {
   private realPath(path: string): string {
     this.consultedFiles = true;
     return this.policy.resolver.realPath(path);
+  }
+
+  /**
+   * A write to check once the whole text is read (checkWrites), or, when its target is built from
+   * variables a guard can check (guardableTarget) under an allowlist, checked where it runs: its
+   * word is printed behind a guard that matches the expanded path against the same write patterns.
+   */
+  private noteWrite(write: PendingWrite): void {
+    const target = write.redirect.target;
+    if (write.anywhere || !target || !guardableTarget(target) || write.via) {
+      this.writes.push(write);
+      return;
+    }
+    let printed: string;
+    try {
+      printed = render([{ word: target }], this.level);
+    } catch (error) {
+      if (!(error instanceof PrintError)) throw error;
+      this.writes.push(write);
+      return;
+    }
+    this.level.words.set(
+      target,
+      guardedWriteTarget(printed, write.redirect.source, {
+        realWorkingDirectory: this.policy.realWorkingDirectory,
+        allow: this.policy.allowWrites,
+        deny: this.policy.denyWrites,
+      }),
+    );
   }
 
   private checkWrites(): Failure | undefined {
@@ -1041,4 +1088,10 @@ function literallyCovered(match: Match, index: number): boolean {
   if (match.pattern.universal) return false;
   const p = match.coverage[index];
   return p !== undefined && p.regex === undefined;
+}
+
+/** A refusal of text that names a guard's variable (see guards.ts), or undefined. */
+function guardNameFailure(text: string, where: readonly string[]): Failure | undefined {
+  if (!namesGuardVariable(text)) return undefined;
+  return { code: 'frame-name', offender: text, where, why: GUARD_NAME_WHY, suggest: {} };
 }
