@@ -102,7 +102,7 @@ export function writePatternCondition(pattern: WritePattern): string {
 /** `(^|/)\.git(/|$)`, any case, as patterns.ts tests it. */
 const GIT_SEGMENT_PATTERN = "?(*/)'.'[gG][iI][tT]?(/*)";
 
-/** The glob of a write pattern as a bash pattern: `**​/` any directories, `*` and `?` within one. */
+/** The glob of a write pattern as a bash pattern: a double star (and slash) spans directories, `*` and `?` one. */
 export function globPattern(glob: string): string {
   let body = glob.startsWith('~/') ? glob.slice(2) : glob;
   if (body.startsWith('./')) body = body.slice(2);
