@@ -45,10 +45,18 @@ export const ARITHMETIC_VALUE_STOPPED =
  * them beforehand (the policy refuses text naming `__policy_`). It uses only what a command cannot
  * redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
  *
- * `target`: the variable is assigned by the arithmetic (`i++`, `sum += v`): its name stays in the
- * expression, and the substitution prints nothing when the value it reads passes.
+ * `mode`: `value` prints the value for the expression; `target` (the variable is assigned by the
+ * arithmetic: `i++`, `sum += v`) keeps the name in the expression and prints nothing when the value
+ * passes; `zero` prints 0 when it passes (a guard in front of a subscript). `associative`: an array
+ * whose subscript the value is; when that array is associative its subscript is a string, which
+ * passes.
  */
-function checkedValue(value: Doc, what: string, target = false): Doc {
+function checkedValue(
+  value: Doc,
+  what: string,
+  mode: 'value' | 'target' | 'zero' = 'value',
+  associative?: string,
+): Doc {
   const v = '$__policy_value';
   const follow =
     `[[ ${v} =~ $__policy_named && ! \${BASH_REMATCH[1]} == @(__policy_*|BASH_REMATCH) && ! -R \${BASH_REMATCH[1]} ]] && ` +
@@ -57,13 +65,16 @@ function checkedValue(value: Doc, what: string, target = false): Doc {
   const checks = [
     '$(__policy_value=',
     ...value,
-    `; __policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
+    '; ',
+    associative === undefined ? '' : `[[ \${${associative}@a} == *A* ]] && __policy_value=0; `,
+    `__policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
     follow.repeat(INDIRECTION_DEPTH),
   ];
+  const passes = `[[ ${v} =~ $__policy_integer || ${v} =~ ^[[:space:]]*$ ]]`;
   // A target's check prints nothing when the value passes: no command runs then, so none a command
   // could shadow (`:`) adds to the expression.
-  if (target)
-    return [...checks, `[[ ${v} =~ $__policy_integer || ${v} =~ ^[[:space:]]*$ ]] || ${stop})`];
+  if (mode === 'target') return [...checks, `${passes} || ${stop})`];
+  if (mode === 'zero') return [...checks, `${passes} && \\builtin printf 0 || ${stop})`];
   return [
     ...checks,
     `[[ ${v} =~ $__policy_integer ]] && \\builtin printf '(%s)' "${v}" || `,
@@ -95,7 +106,7 @@ function arithmeticTarget(w: Walk, node: SyntaxNode, scope: Scope, reads: boolea
     return [w.cannotPrint(node, 'an arithmetic target')];
   }
   w.visit(node);
-  return reads ? [...checkedValue([`\${${name}}`], `bash: ${name}:`, true), name] : [name];
+  return reads ? [...checkedValue([`\${${name}}`], `bash: ${name}:`, 'target'), name] : [name];
 }
 
 /** Operators that assign their left operand; all but `=` read it first. */
@@ -248,20 +259,34 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
  * `assoc`: the assignment follows a `-A` option of a declaration builtin, so an array value sets an
  * associative array, whose subscripts are strings rather than arithmetic.
  */
-export function assignment(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Assignment {
+export function assignment(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  assoc = false,
+  declared = false,
+): Assignment {
   w.visit(node);
   const nameNode = node.childForFieldName('name');
   const valueNode = node.childForFieldName('value');
   let name = nameNode?.text ?? '';
   let target: Chunk;
+  let guard: Doc = [];
   if (nameNode?.type === 'subscript') {
-    subscript(w, nameNode, scope);
     name = nameNode.childForFieldName('name')?.text ?? name;
     const index = nameNode.childForFieldName('index')?.text ?? '';
-    target =
-      /^[0-9]+$/.test(index) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
-        ? `${name}[${index}]`
-        : w.cannotPrint(nameNode, 'an array subscript');
+    // A declaration builtin (`declare a[$i]=x`) expands the subscript of the word it is handed once
+    // more, so only a number goes there.
+    const read = declared ? undefined : readSubscript(w, nameNode, scope);
+    if (declared) subscript(w, nameNode, scope);
+    if (read) {
+      target = read.print;
+      guard = read.guard;
+    } else
+      target =
+        /^[0-9]+$/.test(index) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+          ? `${name}[${index}]`
+          : w.cannotPrint(nameNode, 'an array subscript');
   } else {
     target = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : w.cannotPrint(node, 'a variable name');
   }
@@ -291,6 +316,8 @@ export function assignment(w: Walk, node: SyntaxNode, scope: Scope, assoc = fals
   w.assignmentPrints.set(assignment, [
     target,
     operator === '=' || operator === '+=' ? operator : w.cannotPrint(node, operator),
+    // Bash expands the value before it evaluates the subscript: the guard goes first in it.
+    ...guard,
     ...valuePrint,
   ]);
   return assignment;
@@ -302,7 +329,7 @@ export function printAssignment(w: Walk, assignment: Assignment): Doc {
 
 /** `NAME=VALUE` as an argument of a declaration builtin: a word printed as an assignment. */
 export function assignmentWord(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Word {
-  const read = assignment(w, node, scope, assoc);
+  const read = assignment(w, node, scope, assoc, true);
   return { ...read.word, printed: printAssignment(w, read) };
 }
 
@@ -383,7 +410,7 @@ export function unknownValue(w: Walk, node: SyntaxNode, scope: Scope): Word {
 
 /**
  * Array subscripts are arithmetic, and a subscript inside the value of a variable they name runs
- * commands too: only literal numbers are safe (the arithmetic guard has no place in a subscript).
+ * commands too: only literal numbers are safe without a guard (see readSubscript).
  */
 export function subscript(w: Walk, node: SyntaxNode, scope: Scope): void {
   const index = node.childForFieldName('index');
@@ -396,4 +423,59 @@ export function subscript(w: Walk, node: SyntaxNode, scope: Scope): void {
     scope,
     'uses a variable or expression as an array subscript, which is arithmetic that can run commands hidden in a value',
   );
+}
+
+/** A subscript as printed, and the guard that goes before it in its word (none for a number). */
+export interface ReadSubscript {
+  /** `NAME[INDEX]`. */
+  readonly print: string;
+  readonly guard: Doc;
+}
+
+/**
+ * `NAME[INDEX]` where INDEX is a number (`-1` too), `@`, `*`, one variable (`$k`, `${k}`, `"$k"`) or
+ * a bare name (`alice`). A variable's value is checked when the word expands, by a guard in front
+ * of the subscript in the same word (bash expands a word left to right, and an assignment's value
+ * before its subscript): it passes when NAME is an associative array (the subscript is a string) or
+ * when the value passes the arithmetic check; otherwise it stops the call before bash evaluates the
+ * subscript. (A failing subscript itself would end more than the call: bash abandons the whole
+ * line on a bad subscript, the session's frame with it, where it leaves only the command on an
+ * arithmetic expansion's error.) Anything else is refused, with undefined.
+ */
+export function readSubscript(w: Walk, node: SyntaxNode, scope: Scope): ReadSubscript | undefined {
+  const name = node.childForFieldName('name')?.text ?? '';
+  const index = node.childForFieldName('index');
+  if (!index || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    subscript(w, node, scope);
+    return undefined;
+  }
+  if (
+    /^(?:-?[0-9]+|@|\*)$/.test(index.text) &&
+    (index.type === 'number' || index.type === 'word' || index.type === 'unary_expression')
+  ) {
+    if (index.type === 'unary_expression') arithmetic(w, index, scope);
+    return { print: `${name}[${index.text}]`, guard: [] };
+  }
+  const quoted =
+    index.type === 'string' && index.namedChildCount === 1 ? index.namedChildren[0] : undefined;
+  const expansion = quoted ?? index;
+  const variable =
+    expansion.type === 'simple_expansion' || expansion.type === 'expansion'
+      ? simpleVariable(expansion)
+      : undefined;
+  const bare = index.type === 'word' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(index.text);
+  if (variable === undefined && !bare) {
+    subscript(w, node, scope);
+    return undefined;
+  }
+  w.visit(index);
+  w.visit(expansion);
+  for (const child of expansion.namedChildren) w.visit(child);
+  const read = variable ?? index.text;
+  const check = checkedValue([`\${${read}}`], `bash: ${read}:`, 'zero', name);
+  return {
+    print: bare ? `${name}[${index.text}]` : `${name}[\${${read}}]`,
+    // `${PPID:0:0}` is empty and names nothing a command sets (PPID is always set).
+    guard: ['${PPID:0:$(( (', ...check, ') ))}'],
+  };
 }
