@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import {
+  writeFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -236,6 +237,48 @@ describe('write targets known at run time', () => {
         allowed: false,
         refusal: { code: 'write-target-unknown' },
       });
+  });
+});
+
+describe('xargs fed from a pipe', () => {
+  it('hands sed the piped words as operands behind a --, so a word cannot become its option', async () => {
+    const { policy, session } = await setup(['printf *', 'xargs *', 'sed *', 'ls *']);
+    const canary = path.join(root, 'xargs-canary');
+    writeFileSync(path.join(repo, 'out', 'xargs.txt'), 'n1\n');
+    const attack = `printf '%s\\n' out/xargs.txt "'--expression=1e touch ${canary}'" | xargs sed -n 1p`;
+    const decision = policy.check(attack, repo);
+    expect(decision.allowed && decision.script).toMatch(/'xargs' 'sed' '-n' '1p' --$/m);
+    const outcome = await call(policy, session, attack);
+    expect(outcome.output).toContain('n1\n');
+    expect(outcome.output).toContain("can't read --expression=1e touch");
+    expect(existsSync(canary)).toBe(false);
+  });
+
+  it('adds no -- after a word that may be an option waiting for its value, nor a second one', async () => {
+    const policy = await loadPolicy({
+      allow: ['ls *', 'xargs *', 'grep *', 'sed *'],
+      deny: [],
+      workingDirectory: repo,
+    });
+    for (const text of ['ls | xargs grep -e', 'ls | xargs sed -n 1p -- x.txt']) {
+      const decision = policy.check(text, repo);
+      expect(decision.allowed && decision.script).not.toMatch(/-- *$|-- --/m);
+    }
+  });
+
+  it('refuses a program that does not take -- as the end of its options, naming why', async () => {
+    const policy = await loadPolicy({
+      allow: ['ls *', 'xargs *', 'tar *', '> **'],
+      deny: [],
+      workingDirectory: repo,
+    });
+    expect(policy.check('ls | xargs tar -cf out/a.tar', repo)).toMatchObject({
+      allowed: false,
+      refusal: {
+        code: 'dangerous-option',
+        detail: expect.stringMatching(/could expand to an option/),
+      },
+    });
   });
 });
 

@@ -33,6 +33,12 @@ export interface InnerCommand {
   readonly where: string;
   /** Stdin the inner command reads, when it differs from the outer one's. */
   readonly stdin?: Stdin;
+  /**
+   * Index, in the outer command's words, of the word the print follows with `--`: the inner
+   * command was checked with `--` there (`xargs sed -n 1p --`), so the words it is handed at run
+   * time are its operands, never its options.
+   */
+  readonly endsOptionsAfter?: number;
 }
 
 /** Shell text a program runs (bash -c, eval, trap, a heredoc fed to a shell). */

@@ -694,6 +694,11 @@ class Check {
         [],
       );
       if (failure) return failure;
+      if (inner.endsOptionsAfter !== undefined) {
+        // Checked with `--` after that word: what bash runs has it there too.
+        const before = words[inner.endsOptionsAfter];
+        if (before) this.level.words.set(before, `${render([{ word: before }], this.level)} --`);
+      }
     }
     for (const script of analysis.scripts) {
       const deferred = scope.deferred || script.deferred === true;
