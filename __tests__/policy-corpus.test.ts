@@ -38,8 +38,12 @@ describe.each(corpora)('%s', (_name, corpus) => {
       const calls = attackCalls(attack, CANARY);
       const decisions = calls.map((call) => policy.check(call, WORKDIR));
       if (DEFEATED_BY_THE_PRINT.has(attack.id)) {
-        // Allowed, but not as written: the guard is in what bash runs.
-        expect(decisions.some((d) => d.allowed && d.script.includes(GUARD_OPENING))).toBe(true);
+        // Allowed, but not as written: the guard (or the -- ending options) is in what bash runs.
+        expect(
+          decisions.some(
+            (d) => d.allowed && (d.script.includes(GUARD_OPENING) || / --$/m.test(d.script)),
+          ),
+        ).toBe(true);
       } else {
         expect(decisions.some((d) => !d.allowed)).toBe(true);
       }

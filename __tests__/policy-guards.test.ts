@@ -240,6 +240,52 @@ describe('write targets known at run time', () => {
   });
 });
 
+describe('sed scripts built from variables', () => {
+  const SED = ['sed *', 'OLD=*', 'NEW=*', 'cat *', 'echo *', '> out/**'];
+
+  it('runs a substitution whose fields hold variables, as bash would', async () => {
+    const { policy, session } = await setup(SED);
+    writeFileSync(path.join(repo, 'out', 'sed.txt'), 'hello world\n');
+    const outcome = await call(
+      policy,
+      session,
+      'OLD=hello; NEW=bye/x; sed -i "s|$OLD|$NEW|" out/sed.txt; cat out/sed.txt; NEW=ciao; sed "s/bye/$NEW/" out/sed.txt',
+    );
+    expect(outcome).toEqual({ output: 'bye/x world\nciao/x world\n', isError: false });
+  });
+
+  it.each([
+    // Each runs or writes CANARY when the script is read after expansion, unchecked.
+    ['a delimiter and ; that start an e command', "NEW='x/;e touch CANARY;#'"],
+    ['a line break that starts a w command', "NEW=$'x/\\nw CANARY\\n#'"],
+    ['a backslash, which could escape a delimiter', "NEW='x\\/;e touch CANARY;#'"],
+  ])('stops a value holding %s and runs nothing', async (_what, assignment) => {
+    const { policy, session } = await setup(SED);
+    const canary = path.join(root, 'sed-canary');
+    writeFileSync(path.join(repo, 'out', 'sed.txt'), 'hello\n');
+    const set = assignment.replace('CANARY', canary);
+    expect((await call(policy, session, set)).code).toBeUndefined();
+    const outcome = await call(
+      policy,
+      session,
+      'echo before; sed -i "s/hello/$NEW/" out/sed.txt; echo after',
+    );
+    expect(outcome.isError).toBe(true);
+    expect(outcome.output).toMatch(
+      /^before\nCommand denied by policy: 'sed -i "s\/hello\/\$NEW\/" out\/sed.txt' has a sed script/,
+    );
+    expect(outcome.output).not.toContain('after');
+    expect(existsSync(canary)).toBe(false);
+    expect(readFileSync(path.join(repo, 'out', 'sed.txt'), 'utf8')).toBe('hello\n');
+  });
+
+  it('still refuses a variable where sed reads commands or flags', async () => {
+    const { policy } = await setup(SED);
+    for (const text of ['sed "s/a/b/$OLD" x', 'sed "$OLD" x', 'sed "1$OLD" x', 'sed "$OLD"\'p\' x'])
+      expect(policy.check(text, repo)).toMatchObject({ allowed: false });
+  });
+});
+
 describe('xargs fed from a pipe', () => {
   it('hands sed the piped words as operands behind a --, so a word cannot become its option', async () => {
     const { policy, session } = await setup(['printf *', 'xargs *', 'sed *', 'ls *']);

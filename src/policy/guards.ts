@@ -24,6 +24,7 @@
  * - A guard's output decides only by being exactly what passes: a subshell that ends early prints
  *   nothing, and an empty operand is a syntax error too.
  */
+import type { RuntimeCheck } from './analysis.js';
 import { quoteLiteral } from './print.js';
 import type { WritePattern } from './patterns.js';
 import type { Word } from './words.js';
@@ -195,5 +196,59 @@ export function guardedWriteTarget(
     `[[ ${writeRulesCondition(rules)} ]] && \\builtin printf 0 || { ${say(`writes ${shown}, which no '> PATH' pattern allows (or a denied one covers)`)}; }; ` +
     `fi; fi; fi`;
   // `${PPID:0:N}` is empty for N = 0 and needs no variable of the command's (PPID is always set).
+  return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
+}
+
+/**
+ * A guardable word (guardableTarget) read as a template: its literal text with each variable
+ * replaced by `placeholder`, and the variables' names in order.
+ */
+export function wordTemplate(
+  source: string,
+  placeholder: string,
+): { readonly text: string; readonly variables: readonly string[]; readonly literal: string } {
+  let text = '';
+  let literal = '';
+  const variables: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === '"') {
+      quoted = !quoted;
+      continue;
+    }
+    const name =
+      quoted && c === '$'
+        ? /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(source.slice(i))
+        : null;
+    if (name) {
+      variables.push((name[1] ?? name[2]) as string);
+      text += placeholder;
+      i += name[0].length - 1;
+      continue;
+    }
+    text += c;
+    literal += c;
+  }
+  return { text, variables, literal };
+}
+
+/**
+ * The print of a program argument checked when it runs (see RuntimeCheck): an expansion that is
+ * empty when no variable holds a forbidden character and stops the call otherwise, then the word.
+ * The variables are plain ones (guardableTarget), so the guard's expansion and the word's agree.
+ */
+export function guardedArgument(
+  printedWord: string,
+  check: RuntimeCheck,
+  offender: string,
+): string {
+  const chars = [...new Set(check.forbidden)]
+    .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .join('');
+  const tests = check.variables.map((v) => `\${${v}} != *[$'${chars}']*`).join(' && ');
+  const body =
+    `${GUARD_NAME_PREFIX}what=${quoteLiteral(check.what)}; ` +
+    `[[ ${tests} ]] && \\builtin printf 0 || { \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has a ${check.what} whose variables hold a character that would change how it reads (a line break, \\, ;, {, }, # or one of its own delimiters)`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
   return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
 }

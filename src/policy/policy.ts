@@ -5,6 +5,7 @@ import {
   containGuards,
   GUARD_NAME_WHY,
   guardableTarget,
+  guardedArgument,
   guardedWriteTarget,
   namesGuardVariable,
 } from './guards.js';
@@ -649,6 +650,14 @@ class Check {
     if (!chosen) {
       const issue = firstIssue as Issue;
       return fail(issue.code, issue.why, program);
+    }
+    for (const check of analysis.runtimeChecks ?? []) {
+      const word = words[check.index];
+      if (word)
+        this.level.words.set(
+          word,
+          guardedArgument(render([{ word }], this.level), check, command.source),
+        );
     }
     for (const write of analysis.writes) {
       // A pattern that spells the option out (`sort -o *`) allows the write it names.
