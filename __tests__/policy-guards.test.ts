@@ -286,6 +286,60 @@ describe('sed scripts built from variables', () => {
   });
 });
 
+describe('functions defined in an earlier call', () => {
+  const FUNCTIONS = ['echo *', 'true', 'eval *', 'source *', 'rm out/*'];
+
+  it('may be called by name in the same and later calls, with no pattern of their own', async () => {
+    const { policy, session } = await setup(FUNCTIONS);
+    expect(await call(policy, session, 'greet() { echo "hi $1"; }; greet a')).toEqual({
+      output: 'hi a\n',
+      isError: false,
+    });
+    expect(await call(policy, session, 'greet b')).toEqual({ output: 'hi b\n', isError: false });
+    // A redefinition is checked again: this body is refused, and the checked one stays.
+    expect(policy.check('greet() { rm -rf /; }', repo)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'no-matching-pattern' },
+    });
+    expect((await call(policy, session, 'greet c')).output).toBe('hi c\n');
+  });
+
+  it('does not vouch for a definition that never ran: the name would run the program', async () => {
+    const { policy, session } = await setup(FUNCTIONS);
+    const canary = path.join(root, 'function-canary');
+    expect((await call(policy, session, 'true || touch() { echo fake; }')).code).toBeUndefined();
+    const outcome = await call(policy, session, `echo before; touch ${canary}; echo after`);
+    expect(outcome.isError).toBe(true);
+    expect(outcome.output).toMatch(
+      /^before\nCommand denied by policy: 'touch .*' calls touch, which is not a function/,
+    );
+    expect(existsSync(canary)).toBe(false);
+  });
+
+  it('forgets every definition once a file is sourced, and never learns one made under eval', async () => {
+    const { policy, session } = await setup(FUNCTIONS);
+    writeFileSync(path.join(repo, 'lib.sh'), 'helper() { touch out/sourced; }\n');
+    expect((await call(policy, session, 'helper() { echo checked; }; helper')).output).toBe(
+      'checked\n',
+    );
+    expect((await call(policy, session, 'source ./lib.sh')).code).toBeUndefined();
+    expect(policy.check('helper', repo)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'no-matching-pattern' },
+    });
+    expect((await call(policy, session, "eval 'other() { echo x; }'")).code).toBeUndefined();
+    expect(policy.check('other', repo)).toMatchObject({ allowed: false });
+  });
+
+  it("refuses a function named like the guards' variables", async () => {
+    const { policy } = await setup(FUNCTIONS);
+    expect(policy.check('__policy_name() { :; }', repo)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'frame-name' },
+    });
+  });
+});
+
 describe('xargs fed from a pipe', () => {
   it('hands sed the piped words as operands behind a --, so a word cannot become its option', async () => {
     const { policy, session } = await setup(['printf *', 'xargs *', 'sed *', 'ls *']);

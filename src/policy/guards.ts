@@ -252,3 +252,17 @@ export function guardedArgument(
     `[[ ${tests} ]] && \\builtin printf 0 || { \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has a ${check.what} whose variables hold a character that would change how it reads (a line break, \\, ;, {, }, # or one of its own delimiters)`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
   return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
 }
+
+/**
+ * The print of the name of a function a checked definition made (see Policy.checkedFunctions): an
+ * expansion that is empty when the name is a function of the shell when the call runs, and stops
+ * the call otherwise (its definition did not run, or was removed, and the name would run a program
+ * of that name, which no pattern allows); then the name.
+ */
+export function guardedFunctionCall(printedName: string, name: string, offender: string): string {
+  const body =
+    `${GUARD_NAME_PREFIX}name=${printedName}; ` +
+    `[[ $(\\builtin type -t -- "$${GUARD_NAME_PREFIX}name") == function ]] && \\builtin printf 0 || ` +
+    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`calls ${name}, which is not a function the policy checked the definition of, and no pattern allows it`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
+  return `"\${PPID:0:$(( ($(${body})) ))}"${printedName}`;
+}

@@ -6,6 +6,7 @@ import {
   GUARD_NAME_WHY,
   guardableTarget,
   guardedArgument,
+  guardedFunctionCall,
   guardedWriteTarget,
   namesGuardVariable,
 } from './guards.js';
@@ -14,6 +15,7 @@ import {
   parseScript,
   TOP_LEVEL,
   type Assignment,
+  type ParsedScript,
   type Redirect,
   type Scope,
   type SimpleCommand,
@@ -133,6 +135,12 @@ class Policy implements CommandPolicy {
   readonly workingDirectory: string;
   readonly realWorkingDirectory: string;
   /**
+   * Functions whose definitions were checked in an allowed call of this run: callable by name in a
+   * later call without a pattern of their own (behind a guard that the name is still a function).
+   * A call that sources a file, which may define functions unchecked, forgets them all.
+   */
+  readonly checkedFunctions = new Set<string>();
+  /**
    * The single pattern `*`: every command runs, and only the deny patterns are checked, against
    * what a static reading can see.
    */
@@ -182,10 +190,16 @@ class Policy implements CommandPolicy {
         suggest: {},
       };
     }
+    if (!failure && !this.universal) check.rememberFunctions();
     if (!failure)
       return this.universal || check.printed === undefined
         ? { allowed: true, script: command, cacheable: !check.consultedFiles }
-        : { allowed: true, script: check.printed, printed: true, cacheable: !check.consultedFiles };
+        : {
+            allowed: true,
+            script: check.printed,
+            printed: true,
+            cacheable: !check.consultedFiles && !check.callsCheckedFunction,
+          };
     const refusal: Refusal = {
       code: failure.code,
       offender: failure.offender,
@@ -273,6 +287,12 @@ class Check {
   private readonly topLevel: Span[] = [];
   /** The resolver was asked: the decision depends on the file system, not only on the text. */
   consultedFiles = false;
+  /** A call of a function defined in an earlier call: the decision depends on those calls. */
+  callsCheckedFunction = false;
+  /** The functions the text defines at its top level (not in `bash -c` text, not under eval). */
+  private defines: readonly string[] = [];
+  /** The text sources a file, which may define any function without a check. */
+  private sources = false;
   /**
    * How many shell texts being checked run in a shell whose pattern runs any file (`bash *`):
    * inside them, as under `*`, only the deny patterns apply.
@@ -291,13 +311,27 @@ class Check {
   }
 
   run(command: string): Failure | undefined {
-    const checked = this.script(command, TOP_LEVEL, 0);
+    const checked = this.script(command, TOP_LEVEL, 0, (parsed) => {
+      this.defines = parsed.functions;
+    });
     const failure = checked.failure ?? this.checkWrites();
     if (!failure && checked.printed !== undefined) this.printed = containGuards(checked.printed);
     return failure;
   }
 
-  private script(text: string, scope: Scope, depth: number): Checked {
+  /** Once the call is allowed: what it defined may be called later, unless it sources a file. */
+  rememberFunctions(): void {
+    const functions = this.policy.checkedFunctions;
+    if (this.sources) functions.clear();
+    else for (const name of this.defines) functions.add(name);
+  }
+
+  private script(
+    text: string,
+    scope: Scope,
+    depth: number,
+    onParsed?: (parsed: ParsedScript) => void,
+  ): Checked {
     if (depth > MAX_DEPTH) {
       // Under `*` what the policy cannot see runs; only what it sees is held to the deny patterns.
       if (this.lenient) return {};
@@ -312,6 +346,7 @@ class Check {
       };
     }
     const parsed = parseScript(this.policy.parser, text, scope);
+    onParsed?.(parsed);
     let first: { start: number; failure: Failure } | undefined;
     // The first refusal in the text, except that one no pattern can fix (the session's frame)
     // comes before any other: a pattern the model asks for would not help.
@@ -627,6 +662,14 @@ class Check {
       if (match) matches.push(match);
     }
     if (matches.length === 0 && transparent) matches.push(spelledMatch([]));
+    if (source.has(name.text)) this.sources = true;
+    if (matches.length === 0 && assignments.length === 0 && this.callsFunction(name.text)) {
+      this.level.words.set(
+        name,
+        guardedFunctionCall(render([{ word: name }], this.level), name.text, offender),
+      );
+      return undefined;
+    }
     if (matches.length === 0) {
       return fail(
         'no-matching-pattern',
@@ -831,6 +874,17 @@ class Check {
   private realPath(path: string): string {
     this.consultedFiles = true;
     return this.policy.resolver.realPath(path);
+  }
+
+  /**
+   * Whether `name` is a function whose definition was checked: earlier in this text (at its top
+   * level), or in an allowed call before, and no file was sourced since.
+   */
+  private callsFunction(name: string): boolean {
+    if (this.sources) return false;
+    const earlier = this.policy.checkedFunctions.has(name);
+    if (earlier) this.callsCheckedFunction = true;
+    return earlier || this.defines.includes(name);
   }
 
   /**
@@ -1109,3 +1163,6 @@ function guardNameFailure(text: string, where: readonly string[]): Failure | und
   if (!namesGuardVariable(text)) return undefined;
   return { code: 'frame-name', offender: text, where, why: GUARD_NAME_WHY, suggest: {} };
 }
+
+/** Builtins that run a file in the current shell, which may define functions no check saw. */
+const source = new Set(['source', '.']);
