@@ -16,6 +16,7 @@ import { testSessions } from '../__fixtures__/test-sessions.js';
 import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/expansion-rules.js';
 import { relativeTo, writePatternCondition } from '../src/policy/guards.js';
 import { parsePatternInput, writeAllowed, type WritePattern } from '../src/policy/patterns.js';
+import { DecisionCache } from '../src/policy/decision-cache.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { formatCommandResult } from '../src/shell/format.js';
@@ -329,6 +330,21 @@ describe('functions defined in an earlier call', () => {
     });
     expect((await call(policy, session, "eval 'other() { echo x; }'")).code).toBeUndefined();
     expect(policy.check('other', repo)).toMatchObject({ allowed: false });
+  });
+
+  it('through the decision cache too: a repeated source forgets them again', async () => {
+    const { policy, session } = await setup(FUNCTIONS);
+    const cached = new DecisionCache(policy);
+    writeFileSync(path.join(repo, 'lib.sh'), 'helper() { touch out/sourced; }\n');
+    const define = 'helper() { echo checked; }';
+    for (const text of [define, 'source ./lib.sh', define]) {
+      const decision = cached.check(text, repo);
+      expect(decision).toMatchObject({ allowed: true, cacheable: false });
+      if (decision.allowed) await session.run(decision.script, { wellFormed: decision.printed });
+    }
+    expect(cached.check('source ./lib.sh', repo)).toMatchObject({ allowed: true });
+    // lib.sh's helper (unchecked) is the function now: the name is not callable.
+    expect(cached.check('helper', repo)).toMatchObject({ allowed: false });
   });
 
   it("refuses a function named like the guards' variables", async () => {

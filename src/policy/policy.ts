@@ -198,7 +198,10 @@ class Policy implements CommandPolicy {
             allowed: true,
             script: check.printed,
             printed: true,
-            cacheable: !check.consultedFiles && !check.callsCheckedFunction,
+            // A cached decision skips rememberFunctions: a call that defines functions or sources
+            // a file (which forgets them) must meet the check each time.
+            cacheable:
+              !check.consultedFiles && !check.callsCheckedFunction && !check.changesFunctions,
           };
     const refusal: Refusal = {
       code: failure.code,
@@ -317,6 +320,11 @@ class Check {
     const failure = checked.failure ?? this.checkWrites();
     if (!failure && checked.printed !== undefined) this.printed = containGuards(checked.printed);
     return failure;
+  }
+
+  /** The call defines functions or sources a file: it changes what later calls may call. */
+  get changesFunctions(): boolean {
+    return this.sources || this.defines.length > 0;
   }
 
   /** Once the call is allowed: what it defined may be called later, unless it sources a file. */
