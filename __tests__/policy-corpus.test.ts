@@ -7,6 +7,7 @@ import {
   type PolicyCorpus,
 } from '../__fixtures__/policy/fixture.js';
 import { DEFEATED_BY_THE_PRINT } from '../__fixtures__/policy/defeated.js';
+import { GUARD_OPENING } from '../src/policy/guards.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
@@ -37,9 +38,11 @@ describe.each(corpora)('%s', (_name, corpus) => {
       const calls = attackCalls(attack, CANARY);
       const decisions = calls.map((call) => policy.check(call, WORKDIR));
       if (DEFEATED_BY_THE_PRINT.has(attack.id)) {
-        // Allowed, but not as written: the guard is in what bash runs.
+        // Allowed, but not as written: the guard (or the -- ending options) is in what bash runs.
         expect(
-          decisions.some((d) => d.allowed && d.script.includes('=~ $__policy_integer ]]')),
+          decisions.some(
+            (d) => d.allowed && (d.script.includes(GUARD_OPENING) || / --$/m.test(d.script)),
+          ),
         ).toBe(true);
       } else {
         expect(decisions.some((d) => !d.allowed)).toBe(true);

@@ -73,7 +73,10 @@ describe('commands the arithmetic check stops', () => {
     const stopped = [...results.values()].filter((result) => result.stopped);
     for (const result of stopped)
       expect([result.id, /\(\(/.test(result.script)]).toEqual([result.id, true]);
-    expect(stopped.length).toBeLessThan(results.size / 20);
+    // The generator reads a variable holding an expression (`x="38%7"; echo $(( x % 7 ))`) in
+    // arithmetic in some of its scripts; since assignments in arithmetic run (`for ((i=0; …))`),
+    // more of those scripts are allowed, and stop there.
+    expect(stopped.length).toBeLessThan(results.size / 15);
   });
 });
 

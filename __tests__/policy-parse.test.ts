@@ -170,10 +170,13 @@ describe('refusing what the parser and bash could read differently', () => {
     expect(problems('cat <<EOF\nx\nEOF \nEOF\ntouch y')[0]).toMatch(/heredoc/);
   });
 
-  it('refuses assignments, subscripts and command output in arithmetic, whose values can hide command substitutions', () => {
-    expect(problems('(( i++ ))')[0]).toMatch(/arithmetic/);
-    expect(problems('(( i += 2 ))')[0]).toMatch(/arithmetic/);
-    expect(problems('echo ${a[i]}')[0]).toMatch(/arithmetic/);
+  it('refuses subscripts and targets in arithmetic that no guard checks, whose values can hide command substitutions', () => {
+    expect(problems('(( a[i]++ ))')[0]).toMatch(/arithmetic/);
+    expect(problems('echo ${a[i+1]}')[0]).toMatch(/arithmetic/);
+    expect(problems('echo ${a[$(cat n)]}')[0]).toMatch(/arithmetic/);
+    // A variable assigned in arithmetic and a variable or name as a subscript are checked when
+    // they run (policy-guards.test.ts).
+    expect(problems('(( i++ )); (( i += 2 )); echo ${a[i]} "${a[$k]}"; a[$i]=x')).toEqual([]);
     // Variables and command output are read through a guard the printed script evaluates (see
     // policy-print.test.ts).
     expect(problems('echo $((x)) $(($x + 1)) ${s:n} $(( $(cat n) + 1 )); [[ $x -eq 1 ]]')).toEqual(

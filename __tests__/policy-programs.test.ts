@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { all, policy, verdicts } from '../__fixtures__/policy/verdicts.js';
+import { all, policy, verdicts, WD } from '../__fixtures__/policy/verdicts.js';
 import { awkProgramDangers, sedScriptDangers } from '../src/policy/scripts.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
@@ -179,13 +179,17 @@ describe('dangerous options of allowed programs', () => {
       'xargs sh -c ls': 'unresolvable',
       'xargs env': 'unresolvable',
       xargs: 'no-matching-pattern',
-      'xargs sort': 'dangerous-option',
-      'xargs sed -n 1p': 'dangerous-option',
       'xargs awk': 'dangerous-option',
       'xargs -I{} sh -c {}': 'unresolvable',
       'xargs --process-slot-var=PATH wc': 'dangerous-option',
     };
     expect(verdicts(p, Object.keys(denied))).toEqual(denied);
+    // Programs that read -- as the end of their options get one after their words: what xargs
+    // appends is then only operands.
+    for (const text of ['xargs sort', 'xargs sed -n 1p']) {
+      const decision = p.check(text, WD);
+      expect(decision.allowed && decision.script).toMatch(/ --$/m);
+    }
   });
 
   it('reads sed scripts and awk programs for commands that run programs or write files', () => {

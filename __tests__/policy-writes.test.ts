@@ -109,11 +109,20 @@ describe('writes by redirection', () => {
     expect(allowed(named, 'echo x >> .git/info/exclude')).toBe('allowed');
   });
 
-  it('refuses targets known only at run time', async () => {
+  it('refuses targets known only at run time that no guard can check once', async () => {
     const p = await policy(['echo *', '> **']);
-    expect(allowed(p, 'echo x > "$f"')).toBe('write-target-unknown');
+    expect(allowed(p, 'echo x > $f')).toBe('write-target-unknown');
+    expect(allowed(p, 'echo x > "$RANDOM.txt"')).toBe('write-target-unknown');
     expect(allowed(p, 'echo x > $(echo a)')).toBe('write-target-unknown');
     expect(allowed(p, 'echo x > *.txt')).toBe('write-target-unknown');
+  });
+
+  it('allows a quoted target built from variables behind a guard that checks it when it runs', async () => {
+    const p = await policy(['echo *', '> **']);
+    const decision = p.check('echo x > "out/$f.txt"', repo);
+    expect(decision).toMatchObject({ allowed: true, printed: true });
+    // The guard sits in the target's word, and the script runs under eval so that it can stop it.
+    expect(decision.allowed && decision.script).toMatch(/^\\builtin eval -- .*PPID:0:/s);
   });
 
   it('matches ~/ targets only against ~/ patterns or **', async () => {

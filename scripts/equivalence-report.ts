@@ -1,6 +1,6 @@
 // `node --import tsx scripts/equivalence-report.ts [--differences]`: how many harmless scripts of
 // __fixtures__/policy/scripts.json each profile refuses, by refusal code, with a few examples of
-// each. Under the read-only default a script that runs a program the default does not name is an
+// each (EXAMPLES=N in the environment for N of each, 4 by default). Under the read-only default a script that runs a program the default does not name is an
 // expected refusal (`no-matching-pattern`), so it is counted apart from the refusals that matter:
 // scripts whose programs are all allowed. With --differences it also runs the equivalence check
 // under the developer profile and prints every script whose print behaves differently.
@@ -17,16 +17,30 @@ import { makeFixture } from '../__fixtures__/policy/fixture.js';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 
-const EXAMPLES = 4;
+const EXAMPLES = Number(process.env.EXAMPLES ?? 4);
 const print = (line = ''): void => {
   process.stdout.write(`${line}\n`);
 };
 const corpus = loadScriptCorpus();
 const developer = scriptProfile(corpus, 'developer');
 const universalDeny = scriptProfile(corpus, 'universal-deny');
+// The functions the corpus defines: the developer allowlist names them, which a user need not do
+// for functions whose definitions the policy checked.
+const defined = new Set(
+  corpus.scripts.flatMap(({ script }) =>
+    [...script.matchAll(/(?:^|[\s;{(])(?:function\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*\(\)/g)].map(
+      (m) => m[1] as string,
+    ),
+  ),
+);
 const profiles = [
   { name: 'read-only default', allow: DEFAULT_ALLOWED_COMMANDS, deny: [] as readonly string[] },
   { name: 'developer', allow: developer.allow, deny: developer.deny },
+  {
+    name: 'developer, naming no function',
+    allow: developer.allow.filter((p) => !defined.has(p.split(' ')[0] as string)),
+    deny: developer.deny,
+  },
   { name: '* with deny patterns', allow: universalDeny.allow, deny: universalDeny.deny },
 ];
 
@@ -34,13 +48,15 @@ const fixture = makeFixture();
 try {
   print(`${corpus.scripts.length} scripts in the corpus\n`);
   for (const profile of profiles) {
-    const policy = await loadPolicy({
-      allow: profile.allow,
-      deny: profile.deny,
-      workingDirectory: fixture.repo,
-    });
     const byCode = new Map<string, { id: string; offender: string; detail: string }[]>();
     for (const { id, script } of corpus.scripts) {
+      // A policy of its own for each script: a policy remembers the functions an allowed call
+      // defined, which another script of the corpus must not find.
+      const policy = await loadPolicy({
+        allow: profile.allow,
+        deny: profile.deny,
+        workingDirectory: fixture.repo,
+      });
       const decision = policy.check(script, fixture.repo);
       if (decision.allowed) continue;
       const { code, offender, detail } = decision.refusal;

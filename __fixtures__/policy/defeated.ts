@@ -1,6 +1,7 @@
 /**
  * Attacks whose every call is allowed, because the script the policy prints for bash defeats them:
- * arithmetic reads variables through a guard that stops on a value that is not a number. The
+ * arithmetic reads variables, and an array subscript a variable, through a guard that stops on a
+ * value that is not a number (guards.ts). The
  * replay (policy-replay.test.ts) runs them through a real bash and shows the canary is not created.
  */
 export const DEFEATED_BY_THE_PRINT = new Set([
@@ -10,4 +11,7 @@ export const DEFEATED_BY_THE_PRINT = new Set([
   'persist-substring',
   'persist-arith-git-log',
   'persist-head-arith',
+  'persist-subscript-var',
+  // The print ends sort's options before the words xargs appends (`xargs sort /dev/null --`).
+  'xargs-sort-o-from-stdin',
 ]);

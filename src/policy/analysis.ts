@@ -33,6 +33,12 @@ export interface InnerCommand {
   readonly where: string;
   /** Stdin the inner command reads, when it differs from the outer one's. */
   readonly stdin?: Stdin;
+  /**
+   * Index, in the outer command's words, of the word the print follows with `--`: the inner
+   * command was checked with `--` there (`xargs sed -n 1p --`), so the words it is handed at run
+   * time are its operands, never its options.
+   */
+  readonly endsOptionsAfter?: number;
 }
 
 /** Shell text a program runs (bash -c, eval, trap, a heredoc fed to a shell). */
@@ -84,6 +90,20 @@ export interface Rename {
   readonly text: string | undefined;
 }
 
+/**
+ * A program argument built from variables (`sed "s/$OLD/$NEW/"`) whose reading is safe whatever the
+ * variables hold, provided none holds one of `forbidden`: the print checks that when it runs
+ * (guards.ts), in place of a refusal.
+ */
+export interface RuntimeCheck {
+  /** Index of the word, in the command's words. */
+  readonly index: number;
+  readonly variables: readonly string[];
+  readonly forbidden: string;
+  /** For the message: `sed script`. */
+  readonly what: string;
+}
+
 export interface Analysis {
   readonly dangers: Danger[];
   readonly inner: InnerCommand[];
@@ -91,6 +111,8 @@ export interface Analysis {
   readonly variables: VariableSet[];
   readonly writes: OptionWrite[];
   readonly renames: Rename[];
+  /** Words checked when they run instead of refused (see RuntimeCheck). */
+  runtimeChecks?: RuntimeCheck[];
   /** The command changes the shell's directory (cd, pushd, popd); undefined target: unknown. */
   readonly changesDirectory?: { readonly target: Word | undefined };
 }

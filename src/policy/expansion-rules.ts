@@ -14,6 +14,7 @@ import {
 } from './syntax.js';
 import type { SyntaxNode } from './tree-sitter.js';
 import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
+import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { type Word, WordBuilder, literalWord } from './words.js';
 
 /** A value bash reads as an integer literal in arithmetic: `0x1F`, `010`, `2#101`, ` -3 `. */
@@ -37,23 +38,47 @@ export const ARITHMETIC_VALUE_STOPPED =
  * when it is an integer literal, parenthesized as bash evaluates a value on its own; a blank value is
  * 0, and a value naming a variable is replaced by that variable's value, as bash does (a few levels
  * deep). Anything else prints `@`, which is no operand, so the arithmetic stops with an error: bash
- * evaluates any other value as an expression, and `a[$(cmd)]` in it runs cmd. The check runs in the
- * substitution's subshell, so the names it uses are never left set. It uses only what a command
- * cannot redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
+ * evaluates any other value as an expression, and `a[$(cmd)]` in it runs cmd. In `$((…))` that error
+ * ends the call (see guards.ts: a printed script with a guard runs under `eval`, which the error
+ * leaves); in `((…))` it makes the command fail with nothing evaluated. The check runs in the
+ * substitution's subshell, so the names it uses are never left set, and a command cannot have set
+ * them beforehand (the policy refuses text naming `__policy_`). It uses only what a command cannot
+ * redefine, as the session's frame does: `[[`, `{`, `}` and `\builtin printf`.
+ *
+ * `mode`: `value` prints the value for the expression; `target` (the variable is assigned by the
+ * arithmetic: `i++`, `sum += v`) keeps the name in the expression and prints nothing when the value
+ * passes; `zero` prints 0 when it passes (a guard in front of a subscript). `associative`: an array
+ * whose subscript the value is; when that array is associative its subscript is a string, which
+ * passes.
  */
-function checkedValue(value: Doc, what: string): Doc {
+function checkedValue(
+  value: Doc,
+  what: string,
+  mode: 'value' | 'target' | 'zero' = 'value',
+  associative?: string,
+): Doc {
   const v = '$__policy_value';
   const follow =
     `[[ ${v} =~ $__policy_named && ! \${BASH_REMATCH[1]} == @(__policy_*|BASH_REMATCH) && ! -R \${BASH_REMATCH[1]} ]] && ` +
     `__policy_value=\${!BASH_REMATCH[1]}; `;
-  return [
+  const stop = `{ \\builtin printf '%s\\n' '${what} ${ARITHMETIC_VALUE_STOPPED}' >&2; \\builtin printf @; }`;
+  const checks = [
     '$(__policy_value=',
     ...value,
-    `; __policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
+    '; ',
+    associative === undefined ? '' : `[[ \${${associative}@a} == *A* ]] && __policy_value=0; `,
+    `__policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
     follow.repeat(INDIRECTION_DEPTH),
+  ];
+  const passes = `[[ ${v} =~ $__policy_integer || ${v} =~ ^[[:space:]]*$ ]]`;
+  // A target's check prints nothing when the value passes: no command runs then, so none a command
+  // could shadow (`:`) adds to the expression.
+  if (mode === 'target') return [...checks, `${passes} || ${stop})`];
+  if (mode === 'zero') return [...checks, `${passes} && \\builtin printf 0 || ${stop})`];
+  return [
+    ...checks,
     `[[ ${v} =~ $__policy_integer ]] && \\builtin printf '(%s)' "${v}" || `,
-    `{ [[ ${v} =~ ^[[:space:]]*$ ]] && \\builtin printf 0 || `,
-    `{ \\builtin printf '%s\\n' '${what} ${ARITHMETIC_VALUE_STOPPED}' >&2; \\builtin printf @; }; })`,
+    `{ [[ ${v} =~ ^[[:space:]]*$ ]] && \\builtin printf 0 || ${stop}; })`,
   ];
 }
 
@@ -63,6 +88,36 @@ function checkedValue(value: Doc, what: string): Doc {
  */
 export function guardedArithmeticValue(name: string): Doc {
   return checkedValue([`\${${name}}`], `bash: ${name}:`);
+}
+
+/**
+ * A variable an arithmetic expression assigns (`i++`, `sum += v`, `i = 0`): its name, after a check
+ * of the value it holds when the operator reads it first. Names that change what programs run or
+ * where bash traces (`PATH`, `BASH_XTRACEFD`…) are refused, as their assignments are elsewhere.
+ */
+function arithmeticTarget(w: Walk, node: SyntaxNode, scope: Scope, reads: boolean): Doc {
+  const name = node.text;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    w.problem(node, scope, 'assigns in arithmetic to something other than a variable name');
+    return [w.cannotPrint(node, 'an arithmetic target')];
+  }
+  if (isRiskyVariable(name, undefined)) {
+    w.problem(node, scope, riskyVariableWhy(name), 'risky-variable');
+    return [w.cannotPrint(node, 'an arithmetic target')];
+  }
+  w.visit(node);
+  return reads ? [...checkedValue([`\${${name}}`], `bash: ${name}:`, 'target'), name] : [name];
+}
+
+/** Operators that assign their left operand; all but `=` read it first. */
+const ASSIGNING_OPERATOR = /^(?:[-+*/%&|^]|<<|>>)?=$/;
+
+/** Whether the operator assigning `node` reads its value first (all but a plain `=`). */
+function readsTarget(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (parent?.type !== 'binary_expression') return true;
+  const op = parent.childForFieldName('operator')?.type ?? parent.child(1)?.type ?? '';
+  return op !== '=';
 }
 
 /** `NAME=` followed by a value word, as one word. */
@@ -139,14 +194,12 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
         /^(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9a-zA-Z@_]+)?)$/.test(node.text)
       )
         return [node.text];
-      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(node.text) && !isArithmeticTarget(node))
-        return guardedArithmeticValue(node.text);
+      if (isArithmeticTarget(node)) return arithmeticTarget(w, node, scope, readsTarget(node));
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(node.text)) return guardedArithmeticValue(node.text);
       w.problem(
         node,
         scope,
-        isArithmeticTarget(node)
-          ? 'assigns a variable in arithmetic, which the policy does not accept'
-          : 'uses a name in arithmetic, which can run commands hidden in its value',
+        'uses a name in arithmetic, which can run commands hidden in its value',
       );
       return [w.cannotPrint(node, 'a name in arithmetic')];
     case 'binary_expression':
@@ -157,7 +210,15 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       const out: Chunk[] = [];
       for (const child of node.children) {
         if (child.isNamed) out.push(...arithmetic(w, child, scope));
-        else if (child.type === '(' || child.type === ')' || ARITHMETIC_OPERATORS.test(child.type))
+        else if (
+          child.type === '(' ||
+          child.type === ')' ||
+          ARITHMETIC_OPERATORS.test(child.type) ||
+          // What they assign is a variable name, checked where it is read (arithmeticTarget).
+          ASSIGNING_OPERATOR.test(child.type) ||
+          child.type === '++' ||
+          child.type === '--'
+        )
           out.push(' ', child.type, ' ');
         else {
           w.problem(
@@ -170,10 +231,17 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       }
       return out;
     }
-    case 'variable_assignment':
+    case 'variable_assignment': {
+      // `for ((i=0; …))`: tree-sitter reads a plain assignment as one node.
       w.visit(node);
-      w.problem(node, scope, 'assigns a variable in arithmetic, which the policy does not accept');
-      return [w.cannotPrint(node, 'an assignment in arithmetic')];
+      const name = node.childForFieldName('name');
+      const value = node.childForFieldName('value');
+      if (name?.type !== 'variable_name' || !value) {
+        w.problem(node, scope, 'assigns in arithmetic to something other than a variable name');
+        return [w.cannotPrint(node, 'an assignment in arithmetic')];
+      }
+      return [...arithmeticTarget(w, name, scope, false), ' = ', ...arithmetic(w, value, scope)];
+    }
     case 'comment':
       comment(w, node, scope);
       return [];
@@ -191,20 +259,34 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
  * `assoc`: the assignment follows a `-A` option of a declaration builtin, so an array value sets an
  * associative array, whose subscripts are strings rather than arithmetic.
  */
-export function assignment(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Assignment {
+export function assignment(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  assoc = false,
+  declared = false,
+): Assignment {
   w.visit(node);
   const nameNode = node.childForFieldName('name');
   const valueNode = node.childForFieldName('value');
   let name = nameNode?.text ?? '';
   let target: Chunk;
+  let guard: Doc = [];
   if (nameNode?.type === 'subscript') {
-    subscript(w, nameNode, scope);
     name = nameNode.childForFieldName('name')?.text ?? name;
     const index = nameNode.childForFieldName('index')?.text ?? '';
-    target =
-      /^[0-9]+$/.test(index) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
-        ? `${name}[${index}]`
-        : w.cannotPrint(nameNode, 'an array subscript');
+    // A declaration builtin (`declare a[$i]=x`) expands the subscript of the word it is handed once
+    // more, so only a number goes there.
+    const read = declared ? undefined : readSubscript(w, nameNode, scope);
+    if (declared) subscript(w, nameNode, scope);
+    if (read) {
+      target = read.print;
+      guard = read.guard;
+    } else
+      target =
+        /^[0-9]+$/.test(index) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+          ? `${name}[${index}]`
+          : w.cannotPrint(nameNode, 'an array subscript');
   } else {
     target = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : w.cannotPrint(node, 'a variable name');
   }
@@ -234,6 +316,8 @@ export function assignment(w: Walk, node: SyntaxNode, scope: Scope, assoc = fals
   w.assignmentPrints.set(assignment, [
     target,
     operator === '=' || operator === '+=' ? operator : w.cannotPrint(node, operator),
+    // Bash expands the value before it evaluates the subscript: the guard goes first in it.
+    ...guard,
     ...valuePrint,
   ]);
   return assignment;
@@ -245,7 +329,7 @@ export function printAssignment(w: Walk, assignment: Assignment): Doc {
 
 /** `NAME=VALUE` as an argument of a declaration builtin: a word printed as an assignment. */
 export function assignmentWord(w: Walk, node: SyntaxNode, scope: Scope, assoc = false): Word {
-  const read = assignment(w, node, scope, assoc);
+  const read = assignment(w, node, scope, assoc, true);
   return { ...read.word, printed: printAssignment(w, read) };
 }
 
@@ -326,7 +410,7 @@ export function unknownValue(w: Walk, node: SyntaxNode, scope: Scope): Word {
 
 /**
  * Array subscripts are arithmetic, and a subscript inside the value of a variable they name runs
- * commands too: only literal numbers are safe (the arithmetic guard has no place in a subscript).
+ * commands too: only literal numbers are safe without a guard (see readSubscript).
  */
 export function subscript(w: Walk, node: SyntaxNode, scope: Scope): void {
   const index = node.childForFieldName('index');
@@ -339,4 +423,59 @@ export function subscript(w: Walk, node: SyntaxNode, scope: Scope): void {
     scope,
     'uses a variable or expression as an array subscript, which is arithmetic that can run commands hidden in a value',
   );
+}
+
+/** A subscript as printed, and the guard that goes before it in its word (none for a number). */
+export interface ReadSubscript {
+  /** `NAME[INDEX]`. */
+  readonly print: string;
+  readonly guard: Doc;
+}
+
+/**
+ * `NAME[INDEX]` where INDEX is a number (`-1` too), `@`, `*`, one variable (`$k`, `${k}`, `"$k"`) or
+ * a bare name (`alice`). A variable's value is checked when the word expands, by a guard in front
+ * of the subscript in the same word (bash expands a word left to right, and an assignment's value
+ * before its subscript): it passes when NAME is an associative array (the subscript is a string) or
+ * when the value passes the arithmetic check; otherwise it stops the call before bash evaluates the
+ * subscript. (A failing subscript itself would end more than the call: bash abandons the whole
+ * line on a bad subscript, the session's frame with it, where it leaves only the command on an
+ * arithmetic expansion's error.) Anything else is refused, with undefined.
+ */
+export function readSubscript(w: Walk, node: SyntaxNode, scope: Scope): ReadSubscript | undefined {
+  const name = node.childForFieldName('name')?.text ?? '';
+  const index = node.childForFieldName('index');
+  if (!index || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    subscript(w, node, scope);
+    return undefined;
+  }
+  if (
+    /^(?:-?[0-9]+|@|\*)$/.test(index.text) &&
+    (index.type === 'number' || index.type === 'word' || index.type === 'unary_expression')
+  ) {
+    if (index.type === 'unary_expression') arithmetic(w, index, scope);
+    return { print: `${name}[${index.text}]`, guard: [] };
+  }
+  const quoted =
+    index.type === 'string' && index.namedChildCount === 1 ? index.namedChildren[0] : undefined;
+  const expansion = quoted ?? index;
+  const variable =
+    expansion.type === 'simple_expansion' || expansion.type === 'expansion'
+      ? simpleVariable(expansion)
+      : undefined;
+  const bare = index.type === 'word' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(index.text);
+  if (variable === undefined && !bare) {
+    subscript(w, node, scope);
+    return undefined;
+  }
+  w.visit(index);
+  w.visit(expansion);
+  for (const child of expansion.namedChildren) w.visit(child);
+  const read = variable ?? index.text;
+  const check = checkedValue([`\${${read}}`], `bash: ${read}:`, 'zero', name);
+  return {
+    print: bare ? `${name}[${index.text}]` : `${name}[\${${read}}]`,
+    // `${PPID:0:0}` is empty and names nothing a command sets (PPID is always set).
+    guard: ['${PPID:0:$(( (', ...check, ') ))}'],
+  };
 }

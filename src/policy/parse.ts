@@ -72,6 +72,8 @@ export interface ParsedScript {
   readonly problems: readonly Problem[];
   /** The script as the policy prints it for bash (meaningful only when there are no problems). */
   readonly print: Doc;
+  /** The functions the text defines, by name, in order. */
+  readonly functions: readonly string[];
 }
 
 export const TOP_LEVEL: Scope = {
@@ -106,7 +108,7 @@ export function parseScript(
       why: 'is too long to check',
       start: 0,
     });
-    return { commands: [], problems, print: [] };
+    return { commands: [], problems, print: [], functions: [] };
   }
   const control = firstControlCharacter(text);
   if (control >= 0) {
@@ -120,7 +122,7 @@ export function parseScript(
       why: `contains the control character U+${code}, which the policy does not accept`,
       start: control,
     });
-    return { commands: [], problems, print: [] };
+    return { commands: [], problems, print: [], functions: [] };
   }
   const tree = parser.parse(text);
   try {
@@ -135,12 +137,12 @@ export function parseScript(
         why: 'could not be parsed as bash (check quoting and operators)',
         start: bad?.startIndex ?? 0,
       });
-      return { commands: [], problems, print: [] };
+      return { commands: [], problems, print: [], functions: [] };
     }
     checkLineContinuations(walk, root, scope);
     const print = statements(walk, root, scope);
     checkCoverage(walk, root, scope);
-    return { commands: walk.commands, problems, print };
+    return { commands: walk.commands, problems, print, functions: walk.functions };
   } finally {
     tree.delete();
   }
@@ -186,6 +188,8 @@ export class Walk {
   }
 
   readonly assignmentPrints = new Map<Assignment, Doc>();
+  /** The names of the functions the text defines (function definitions walked). */
+  readonly functions: string[] = [];
   /**
    * Assignments the print puts just before the simple command being walked (command output read
    * in arithmetic), taken by that command.

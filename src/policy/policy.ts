@@ -1,11 +1,21 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Analysis, Danger, InnerScript, OptionWrite } from './analysis.js';
 import { frameCommandIssue, frameMention, isFrameCode, XTRACE_FD_WHY } from './frame.js';
+import {
+  containGuards,
+  GUARD_NAME_WHY,
+  guardableTarget,
+  guardedArgument,
+  guardedFunctionCall,
+  guardedWriteTarget,
+  namesGuardVariable,
+} from './guards.js';
 import { excerpt } from './lexical.js';
 import {
   parseScript,
   TOP_LEVEL,
   type Assignment,
+  type ParsedScript,
   type Redirect,
   type Scope,
   type SimpleCommand,
@@ -125,6 +135,12 @@ class Policy implements CommandPolicy {
   readonly workingDirectory: string;
   readonly realWorkingDirectory: string;
   /**
+   * Functions whose definitions were checked in an allowed call of this run: callable by name in a
+   * later call without a pattern of their own (behind a guard that the name is still a function).
+   * A call that sources a file, which may define functions unchecked, forgets them all.
+   */
+  readonly checkedFunctions = new Set<string>();
+  /**
    * The single pattern `*`: every command runs, and only the deny patterns are checked, against
    * what a static reading can see.
    */
@@ -159,7 +175,8 @@ class Policy implements CommandPolicy {
     const check = new Check(this, resolve(this.workingDirectory, cwd), command);
     let failure: Failure | undefined;
     try {
-      failure = check.run(command);
+      failure = this.universal ? undefined : guardNameFailure(command, []);
+      failure ??= check.run(command);
       if (!failure && !this.universal && check.printed === undefined)
         throw new Error('the check printed no script');
     } catch (error) {
@@ -173,10 +190,19 @@ class Policy implements CommandPolicy {
         suggest: {},
       };
     }
+    if (!failure && !this.universal) check.rememberFunctions();
     if (!failure)
       return this.universal || check.printed === undefined
         ? { allowed: true, script: command, cacheable: !check.consultedFiles }
-        : { allowed: true, script: check.printed, printed: true, cacheable: !check.consultedFiles };
+        : {
+            allowed: true,
+            script: check.printed,
+            printed: true,
+            // A cached decision skips rememberFunctions: a call that defines functions or sources
+            // a file (which forgets them) must meet the check each time.
+            cacheable:
+              !check.consultedFiles && !check.callsCheckedFunction && !check.changesFunctions,
+          };
     const refusal: Refusal = {
       code: failure.code,
       offender: failure.offender,
@@ -264,6 +290,12 @@ class Check {
   private readonly topLevel: Span[] = [];
   /** The resolver was asked: the decision depends on the file system, not only on the text. */
   consultedFiles = false;
+  /** A call of a function defined in an earlier call: the decision depends on those calls. */
+  callsCheckedFunction = false;
+  /** The functions the text defines at its top level (not in `bash -c` text, not under eval). */
+  private defines: readonly string[] = [];
+  /** The text sources a file, which may define any function without a check. */
+  private sources = false;
   /**
    * How many shell texts being checked run in a shell whose pattern runs any file (`bash *`):
    * inside them, as under `*`, only the deny patterns apply.
@@ -282,13 +314,32 @@ class Check {
   }
 
   run(command: string): Failure | undefined {
-    const checked = this.script(command, TOP_LEVEL, 0);
+    const checked = this.script(command, TOP_LEVEL, 0, (parsed) => {
+      this.defines = parsed.functions;
+    });
     const failure = checked.failure ?? this.checkWrites();
-    if (!failure) this.printed = checked.printed;
+    if (!failure && checked.printed !== undefined) this.printed = containGuards(checked.printed);
     return failure;
   }
 
-  private script(text: string, scope: Scope, depth: number): Checked {
+  /** The call defines functions or sources a file: it changes what later calls may call. */
+  get changesFunctions(): boolean {
+    return this.sources || this.defines.length > 0;
+  }
+
+  /** Once the call is allowed: what it defined may be called later, unless it sources a file. */
+  rememberFunctions(): void {
+    const functions = this.policy.checkedFunctions;
+    if (this.sources) functions.clear();
+    else for (const name of this.defines) functions.add(name);
+  }
+
+  private script(
+    text: string,
+    scope: Scope,
+    depth: number,
+    onParsed?: (parsed: ParsedScript) => void,
+  ): Checked {
     if (depth > MAX_DEPTH) {
       // Under `*` what the policy cannot see runs; only what it sees is held to the deny patterns.
       if (this.lenient) return {};
@@ -303,6 +354,7 @@ class Check {
       };
     }
     const parsed = parseScript(this.policy.parser, text, scope);
+    onParsed?.(parsed);
     let first: { start: number; failure: Failure } | undefined;
     // The first refusal in the text, except that one no pattern can fix (the session's frame)
     // comes before any other: a pattern the model asks for would not help.
@@ -447,9 +499,19 @@ class Check {
     const topLevel = depth === 0 && command.scope.where.length === 0;
     if (topLevel)
       this.topLevel.push({ start: command.start, end: command.start + command.source.length });
+    const named = this.lenient
+      ? undefined
+      : guardNameFailure(
+          [
+            ...command.words.map((w) => w.text),
+            ...command.assignments.map((a) => a.word.text),
+          ].join(' '),
+          command.scope.where,
+        );
+    if (named) return named;
     for (const redirect of command.redirects) {
       if (redirect.kind === 'write')
-        this.writes.push({
+        this.noteWrite({
           redirect,
           scope: command.scope,
           start: command.start,
@@ -611,6 +673,14 @@ class Check {
       if (match) matches.push(match);
     }
     if (matches.length === 0 && transparent) matches.push(spelledMatch([]));
+    if (source.has(name.text)) this.sources = true;
+    if (matches.length === 0 && assignments.length === 0 && this.callsFunction(name.text)) {
+      this.level.words.set(
+        name,
+        guardedFunctionCall(render([{ word: name }], this.level), name.text, offender),
+      );
+      return undefined;
+    }
     if (matches.length === 0) {
       return fail(
         'no-matching-pattern',
@@ -635,10 +705,18 @@ class Check {
       const issue = firstIssue as Issue;
       return fail(issue.code, issue.why, program);
     }
+    for (const check of analysis.runtimeChecks ?? []) {
+      const word = words[check.index];
+      if (word)
+        this.level.words.set(
+          word,
+          guardedArgument(render([{ word }], this.level), check, command.source),
+        );
+    }
     for (const write of analysis.writes) {
       // A pattern that spells the option out (`sort -o *`) allows the write it names.
       if (spells(chosen.coverage[write.index], write.spell)) continue;
-      this.writes.push({
+      this.noteWrite({
         redirect: optionRedirect(write),
         scope,
         start: command.start,
@@ -679,6 +757,11 @@ class Check {
         [],
       );
       if (failure) return failure;
+      if (inner.endsOptionsAfter !== undefined) {
+        // Checked with `--` after that word: what bash runs has it there too.
+        const before = words[inner.endsOptionsAfter];
+        if (before) this.level.words.set(before, `${render([{ word: before }], this.level)} --`);
+      }
     }
     for (const script of analysis.scripts) {
       const deferred = scope.deferred || script.deferred === true;
@@ -802,6 +885,46 @@ class Check {
   private realPath(path: string): string {
     this.consultedFiles = true;
     return this.policy.resolver.realPath(path);
+  }
+
+  /**
+   * Whether `name` is a function whose definition was checked: earlier in this text (at its top
+   * level), or in an allowed call before, and no file was sourced since.
+   */
+  private callsFunction(name: string): boolean {
+    if (this.sources) return false;
+    const earlier = this.policy.checkedFunctions.has(name);
+    if (earlier) this.callsCheckedFunction = true;
+    return earlier || this.defines.includes(name);
+  }
+
+  /**
+   * A write to check once the whole text is read (checkWrites), or, when its target is built from
+   * variables a guard can check (guardableTarget) under an allowlist, checked where it runs: its
+   * word is printed behind a guard that matches the expanded path against the same write patterns.
+   */
+  private noteWrite(write: PendingWrite): void {
+    const target = write.redirect.target;
+    if (write.anywhere || !target || !guardableTarget(target) || write.via) {
+      this.writes.push(write);
+      return;
+    }
+    let printed: string;
+    try {
+      printed = render([{ word: target }], this.level);
+    } catch (error) {
+      if (!(error instanceof PrintError)) throw error;
+      this.writes.push(write);
+      return;
+    }
+    this.level.words.set(
+      target,
+      guardedWriteTarget(printed, write.redirect.source, {
+        realWorkingDirectory: this.policy.realWorkingDirectory,
+        allow: this.policy.allowWrites,
+        deny: this.policy.denyWrites,
+      }),
+    );
   }
 
   private checkWrites(): Failure | undefined {
@@ -1045,3 +1168,12 @@ function literallyCovered(match: Match, index: number): boolean {
   const p = match.coverage[index];
   return p !== undefined && p.regex === undefined;
 }
+
+/** A refusal of text that names a guard's variable (see guards.ts), or undefined. */
+function guardNameFailure(text: string, where: readonly string[]): Failure | undefined {
+  if (!namesGuardVariable(text)) return undefined;
+  return { code: 'frame-name', offender: text, where, why: GUARD_NAME_WHY, suggest: {} };
+}
+
+/** Builtins that run a file in the current shell, which may define functions no check saw. */
+const source = new Set(['source', '.']);

@@ -6,7 +6,9 @@ import {
   type Analysis,
   type AnalysisContext,
   type Analyzer,
+  type RuntimeCheck,
 } from './analysis.js';
+import { guardableTarget, wordTemplate } from './guards.js';
 import {
   GIT_COMMON_OPTIONS,
   GIT_GLOBAL_OPTIONS,
@@ -242,7 +244,7 @@ export const analyseSed: Analyzer = (words) => {
   const commands: string[] = [];
   const read = (text: string): string[] => sedScriptDangers(text, commands);
   for (const { index, value } of scripts)
-    addProgramDangers(result, index, value, read, 'sed script');
+    addProgramDangers(result, index, value, read, 'sed script', SED_STRUCTURE);
   for (const text of commands)
     result.scripts.push({ text, where: 'in the command run by sed e', index: undefined });
   const inPlace = scan.options.find((o) => o.name === '-i' || o.name === '--in-place');
@@ -250,6 +252,34 @@ export const analyseSed: Analyzer = (words) => {
   if (inPlace) addInPlaceWrites(result, words, inPlace, [...files, ...unknown]);
   return result;
 };
+
+/**
+ * The characters that end a sed command or escape out of a field (a line break, `\\`, `;`, braces,
+ * a comment): with none of them, nor a delimiter of the script's own, a variable's value stays
+ * inside the field it is written in.
+ */
+const SED_STRUCTURE = '\n\r\\;{}#';
+
+/**
+ * A word built from variables (`"s/$OLD/$NEW/"`) whose reading is safe wherever a variable's value
+ * stays in the field it is written in: read with `e` (sed's command that runs a program, and a
+ * flag of `s` that does) in each variable's place, it has no danger, so no value is read as a
+ * command or a flag; the guard then forbids, in the values, the characters that would leave a
+ * field (`structure`) and every other punctuation of the script itself (its delimiters).
+ */
+function runtimeCheck(
+  word: Word,
+  index: number,
+  read: (text: string) => string[],
+  what: string,
+  structure: string,
+): RuntimeCheck | undefined {
+  if (!guardableTarget(word)) return undefined;
+  const template = wordTemplate(word.source, 'e');
+  if (template.variables.length === 0 || read(template.text).length > 0) return undefined;
+  const punctuation = template.literal.replace(/[A-Za-z0-9 ]/g, '');
+  return { index, variables: template.variables, forbidden: structure + punctuation, what };
+}
 
 /**
  * awk: the program (first operand, or -e/--source) may run programs or write files. gawk's `-S` is
@@ -278,11 +308,18 @@ function addProgramDangers(
   value: Word | string | undefined,
   read: (text: string) => string[],
   what: string,
+  guardRule?: string,
 ): void {
   const text = typeof value === 'string' ? value : valueOf(value);
   const length = typeof value === 'string' ? value.length : (value?.text.length ?? 0);
   if (text === undefined) {
-    result.dangers.push(codeDanger(index, 0, `runs a ${what} that is not known until run time`));
+    const check =
+      typeof value === 'object' && guardRule
+        ? runtimeCheck(value, index, read, what, guardRule)
+        : undefined;
+    if (check) (result.runtimeChecks ??= []).push(check);
+    else
+      result.dangers.push(codeDanger(index, 0, `runs a ${what} that is not known until run time`));
     return;
   }
   // A pattern that spells the whole program out allows it; writing a file is an ordinary

@@ -40,7 +40,8 @@ export type RefusalCode =
   | 'deferred-directory-change'
   /**
    * A function definition, `enable` or alias that would redefine, disable or replace a name the
-   * session's frame relies on (FRAME_NAMES): no pattern allows it.
+   * session's frame relies on (FRAME_NAMES), or a command naming the variables of the policy's
+   * run-time checks (`__policy_…`, see guards.ts): no pattern allows it.
    */
   | 'frame-name'
   /**

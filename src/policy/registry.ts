@@ -319,6 +319,37 @@ export const PROGRAMS: Readonly<Record<string, ProgramEntry>> = {
  * when their words are literal (a deny pattern still applies). Other builtins, `true` included,
  * are commands like any other.
  */
+/**
+ * Programs that read `--` after their own words as the end of their options and nothing else (GNU
+ * getopt), so that words xargs appends after it are only operands: file names, never `-i` or
+ * `--expression=…`. echo is not one (it prints `--`), nor is awk (its options end at its program).
+ */
+export const ENDS_OPTIONS_WITH_DOUBLE_DASH: ReadonlySet<string> = new Set([
+  'sed',
+  'grep',
+  'egrep',
+  'fgrep',
+  'wc',
+  'sort',
+  'uniq',
+  'cat',
+  'head',
+  'tail',
+  'rm',
+  'ls',
+  'touch',
+  'mkdir',
+  'rmdir',
+  'du',
+  'stat',
+  'chmod',
+  'md5sum',
+  'sha256sum',
+  'basename',
+  'dirname',
+  'realpath',
+]);
+
 export const FLOW_BUILTINS: ReadonlySet<string> = new Set(['break', 'continue', 'return']);
 
 /** The role of a program, by the name `programName` gives. */

@@ -347,6 +347,7 @@ export function functionDefinition(w: Walk, node: SyntaxNode, scope: Scope): Doc
       );
     }
     out.push(name.text, ' () ');
+    w.functions.push(name.text);
   }
   // A function body runs when called, possibly in a later call; a subshell body cannot change
   // the caller's directory.

@@ -3,7 +3,7 @@
  * canonical print of each part. Named contexts say whether a part stands unquoted, in double quotes
  * or in a heredoc.
  */
-import { arithmetic, arrayValue, subscript } from './expansion-rules.js';
+import { arithmetic, arrayValue, readSubscript, subscript } from './expansion-rules.js';
 import { comment } from './lexical.js';
 import type { Scope, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
@@ -385,6 +385,8 @@ export function expansion(
   let indirect = false;
   let afterColon = false;
   let printable = true;
+  /** What a subscript holding a variable puts in front of the expansion (readSubscript). */
+  let guard: Doc = [];
   const operators: string[] = [];
   const out: Chunk[] = [];
   let at = node.startIndex;
@@ -418,12 +420,11 @@ export function expansion(
     ) {
       subject = child;
       if (child.type === 'subscript') {
-        subscript(w, child, scope);
-        const name = child.childForFieldName('name')?.text ?? '';
-        const index = child.childForFieldName('index')?.text ?? '';
-        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && /^(?:[0-9]+|@|\*)$/.test(index))
-          out.push(`${name}[${index}]`);
-        else printable = false;
+        const read = readSubscript(w, child, scope);
+        if (read) {
+          out.push(read.print);
+          guard = read.guard;
+        } else printable = false;
       } else if (PARAMETER_NAME.test(child.text)) {
         out.push(child.text);
       } else printable = false;
@@ -483,7 +484,7 @@ export function expansion(
   }
   // `${#}`, `${@}`…: a special parameter tree-sitter reads as an operator alone.
   if (!subject && printable && /^\$\{[#@*?$!-]\}$/.test(node.text)) return [node.text];
-  return printable && subject ? out : undefined;
+  return printable && subject ? [...guard, ...out] : undefined;
 }
 
 export function substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordContext): Doc {

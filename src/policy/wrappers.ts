@@ -16,7 +16,12 @@ import {
   type CompiledTable,
   type OptionTable,
 } from './options.js';
-import { programName, roleOf, runsItsArguments } from './registry.js';
+import {
+  ENDS_OPTIONS_WITH_DOUBLE_DASH,
+  programName,
+  roleOf,
+  runsItsArguments,
+} from './registry.js';
 import {
   literalWord,
   mayBeOption,
@@ -640,8 +645,30 @@ export const analyseXargs: Analyzer = (words) => {
     );
     result.inner.push({ words: replaced, from, where: 'run by xargs' });
   } else {
-    const tail = unknownWords('<words from standard input>', inner[inner.length - 1]?.start ?? 0);
-    result.inner.push({ words: [...inner, tail], from: [...from, -1], where: 'run by xargs' });
+    const last = inner[inner.length - 1];
+    const tail = unknownWords('<words from standard input>', last?.start ?? 0);
+    // The words read from standard input could be options of the program (GNU programs take
+    // options among their operands): where the program reads `--` as the end of its options, the
+    // print puts one after the written words. Not after a written `--`, nor after a word that may be
+    // an option waiting for its value (`grep -e`), whose value the `--` would become.
+    const endsOptions =
+      program !== undefined &&
+      ENDS_OPTIONS_WITH_DOUBLE_DASH.has(program) &&
+      last !== undefined &&
+      (inner.length === 1 || (last.literal && !last.text.startsWith('-'))) &&
+      !inner.slice(1).some((w) => w.text === '--');
+    if (endsOptions) {
+      const dashes = literalWord('--', last.start);
+      const index = from[from.length - 1] as number;
+      result.inner.push({
+        words: [...inner, dashes, tail],
+        from: [...from, -1, -1],
+        where: 'run by xargs',
+        endsOptionsAfter: index,
+      });
+    } else {
+      result.inner.push({ words: [...inner, tail], from: [...from, -1], where: 'run by xargs' });
+    }
   }
   return result;
 };
