@@ -20,6 +20,8 @@ import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
 import { RunReport } from './report/run-report.js';
 import { buildShellEnv } from './shell/env.js';
+import { sandboxLabel } from './sandbox/facts.js';
+import { prepareSandbox, type SandboxPlan } from './sandbox/sandbox.js';
 import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
@@ -79,9 +81,9 @@ async function runTask(
   record: (event: TranscriptEvent) => void,
   track: (session: Promise<BashSession>) => void,
   signal: AbortSignal,
+  shell: { env: Record<string, string>; sandbox: SandboxPlan },
 ): Promise<AgentResult> {
-  const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
-  redactor.add(...secretValues);
+  const { env, sandbox } = shell;
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -96,6 +98,8 @@ async function runTask(
         // The transcript file keeps more of each output than the model gets (format cuts that).
         maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
         defaultTimeoutMs: config.commandTimeoutMs,
+        bashPath: sandbox.bashPath,
+        ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
         signal,
       }),
     );
@@ -169,6 +173,31 @@ async function runTask(
   });
   finished = true;
   return result;
+}
+
+/** The sandbox of the run, said in the log: a warning when `auto` found nothing to confine with. */
+function sandboxOf(config: Config, env: Record<string, string>): SandboxPlan {
+  const plan = prepareSandbox({
+    mode: config.sandbox,
+    networkOff: config.networkOff,
+    writablePaths: config.writablePaths,
+    allow: config.policyPatterns.allow,
+    workspace: process.env.GITHUB_WORKSPACE || config.workingDirectory,
+    workingDirectory: config.workingDirectory,
+    shellEnv: env,
+    env: process.env,
+  });
+  const { facts } = plan;
+  if (!facts.held) {
+    const say = config.sandbox === 'off' ? core.info : core.warning;
+    say(`Sandbox: none, the shell is not confined (${facts.why})`);
+  } else {
+    const exec = facts.exec.confined ? facts.exec.detail : `not confined (${facts.exec.detail})`;
+    core.info(
+      `Sandbox: ${sandboxLabel(facts)}. Writes: ${facts.writes}. Exec: ${exec}. Network: ${facts.network.detail}. ${facts.scope}`,
+    );
+  }
+  return plan;
 }
 
 async function closeSession(session: Promise<BashSession>): Promise<void> {
@@ -311,9 +340,13 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
     }
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
+    const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
+    redactor.add(...secretValues);
+    // Before the first request: `sandbox: required` stops here when the shell cannot be confined.
+    const sandbox = sandboxOf(config, env);
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
-    report.start({ ...config, model: provider.primary.model }, config.task);
+    report.start({ ...config, model: provider.primary.model }, config.task, sandbox.facts);
     await runTask(
       config,
       provider,
@@ -323,6 +356,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       report.record,
       (started) => (session = started),
       cancellation.signal,
+      { env, sandbox },
     );
   } catch (error) {
     report.record({

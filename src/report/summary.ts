@@ -10,6 +10,7 @@ import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
+import { sandboxLabel, type SandboxFacts } from '../sandbox/facts.js';
 import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
 import {
   byteLength,
@@ -317,6 +318,22 @@ function modelBlock(facts: RunFacts): string {
   return details('Model and tokens', keyValueTable(rows));
 }
 
+/** What confinement held: the `sandbox` output, then what it covered, or why there was none. */
+function sandboxRows(sandbox: SandboxFacts | undefined): string[] {
+  if (sandbox === undefined) return [];
+  const label = escapeInline(sandboxLabel(sandbox));
+  if (!sandbox.held) return [tableLine('sandbox', `${label}: ${escapeInline(sandbox.why)}`)];
+  const part = (held: { confined: boolean; detail: string }): string =>
+    escapeInline(held.confined ? held.detail : `not confined: ${held.detail}`);
+  return [
+    tableLine('sandbox', label),
+    tableLine('Writes', escapeInline(sandbox.writes)),
+    tableLine('Exec', part(sandbox.exec)),
+    tableLine('Network', part(sandbox.network)),
+    tableLine('Scope', escapeInline(sandbox.scope)),
+  ];
+}
+
 function settingsBlock(facts: RunFacts): string[] {
   const s = facts.settings;
   if (!s) return [];
@@ -329,6 +346,7 @@ function settingsBlock(facts: RunFacts): string[] {
     tableLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
     tableLine('max-tokens', formatCount(s.maxTokens)),
     tableLine('max-output', formatCount(s.maxOutput)),
+    ...sandboxRows(s.sandbox),
   ];
   const patterns = (title: string, list: readonly string[]): string =>
     list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;

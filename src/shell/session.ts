@@ -40,6 +40,11 @@ export interface BashSessionOptions {
   /** The bash executable; `bash` on PATH by default. */
   bashPath?: string;
   /**
+   * A program and its arguments that bash is started through, bash's path and arguments following
+   * them: the sandbox helper, which confines itself and then executes bash.
+   */
+  launcher?: readonly string[];
+  /**
    * Ends the session when aborted (the run is cancelled): the running command is killed with every
    * process of the shell, its call returns, and no shell is started again.
    */
@@ -122,7 +127,8 @@ interface Move {
  * at once.
  */
 export class BashSession {
-  readonly #options: Required<Omit<BashSessionOptions, 'signal'>>;
+  readonly #options: Required<Omit<BashSessionOptions, 'signal' | 'launcher'>>;
+  readonly #launcher: readonly string[];
   readonly #signal: AbortSignal | undefined;
   #shell: Shell | undefined;
   #cwd: string;
@@ -148,8 +154,9 @@ export class BashSession {
   readonly #onAbort = (): void => void this.kill().catch(() => undefined);
 
   private constructor(options: BashSessionOptions) {
-    const { signal, ...settings } = options;
+    const { signal, launcher, ...settings } = options;
     this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+    this.#launcher = launcher ?? [];
     this.#signal = signal;
     this.#cwd = options.cwd;
   }
@@ -250,7 +257,14 @@ export class BashSession {
     const frame = frameNames(randomHex(2));
     const cgroup = ShellCgroup.create();
     // `-s`: commands come on standard input, the command channel (see CommandChannel).
-    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', '-s'], {
+    const [file, ...argv] = [
+      ...this.#launcher,
+      this.#options.bashPath,
+      '--noprofile',
+      '--norc',
+      '-s',
+    ];
+    const child = spawn(file!, argv, {
       cwd,
       env: { ...this.#options.env, [name]: value },
       // Its own process group, so a timeout can signal every process of the command at once.
