@@ -146,6 +146,11 @@ export class BashSession {
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /**
+   * A shell is being started: one that dies before its first answer is not started again (a bash,
+   * or a sandbox helper, that cannot start would be restarted forever), its start fails.
+   */
+  #starting = false;
   /** Output that arrived while no call was running (a background job), given to the next call. */
   #stray = '';
   /** The running call's time limit. */
@@ -338,6 +343,7 @@ export class BashSession {
         `exec 2>&1 ${END_FD}>&${END_SOCKET_FD} ${END_SOCKET_FD}>&-\n` +
         frameDefinitions(frame),
     );
+    this.#starting = true;
     const check = await this.#frame(
       shell,
       'true',
@@ -345,7 +351,7 @@ export class BashSession {
       10_000,
       { dir: cwd, word: this.#cwdWord },
       undefined,
-    );
+    ).finally(() => (this.#starting = false));
     if (check.exitCode !== 0 || check.output !== '') {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
@@ -494,7 +500,7 @@ export class BashSession {
       await this.#killShell(shell, 0);
     }
     // A closed session (killed mid-command) is not brought back.
-    const restarted = exitCode === null && !this.#closed;
+    const restarted = exitCode === null && !this.#closed && !this.#starting;
     if (exitCode === null) {
       // Whatever reached the pipe before the end is part of the command's output.
       capture.append(this.#stray);
