@@ -163,7 +163,7 @@ describe('write confinement under `*` with sandbox required', () => {
     expect(sandbox.facts).toMatchObject({
       held: true,
       exec: { confined: false, detail: 'the allowlist is `*`' },
-      network: { confined: false, detail: 'on' },
+      network: { confined: false, detail: 'open (network: on)' },
       scope: 'no ptrace, signals or abstract Unix sockets outside the shell',
     });
     if (!sandbox.facts.held) throw new Error('not held');

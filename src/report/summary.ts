@@ -323,13 +323,12 @@ function sandboxRows(sandbox: SandboxFacts | undefined): string[] {
   if (sandbox === undefined) return [];
   const label = escapeInline(sandboxLabel(sandbox));
   if (!sandbox.held) return [tableLine('sandbox', `${label}: ${escapeInline(sandbox.why)}`)];
-  const part = (held: { confined: boolean; detail: string }): string =>
-    escapeInline(held.confined ? held.detail : `not confined: ${held.detail}`);
+  const { exec } = sandbox;
   return [
     tableLine('sandbox', label),
     tableLine('Writes', escapeInline(sandbox.writes)),
-    tableLine('Exec', part(sandbox.exec)),
-    tableLine('Network', part(sandbox.network)),
+    tableLine('Exec', escapeInline(exec.confined ? exec.detail : `not confined: ${exec.detail}`)),
+    tableLine('Network', escapeInline(sandbox.network.detail)),
     tableLine('Scope', escapeInline(sandbox.scope)),
   ];
 }

@@ -16,7 +16,7 @@ export type SandboxFacts =
       writes: string;
       /** Whether only the allowlist's programs can be executed, and if not, why not. */
       exec: { confined: boolean; detail: string };
-      /** Whether TCP connect and bind are refused, and if asked for but not, why not. */
+      /** Whether TCP connect and bind are refused, in words that stand alone. */
       network: { confined: boolean; detail: string };
       /** Signals and abstract Unix sockets outside the shell's processes, in words. */
       scope: string;

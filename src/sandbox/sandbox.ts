@@ -88,7 +88,9 @@ function factsOf(
       ? { confined: true, detail: 'TCP connect and bind refused (UDP and DNS are not)' }
       : {
           confined: false,
-          detail: networkOff ? `not confined: TCP rules need ABI ${NETWORK_ABI}` : 'on',
+          detail: networkOff
+            ? `not confined: TCP rules need ABI ${NETWORK_ABI}`
+            : 'open (network: on)',
         },
     scope: describeScope(report),
   };
