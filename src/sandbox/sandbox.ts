@@ -51,12 +51,12 @@ export class SandboxUnavailableError extends Error {
   }
 }
 
-function describeWrites(report: HelperReport, places: number): string {
+function describeWrites(report: HelperReport): string {
   const lacking = [
     report.features.has('truncate') ? '' : 'truncation (ABI 3)',
     report.features.has('refer') ? '' : 'moves between directories (ABI 2)',
   ].filter(Boolean);
-  const rules = `${report.rules} of ${places} places exist`;
+  const rules = `${report.rules} rules, ${report.missing} listed paths absent`;
   return `workspace, temporary space, tool caches, devices and writable-paths only (${rules})${lacking.length ? `; not confined: ${lacking.join(', ')}` : ''}`;
 }
 
@@ -67,17 +67,12 @@ function describeScope(report: HelperReport): string {
 }
 
 /** Reads the helper's report into the facts the reports show. */
-function factsOf(
-  report: HelperReport,
-  places: number,
-  exec: ExecSet,
-  networkOff: boolean,
-): SandboxFacts {
+function factsOf(report: HelperReport, exec: ExecSet, networkOff: boolean): SandboxFacts {
   const networkHeld = report.features.has('network');
   return {
     held: true,
     abi: report.abi,
-    writes: describeWrites(report, places),
+    writes: describeWrites(report),
     exec: exec.confined
       ? {
           confined: true,
@@ -136,7 +131,7 @@ export function prepareSandbox(options: SandboxOptions): SandboxPlan {
   ];
   const probe = probeHelper(helper, rules);
   if (!probe.ok) return none(probe.why);
-  const facts = factsOf(probe.report, places.length, exec, options.networkOff);
+  const facts = factsOf(probe.report, exec, options.networkOff);
   if (options.mode === 'required' && options.networkOff && !probe.report.features.has('network')) {
     throw new SandboxUnavailableError(
       `'network: off' needs Landlock ABI ${NETWORK_ABI}, and this kernel offers ABI ${probe.report.abi}`,
