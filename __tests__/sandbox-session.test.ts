@@ -135,7 +135,7 @@ describe('write confinement under `*` with sandbox required', () => {
     }
   });
 
-  it('lets the shell write the workspace, /tmp, ~/.npm, the devices and writable-paths', async () => {
+  it('lets the shell write the workspace, /tmp, ~/.npm, the devices, a pty and writable-paths', async () => {
     const extra = path.join(root, 'extra');
     mkdirSync(extra, { recursive: true });
     const sandbox = plan({ writablePaths: [extra] });
@@ -151,9 +151,10 @@ describe('write confinement under `*` with sandbox required', () => {
         'echo e > /dev/null; head -c 4 /dev/urandom | wc -c',
         'cat <(echo process-substitution)',
         'git status --short | wc -l',
+        `python3 -c 'import os, pty; m, s = pty.openpty(); print("pty", os.ttyname(s)[:9])'`,
       ].join('\n'),
     );
-    expect(result.output).toBe('4\nprocess-substitution\n0\n');
+    expect(result.output).toBe('4\nprocess-substitution\n0\npty /dev/pts/\n');
     expect(result.exitCode).toBe(0);
   });
 

@@ -29,8 +29,17 @@ export const HOME_CACHES: readonly string[] = [
  */
 const TEMPORARY = ['/tmp', '/dev/shm'];
 
-/** The devices a shell and the usual tools open for writing. */
-const DEVICES = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/tty'];
+/** The devices a shell and the usual tools open for writing; pseudo-terminals for `script`, expect, pty tests. */
+const DEVICES = [
+  '/dev/null',
+  '/dev/zero',
+  '/dev/full',
+  '/dev/random',
+  '/dev/urandom',
+  '/dev/tty',
+  '/dev/ptmx',
+  '/dev/pts',
+];
 
 export interface WritableOptions {
   /** The checkout (GITHUB_WORKSPACE). */
