@@ -171,6 +171,16 @@ describe('write confinement under `*` with sandbox required', () => {
     expect(sandbox.facts.abi).toBeGreaterThanOrEqual(6);
   });
 
+  it("keeps the shell from the action's process through /proc (what ptrace would need)", async () => {
+    // As root (these tests) /proc lets some entries through anyway; the runner's user gets none.
+    const look = `readlink /proc/${process.pid}/exe; echo "status $?"`;
+    const shell = await shellUnder(plan());
+    expect((await shell.run(look)).output).toBe('status 1\n');
+    await sessions.closeAll();
+    const open = await shellUnder(undefined);
+    expect((await open.run(look)).output).toBe(`${process.execPath}\nstatus 0\n`);
+  });
+
   it('keeps the shell from signalling processes outside it', async () => {
     const shell = await shellUnder(plan());
     const result = await shell.run(`kill -0 ${process.pid}; echo "status $?"`);

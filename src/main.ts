@@ -289,6 +289,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   const report = new RunReport(redactor.fn, logBuffer);
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
+  let sandbox: SandboxPlan | undefined;
   let guard: Guard | undefined;
   let gitHub: RunGitHub | undefined;
   let conversation: RunConversation | undefined;
@@ -298,6 +299,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
   // changes, first, and then writes what the report can.
   cancellation.beforeForcedExit(() => guard?.end());
+  cancellation.beforeForcedExit(() => sandbox?.tidy());
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = loadConfig();
@@ -339,11 +341,11 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     if (config.commit || trigger.pullRequest) {
       start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
     }
-    // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
     redactor.add(...secretValues);
     // Before the first request: `sandbox: required` stops here when the shell cannot be confined.
-    const sandbox = sandboxOf(config, env);
+    sandbox = sandboxOf(config, env);
+    // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
     report.start({ ...config, model: provider.primary.model }, config.task, sandbox.facts);
@@ -365,6 +367,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     });
   } finally {
     if (session) await closeSession(session);
+    sandbox?.tidy();
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
     if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.

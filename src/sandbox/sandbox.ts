@@ -9,7 +9,7 @@ import { decideExec, findOnPath, resolveExecSet, type ExecSet } from './exec-set
 import type { SandboxFacts } from './facts.js';
 import type { SandboxMode } from './modes.js';
 import { locateHelper, probeHelper, testAbiArguments, type HelperReport } from './helper.js';
-import { makeHomeCaches, writablePlaces } from './writable.js';
+import { makeHomeCaches, removeEmptyCaches, writablePlaces } from './writable.js';
 
 /** The first ABI with TCP rules, and the first that scopes signals and abstract sockets. */
 const NETWORK_ABI = 4;
@@ -39,6 +39,8 @@ export interface SandboxPlan {
   /** bash, by absolute path: the helper executes it without a search. */
   bashPath: string;
   facts: SandboxFacts;
+  /** Takes back what preparing the sandbox made that the run did not use (empty cache directories). */
+  tidy: () => void;
 }
 
 /** `sandbox: required` could not be met; the message says what was missing. */
@@ -100,7 +102,7 @@ export function prepareSandbox(options: SandboxOptions): SandboxPlan {
   const bashPath = findOnPath('bash', searchPath, options.workingDirectory) ?? 'bash';
   const none = (why: string): SandboxPlan => {
     if (options.mode === 'required') throw new SandboxUnavailableError(why);
-    return { launcher: undefined, bashPath, facts: { held: false, why } };
+    return { launcher: undefined, bashPath, facts: { held: false, why }, tidy: () => undefined };
   };
   if (options.mode === 'off') return none("'sandbox' is off");
   const helper = 'helper' in options ? options.helper : locateHelper();
@@ -110,7 +112,8 @@ export function prepareSandbox(options: SandboxOptions): SandboxPlan {
   if (!path.isAbsolute(bashPath)) return none('bash is not on PATH');
 
   // Before the rules are made: a rule needs its directory to exist.
-  makeHomeCaches(options.env.HOME);
+  const made = makeHomeCaches(options.env.HOME);
+  const tidy = (): void => removeEmptyCaches(made);
   const places = writablePlaces(options);
   let exec: ExecSet;
   try {
@@ -130,12 +133,16 @@ export function prepareSandbox(options: SandboxOptions): SandboxPlan {
     ...places.flatMap((place) => ['--write', place]),
   ];
   const probe = probeHelper(helper, rules);
-  if (!probe.ok) return none(probe.why);
+  if (!probe.ok) {
+    tidy();
+    return none(probe.why);
+  }
   const facts = factsOf(probe.report, exec, options.networkOff);
   if (options.mode === 'required' && options.networkOff && !probe.report.features.has('network')) {
+    tidy();
     throw new SandboxUnavailableError(
       `'network: off' needs Landlock ABI ${NETWORK_ABI}, and this kernel offers ABI ${probe.report.abi}`,
     );
   }
-  return { launcher: [helper, ...rules, '--'], bashPath, facts };
+  return { launcher: [helper, ...rules, '--'], bashPath, facts, tidy };
 }

@@ -4,7 +4,7 @@
  * (the home directory's start-up and config files, the runner's file-command files, the tool cache
  * under /opt, other checkouts) is read-only to the shell and everything it starts.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { FILE_COMMAND_DIRECTORY, FILE_COMMAND_VARIABLES } from '../guard.js';
 
@@ -84,14 +84,38 @@ export function writablePlaces(options: WritableOptions): string[] {
 /**
  * Makes the home directory's caches before the shell starts: a rule needs an existing directory,
  * and a tool could not make its cache later, since the home directory itself is not writable.
+ * Returns the directories it made, parents first, for `removeEmptyCaches` after the run.
  */
-export function makeHomeCaches(home: string | undefined): void {
-  if (!home) return;
+export function makeHomeCaches(home: string | undefined): string[] {
+  if (!home) return [];
+  const made: string[] = [];
   for (const cache of HOME_CACHES) {
+    let dir = home;
+    for (const part of cache.split('/')) {
+      dir = path.join(dir, part);
+      if (existsSync(dir)) continue;
+      try {
+        mkdirSync(dir);
+        made.push(dir);
+      } catch {
+        // A home directory that is not ours to write: the tool finds no cache, as it would anyway.
+        break;
+      }
+    }
+  }
+  return made;
+}
+
+/**
+ * Takes back the caches `makeHomeCaches` made that the run left empty, deepest first, so that the
+ * home directory is as the run found it unless a tool did keep something in its cache.
+ */
+export function removeEmptyCaches(made: readonly string[]): void {
+  for (const dir of [...made].reverse()) {
     try {
-      mkdirSync(path.join(home, cache), { recursive: true });
+      rmdirSync(dir);
     } catch {
-      // A home directory that is not ours to write: the tool finds no cache, as it would anyway.
+      // Not empty: a tool's cache now, kept like any cache.
     }
   }
 }
