@@ -367,9 +367,10 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     });
   } finally {
     if (session) await closeSession(session);
-    sandbox?.tidy();
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
     if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
+    // After the guard, which watches files in some of them (~/.cargo/config.toml).
+    sandbox?.tidy();
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
     // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
     // API that is down) is a warning naming it, and the stages after it still run.
