@@ -30,6 +30,7 @@ export function decideExec(allow: readonly Pattern[]): ExecDecision {
     if (pattern.kind === 'write') continue;
     if (pattern.universal) return { confined: false, why: 'the allowlist is `*`' };
     const [first, second] = pattern.words;
+    // The pattern parser wants the program spelled out; should it ever not, nothing is assumed.
     if (first === undefined || first.regex !== undefined || first.anyWord) {
       return { confined: false, why: `\`${pattern.source}\` names no single program` };
     }
