@@ -58,7 +58,7 @@ function describeWrites(report: HelperReport): string {
     report.features.has('truncate') ? '' : 'truncation (ABI 3)',
     report.features.has('refer') ? '' : 'moves between directories (ABI 2)',
   ].filter(Boolean);
-  const rules = `${report.rules} rules, ${report.missing} listed paths absent`;
+  const rules = `${report.rules} rules in all, ${report.missing} listed paths absent`;
   return `workspace, temporary space, tool caches, devices and writable-paths only (${rules})${lacking.length ? `; not confined: ${lacking.join(', ')}` : ''}`;
 }
 
