@@ -76,12 +76,16 @@ export function requireBundle(): void {
   }
 }
 
-/** A fresh workspace and runner files; `env` is what the runner would set for the step. */
+/**
+ * A fresh workspace and runner files under `base`; `env` is what the runner would set for the step.
+ * A sandbox test puts them outside /tmp, which the sandboxed shell may write.
+ */
 export function runnerEnvironment(
   inputs: Record<string, string>,
   extra: Record<string, string> = {},
+  base: string = tmpdir(),
 ) {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'runner-')));
+  const root = realpathSync(mkdtempSync(path.join(base, 'runner-')));
   const workspace = path.join(root, 'workspace');
   const temp = path.join(root, 'temp');
   const outputFile = path.join(root, 'output.txt');

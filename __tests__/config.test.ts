@@ -233,6 +233,30 @@ describe('parseConfig', () => {
     );
   });
 
+  it('reads the sandbox inputs, refusing values outside their sets', () => {
+    expect(configFrom({})).toMatchObject({ sandbox: 'auto', networkOff: false, writablePaths: [] });
+    expect(configFrom({ sandbox: 'Required', network: 'OFF' })).toMatchObject({
+      sandbox: 'required',
+      networkOff: true,
+    });
+    expect(() => configFrom({ sandbox: 'yes' })).toThrow(
+      "Input 'sandbox' must be one of auto, required, off, got 'yes'",
+    );
+    expect(() => configFrom({ network: 'false' })).toThrow(
+      "Input 'network' must be on or off, got 'false'",
+    );
+  });
+
+  it('reads writable-paths against the workspace, refusing one that covers the runner files', () => {
+    expect(
+      configFrom({ 'writable-paths': 'build\n# a comment\n\n/var/cache/thing\n' }).writablePaths,
+    ).toEqual([path.join(workspace, 'build'), '/var/cache/thing']);
+    const env = { RUNNER_TEMP: '/home/runner/work/_temp' };
+    expect(() => configFrom({ 'writable-paths': '/home/runner/work' }, env)).toThrow(
+      "Input 'writable-paths' must not cover the runner's file-command files, got '/home/runner/work' (which holds /home/runner/work/_temp/_runner_file_commands)",
+    );
+  });
+
   it('reads the commit inputs, refusing a branch name git would not take', () => {
     expect(configFrom({})).toMatchObject({ commit: false, branch: '', commitMessage: '' });
     expect(

@@ -144,6 +144,8 @@ describe('run', () => {
       'commit-sha': '',
       branch: '',
       'pull-request-url': '',
+      // The read-only default: this machine's kernel confines writes and what can be executed.
+      sandbox: expect.stringMatching(/^landlock-abi-\d+ \(writes, exec\)$/),
     });
     expect(core.failures).toEqual([]);
     expect(core.summaries).toHaveLength(1);

@@ -10,6 +10,8 @@ import {
   type Pattern,
   type PolicyPatterns,
 } from './policy/patterns.js';
+import { SANDBOX_MODES, type SandboxMode } from './sandbox/modes.js';
+import { coveredProtectedPath } from './sandbox/writable.js';
 import {
   BASE_URL_VARIABLES,
   isProviderName,
@@ -84,6 +86,12 @@ export interface Config {
   commitMessage: string;
   /** Open (or reuse) a pull request from the pushed branch when it differs from the base. */
   pullRequest: boolean;
+  /** Kernel confinement of the shell (`sandbox`). */
+  sandbox: SandboxMode;
+  /** More places the confined shell may write (`writable-paths`), absolute. */
+  writablePaths: string[];
+  /** `network: off`: the confined shell may not open TCP connections or listen. */
+  networkOff: boolean;
 }
 
 /**
@@ -127,6 +135,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   summary: 'true',
   comment: 'auto',
   'fail-on-limit': 'true',
+  sandbox: 'auto',
+  network: 'on',
 };
 
 /**
@@ -408,6 +418,45 @@ function parseBranch(value: string): string {
   return name;
 }
 
+function parseSandboxMode(value: string): SandboxMode {
+  const mode = value.trim().toLowerCase();
+  const known = SANDBOX_MODES.find((candidate) => candidate === mode);
+  if (known !== undefined) return known;
+  throw new InputError(
+    'sandbox',
+    `Input 'sandbox' must be one of ${SANDBOX_MODES.join(', ')}, got '${value}'`,
+  );
+}
+
+function parseNetwork(value: string): boolean {
+  const text = value.trim().toLowerCase();
+  if (text === 'on' || text === 'off') return text === 'off';
+  throw new InputError('network', `Input 'network' must be on or off, got '${value}'`);
+}
+
+/**
+ * `writable-paths`: one path a line, relative to the workspace or absolute. A path that would give
+ * the shell the runner's file-command files is refused: it would undo what the sandbox is for.
+ */
+function parseWritablePaths(value: string, env: NodeJS.ProcessEnv): string[] {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const place = path.resolve(workspace, line);
+      const covered = coveredProtectedPath(place, env);
+      if (covered !== undefined) {
+        throw new InputError(
+          'writable-paths',
+          `Input 'writable-paths' must not cover the runner's file-command files, got '${line}' (which holds ${covered})`,
+        );
+      }
+      return place;
+    });
+}
+
 /** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
 export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
   const read: InputReader = (name) => {
@@ -511,6 +560,9 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     branch: parseBranch(read('branch')),
     commitMessage: read('commit-message').trim(),
     pullRequest,
+    sandbox: parseSandboxMode(read('sandbox')),
+    writablePaths: parseWritablePaths(read('writable-paths'), env),
+    networkOff: parseNetwork(read('network')),
   };
 }
 

@@ -33,7 +33,7 @@ export type { UndoneChange } from './file-snapshot.js';
  * The runner's file-command files: what is appended to them steers later steps (`GITHUB_ENV`,
  * `GITHUB_PATH`), forges this step's outputs and state, or rewrites its summary.
  */
-const FILE_COMMAND_VARIABLES = [
+export const FILE_COMMAND_VARIABLES = [
   'GITHUB_ENV',
   'GITHUB_PATH',
   'GITHUB_OUTPUT',
@@ -42,7 +42,7 @@ const FILE_COMMAND_VARIABLES = [
 ];
 
 /** The runner keeps every step's file-command files here; a step could reach its neighbours'. */
-const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
+export const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
 
 /** Files and directories under the home directory that later programs read and obey. */
 const HOME_PLACES = [

@@ -20,6 +20,8 @@ import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
 import { RunReport } from './report/run-report.js';
 import { buildShellEnv } from './shell/env.js';
+import { sandboxLabel } from './sandbox/facts.js';
+import { prepareSandbox, type SandboxPlan } from './sandbox/sandbox.js';
 import { formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
@@ -79,9 +81,9 @@ async function runTask(
   record: (event: TranscriptEvent) => void,
   track: (session: Promise<BashSession>) => void,
   signal: AbortSignal,
+  shell: { env: Record<string, string>; sandbox: SandboxPlan },
 ): Promise<AgentResult> {
-  const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
-  redactor.add(...secretValues);
+  const { env, sandbox } = shell;
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -96,6 +98,8 @@ async function runTask(
         // The transcript file keeps more of each output than the model gets (format cuts that).
         maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
         defaultTimeoutMs: config.commandTimeoutMs,
+        bashPath: sandbox.bashPath,
+        ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
         signal,
       }),
     );
@@ -170,6 +174,31 @@ async function runTask(
   });
   finished = true;
   return result;
+}
+
+/** The sandbox of the run, said in the log: a warning when `auto` found nothing to confine with. */
+function sandboxOf(config: Config, env: Record<string, string>): SandboxPlan {
+  const plan = prepareSandbox({
+    mode: config.sandbox,
+    networkOff: config.networkOff,
+    writablePaths: config.writablePaths,
+    allow: config.policyPatterns.allow,
+    workspace: process.env.GITHUB_WORKSPACE || config.workingDirectory,
+    workingDirectory: config.workingDirectory,
+    shellEnv: env,
+    env: process.env,
+  });
+  const { facts } = plan;
+  if (!facts.held) {
+    const say = config.sandbox === 'off' ? core.info : core.warning;
+    say(`Sandbox: none, the shell is not confined (${facts.why})`);
+  } else {
+    const exec = facts.exec.confined ? facts.exec.detail : `not confined (${facts.exec.detail})`;
+    core.info(
+      `Sandbox: ${sandboxLabel(facts)}. Writes: ${facts.writes}. Exec: ${exec}. Network: ${facts.network.detail}. ${facts.scope}`,
+    );
+  }
+  return plan;
 }
 
 async function closeSession(session: Promise<BashSession>): Promise<void> {
@@ -261,6 +290,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   const report = new RunReport(redactor.fn, logBuffer);
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
+  let sandbox: SandboxPlan | undefined;
   let guard: Guard | undefined;
   let gitHub: RunGitHub | undefined;
   let conversation: RunConversation | undefined;
@@ -270,6 +300,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
   // changes, first, and then writes what the report can.
   cancellation.beforeForcedExit(() => guard?.end());
+  cancellation.beforeForcedExit(() => sandbox?.tidy());
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = loadConfig();
@@ -312,10 +343,14 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     if (config.commit || trigger.pullRequest) {
       start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
     }
+    const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
+    redactor.add(...secretValues);
+    // Before the first request: `sandbox: required` stops here when the shell cannot be confined.
+    sandbox = sandboxOf(config, env);
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     guard = await Guard.start({ workingDirectory: config.workingDirectory });
     redactor.add(...guard.secretValues);
-    report.start({ ...config, model: provider.primary.model }, config.task);
+    report.start({ ...config, model: provider.primary.model }, config.task, sandbox.facts);
     await runTask(
       config,
       provider,
@@ -325,6 +360,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       report.record,
       (started) => (session = started),
       cancellation.signal,
+      { env, sandbox },
     );
   } catch (error) {
     report.record({
@@ -335,6 +371,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     if (session) await closeSession(session);
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
     if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
+    // After the guard, which watches files in some of them (~/.cargo/config.toml).
+    sandbox?.tidy();
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
     // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
     // API that is down) is a warning naming it, and the stages after it still run.

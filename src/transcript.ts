@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SandboxFacts } from './sandbox/facts.js';
 
 let privateDirectory: string | undefined;
 
@@ -69,6 +70,8 @@ export interface RunSettings {
   deniedCommands: readonly string[];
   /** Where the task came from, in words (`the task input`, `a comment by @octocat`, …). */
   taskSource: string;
+  /** What kernel confinement held for the shell; older transcripts lack it. */
+  sandbox?: SandboxFacts;
 }
 
 /** What happened to one command that reached the policy or the shell. */

@@ -376,3 +376,81 @@ export function programName(word: string): string {
     )?.[1] ?? base;
   return TABLE_ALIASES[unversioned] ?? unversioned;
 }
+
+/**
+ * What a program executes on its own, for the sandbox's exec confinement (sandbox/exec-set.ts):
+ *   nothing       no other program, whatever its options
+ *   its-commands  only the commands in its operands (find -exec), which the policy checks as
+ *                 commands of their own, so their programs are named by patterns too
+ *   git-helpers   only git itself and the programs of git's exec path, for the subcommands listed:
+ *                 those read the repository; others run ssh, credential helpers, editors, hooks
+ * A program not listed may run anything (a shell, an interpreter, `npm`, `make`, `sort
+ * --compress-program`...), and an allowlist that names one cannot have exec confinement.
+ */
+export type Executes = 'nothing' | 'its-commands' | { readonly gitHelpers: ReadonlySet<string> };
+
+const runsNothing = 'nothing';
+
+export const EXECUTES: Readonly<Record<string, Executes>> = {
+  // bash builtins: nothing is executed, and their files, where they exist, run nothing either
+  cd: runsNothing,
+  pwd: runsNothing,
+  echo: runsNothing,
+  printf: runsNothing,
+  test: runsNothing,
+  '[': runsNothing,
+  true: runsNothing,
+  false: runsNothing,
+  // programs that read files and print
+  ls: runsNothing,
+  cat: runsNothing,
+  head: runsNothing,
+  tail: runsNothing,
+  wc: runsNothing,
+  grep: runsNothing,
+  rg: runsNothing,
+  uniq: runsNothing,
+  cut: runsNothing,
+  tr: runsNothing,
+  nl: runsNothing,
+  tac: runsNothing,
+  od: runsNothing,
+  diff: runsNothing,
+  cmp: runsNothing,
+  stat: runsNothing,
+  file: runsNothing,
+  du: runsNothing,
+  df: runsNothing,
+  tree: runsNothing,
+  basename: runsNothing,
+  dirname: runsNothing,
+  realpath: runsNothing,
+  readlink: runsNothing,
+  date: runsNothing,
+  sha256sum: runsNothing,
+  md5sum: runsNothing,
+  base64: runsNothing,
+  jq: runsNothing,
+  find: 'its-commands',
+  git: {
+    gitHelpers: new Set([
+      'status',
+      'diff',
+      'log',
+      'show',
+      'blame',
+      'ls-files',
+      'ls-tree',
+      'cat-file',
+      'rev-parse',
+      'rev-list',
+      'describe',
+      'shortlog',
+    ]),
+  },
+};
+
+/** What `name` (as `programName` gives it) executes; undefined when it may run anything. */
+export function executesOf(name: string): Executes | undefined {
+  return Object.hasOwn(EXECUTES, name) ? EXECUTES[name] : undefined;
+}

@@ -4,6 +4,7 @@
  */
 import type { RunFacts } from './facts.js';
 import { formatCount } from './markdown.js';
+import { sandboxLabel } from '../sandbox/facts.js';
 
 /**
  * The most of the final message the `result` output carries (docs/inputs.md, Outputs). A longer message
@@ -43,5 +44,6 @@ export function outputsOf(facts: RunFacts, transcriptFile: string): Record<strin
     branch: facts.commit?.branch ?? '',
     'pull-request-url': facts.pullRequest?.url ?? '',
     'transcript-file': transcriptFile,
+    sandbox: sandboxLabel(facts.settings?.sandbox),
   };
 }

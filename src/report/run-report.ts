@@ -19,6 +19,7 @@ import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog, writeErrors } from './log.js';
 import { outputsOf } from './outputs.js';
+import type { SandboxFacts } from '../sandbox/facts.js';
 import {
   appendJobSummarySync,
   renderCutShortSummary,
@@ -26,7 +27,7 @@ import {
   writeJobSummary,
 } from './summary.js';
 
-function settingsOf(config: Config): RunSettings {
+function settingsOf(config: Config, sandbox: SandboxFacts | undefined): RunSettings {
   return {
     model: config.model,
     service: SERVICE_NAMES[config.provider],
@@ -40,6 +41,7 @@ function settingsOf(config: Config): RunSettings {
     allowedCommands: config.allowedCommands,
     deniedCommands: config.deniedCommands,
     taskSource: config.taskSource,
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 
@@ -121,12 +123,12 @@ export class RunReport {
    * The run has its settings and its task: the file starts, with everything recorded so far. Called
    * before the shell starts, so the file is open before any command could put a link in its place.
    */
-  start(config: Config, task: string): void {
+  start(config: Config, task: string, sandbox?: SandboxFacts): void {
     this.#summaryWanted = config.summary;
     this.#openFile(config.transcriptFile);
     this.record({
       type: 'start',
-      settings: settingsOf(config),
+      settings: settingsOf(config, sandbox),
       task,
       runUrl: runUrlOf(process.env),
     });

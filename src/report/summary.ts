@@ -10,6 +10,7 @@ import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
+import { sandboxLabel, type SandboxFacts } from '../sandbox/facts.js';
 import {
   failedAtStart,
   STATUS_WORDS,
@@ -338,6 +339,21 @@ function modelBlock(facts: RunFacts): string {
   return details('Model and tokens', keyValueTable(rows));
 }
 
+/** What confinement held: the `sandbox` output, then what it covered, or why there was none. */
+function sandboxRows(sandbox: SandboxFacts | undefined): string[] {
+  if (sandbox === undefined) return [];
+  const label = escapeInline(sandboxLabel(sandbox));
+  if (!sandbox.held) return [tableLine('sandbox', `${label}: ${escapeInline(sandbox.why)}`)];
+  const { exec } = sandbox;
+  return [
+    tableLine('sandbox', label),
+    tableLine('Writes', escapeInline(sandbox.writes)),
+    tableLine('Exec', escapeInline(exec.confined ? exec.detail : `not confined: ${exec.detail}`)),
+    tableLine('Network', escapeInline(sandbox.network.detail)),
+    tableLine('Scope', escapeInline(sandbox.scope)),
+  ];
+}
+
 function settingsBlock(facts: RunFacts): string[] {
   const s = facts.settings;
   if (!s) return [];
@@ -350,6 +366,7 @@ function settingsBlock(facts: RunFacts): string[] {
     tableLine('max-cost-usd', s.maxCostUsd > 0 ? formatUsd(s.maxCostUsd) : 'off'),
     tableLine('max-tokens', formatCount(s.maxTokens)),
     tableLine('max-output', formatCount(s.maxOutput)),
+    ...sandboxRows(s.sandbox),
   ];
   const patterns = (title: string, list: readonly string[]): string =>
     list.length === 0 ? '' : `\n\n${title}:\n\n${fenced(clipBytes(list.join('\n'), 16_384))}`;

@@ -40,6 +40,11 @@ export interface BashSessionOptions {
   /** The bash executable; `bash` on PATH by default. */
   bashPath?: string;
   /**
+   * A program and its arguments that bash is started through, bash's path and arguments following
+   * them: the sandbox helper, which confines itself and then executes bash.
+   */
+  launcher?: readonly string[];
+  /**
    * Ends the session when aborted (the run is cancelled): the running command is killed with every
    * process of the shell, its call returns, and no shell is started again.
    */
@@ -122,7 +127,8 @@ interface Move {
  * at once.
  */
 export class BashSession {
-  readonly #options: Required<Omit<BashSessionOptions, 'signal'>>;
+  readonly #options: Required<Omit<BashSessionOptions, 'signal' | 'launcher'>>;
+  readonly #launcher: readonly string[];
   readonly #signal: AbortSignal | undefined;
   #shell: Shell | undefined;
   #cwd: string;
@@ -140,6 +146,11 @@ export class BashSession {
   /** Calls are chained so two never share the shell's pipes. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /**
+   * A shell is being started: one that dies before its first answer is not started again (a bash,
+   * or a sandbox helper, that cannot start would be restarted forever), its start fails.
+   */
+  #starting = false;
   /** Output that arrived while no call was running (a background job), given to the next call. */
   #stray = '';
   /** The running call's time limit. */
@@ -148,8 +159,9 @@ export class BashSession {
   readonly #onAbort = (): void => void this.kill().catch(() => undefined);
 
   private constructor(options: BashSessionOptions) {
-    const { signal, ...settings } = options;
+    const { signal, launcher, ...settings } = options;
     this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+    this.#launcher = launcher ?? [];
     this.#signal = signal;
     this.#cwd = options.cwd;
   }
@@ -250,7 +262,14 @@ export class BashSession {
     const frame = frameNames(randomHex(2));
     const cgroup = ShellCgroup.create();
     // `-s`: commands come on standard input, the command channel (see CommandChannel).
-    const child = spawn(this.#options.bashPath, ['--noprofile', '--norc', '-s'], {
+    const [file, ...argv] = [
+      ...this.#launcher,
+      this.#options.bashPath,
+      '--noprofile',
+      '--norc',
+      '-s',
+    ];
+    const child = spawn(file!, argv, {
       cwd,
       env: { ...this.#options.env, [name]: value },
       // Its own process group, so a timeout can signal every process of the command at once.
@@ -324,6 +343,7 @@ export class BashSession {
         `exec 2>&1 ${END_FD}>&${END_SOCKET_FD} ${END_SOCKET_FD}>&-\n` +
         frameDefinitions(frame),
     );
+    this.#starting = true;
     const check = await this.#frame(
       shell,
       'true',
@@ -331,7 +351,7 @@ export class BashSession {
       10_000,
       { dir: cwd, word: this.#cwdWord },
       undefined,
-    );
+    ).finally(() => (this.#starting = false));
     if (check.exitCode !== 0 || check.output !== '') {
       throw new Error(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
@@ -480,7 +500,7 @@ export class BashSession {
       await this.#killShell(shell, 0);
     }
     // A closed session (killed mid-command) is not brought back.
-    const restarted = exitCode === null && !this.#closed;
+    const restarted = exitCode === null && !this.#closed && !this.#starting;
     if (exitCode === null) {
       // Whatever reached the pipe before the end is part of the command's output.
       capture.append(this.#stray);
