@@ -20,6 +20,7 @@ const INTEGRATION = [
   'e2e-github',
   'e2e-shield',
   'e2e-vertex',
+  'e2e-sandbox',
   // The real bash session (smoke test: bash-tool).
   'session',
   'session-frame',
@@ -28,6 +29,10 @@ const INTEGRATION = [
   'process-tree',
   'shell-cgroup',
   'decision-cache',
+  // The kernel's sandbox around the real session (smoke test: the bundle runs under `sandbox: auto`,
+  // so e2e-commit runs confined where the kernel offers Landlock).
+  'sandbox-session',
+  'sandbox-attacks',
   // Real git repositories (smoke test: git-push-result).
   'git-commit',
   'git-checkout',
@@ -35,6 +40,7 @@ const INTEGRATION = [
   'guard',
   // The policy against bash, and its corpora (smoke test: policy-print-bash).
   'policy-equivalence',
+  'policy-guards',
   'policy-print',
   'policy-replay',
   'policy-spellings',
