@@ -33,7 +33,7 @@ const INTEGRATION = [
   // so e2e-commit runs confined where the kernel offers Landlock).
   'sandbox-session',
   'sandbox-attacks',
-  // Real git repositories (smoke test: git-push-result).
+  // Real git repositories (smoke test: git-exec).
   'git-commit',
   'git-checkout',
   'git-planted',
