@@ -109,6 +109,7 @@ describe('parseConfig', () => {
       envPassthrough: [],
       failOnLimit: true,
       summary: true,
+      uploadTranscript: true,
     });
   });
 

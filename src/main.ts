@@ -18,6 +18,7 @@ import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
+import { repositoryUrlOf } from './report/links.js';
 import { RunReport } from './report/run-report.js';
 import { buildShellEnv } from './shell/env.js';
 import { formatCommandResult } from './shell/format.js';
@@ -227,8 +228,17 @@ async function commitStage(
     credentialEnv: guard?.gitEnv(),
     redact: redactor.fn,
   });
-  const { sha, branch, rescued, note } = committed;
-  report.record({ type: 'commit', sha, branch, rescued, note });
+  const { sha, branch, rescued, note, files, base } = committed;
+  report.record({
+    type: 'commit',
+    sha,
+    branch,
+    rescued,
+    note,
+    files,
+    base,
+    repositoryUrl: repositoryUrlOf(process.env),
+  });
   if (committed.severity === 'info') core.info(redactor.redact(note));
   if (committed.severity === 'warning') core.warning(redactor.redact(note));
   return committed;

@@ -89,6 +89,13 @@ export interface CommandFacts {
   refusal?: { code: string; offender: string };
 }
 
+/** One file a commit changed; the line counts are null for a binary file, which has no lines. */
+export interface ChangedFile {
+  path: string;
+  added: number | null;
+  deleted: number | null;
+}
+
 /** The issue or pull request a run is tied to. */
 export interface RunSubject {
   kind: 'issue' | 'pull_request';
@@ -174,8 +181,23 @@ export type TranscriptEvent =
       rescued: boolean;
       /** What happened, in words (nothing to commit, pushed, not pushed because …). */
       note: string;
+      /** The files the commit changes, with their line counts. */
+      files?: readonly ChangedFile[];
+      /** The branch a pull request from `branch` would target. */
+      base?: string;
+      /** The repository's page (`{server}/{owner}/{repo}`), for links to the commit and the branch. */
+      repositoryUrl?: string;
     }
   | { type: 'pull_request'; url: string; number: number; created: boolean }
+  | {
+      type: 'transcript_file';
+      /** Where the JSONL file is on the runner. */
+      file: string;
+      /** The workflow artifact it was uploaded as (`upload-transcript`). */
+      artifact?: { name: string; url: string };
+      /** Why it was not uploaded, when `upload-transcript` asked for it. */
+      notUploaded?: string;
+    }
   | {
       type: 'result';
       conclusion: Conclusion;

@@ -11,7 +11,7 @@ import {
   renderPullRequestBody,
   renderResultComment,
 } from '../report/comment.js';
-import { runUrlOf } from '../report/run-report.js';
+import { runUrlOf } from '../report/links.js';
 import type { RecordedEvent } from '../transcript.js';
 import type { TriggerGitHub } from '../trigger.js';
 import type { ClientOptions, GitHub } from './client.js';

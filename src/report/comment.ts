@@ -6,6 +6,7 @@
  */
 import { formatUsd } from '../agent/pricing.js';
 import type { RecordedEvent } from '../transcript.js';
+import { renderChanges } from './changes.js';
 import { factsOf } from './facts.js';
 import {
   clipBytes,
@@ -21,15 +22,9 @@ import { HEADLINES, structuredOutputBlock } from './summary.js';
 export const COMMENT_MAX_CHARS = 65_536;
 /** Room kept for the hidden marker the conversation puts in front of the body. */
 const MARKER_ROOM = 200;
+/** Files of the diffstat the comment lists; the job summary lists more. */
+const COMMENT_MAX_FILES = 20;
 const REST_IN_SUMMARY = ' from the comment; the job summary has all of it';
-
-/** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
-function inlineCode(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
-}
 
 /** The comment a run shows while it works: it is edited into the result when the run ends. */
 export function renderProgressComment(runUrl: string | undefined): string {
@@ -58,21 +53,15 @@ export function renderResultComment(
   }
 
   const tail: string[] = [];
-  const { commit, pullRequest } = facts;
-  if (commit) {
-    const what = commit.sha ? `Committed \`${commit.sha.slice(0, 12)}\`` : 'Nothing pushed';
-    const where = commit.branch ? ` to ${inlineCode(commit.branch)}` : '';
-    tail.push(
-      `**${what}${where}**${commit.rescued ? ' (a rescue branch)' : ''}: ${escapeInline(commit.note)}`,
-    );
-  }
-  if (pullRequest) {
-    tail.push(
-      `**Pull request:** ${pullRequest.url} (${pullRequest.created ? 'opened' : 'updated'})`,
-    );
-  }
+  const changes = renderChanges(facts, COMMENT_MAX_FILES);
+  if (changes.length > 0) tail.push(changes.join('\n').trim());
   tail.push(...structuredOutputBlock(facts).filter((part) => part !== ''));
-  if (runUrl) tail.push(`[The full job summary](${runUrl})`);
+  const artifact = facts.transcriptFile?.artifact;
+  const links = [
+    ...(runUrl ? [`[The full job summary](${runUrl})`] : []),
+    ...(artifact ? [`[the transcript](${artifact.url}) (JSONL, zipped)`] : []),
+  ];
+  if (links.length > 0) tail.push(links.join(' · '));
 
   const headText = head.join('\n');
   const tailText = tail.length > 0 ? `\n\n${tail.join('\n\n')}\n` : '\n';

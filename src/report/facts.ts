@@ -99,6 +99,8 @@ export interface RunFacts {
   undone: string[];
   commit?: EventOf<'commit'>;
   pullRequest?: EventOf<'pull_request'>;
+  /** Where the transcript file is, and the artifact it was uploaded as. */
+  transcriptFile?: EventOf<'transcript_file'>;
   /** The last response's stop reason, and each request and response as the timeline shows them. */
   exchanges: Array<{
     turn: number;
@@ -246,6 +248,9 @@ export function factsOf(events: readonly RecordedEvent[]): RunFacts {
         break;
       case 'pull_request':
         facts.pullRequest = event;
+        break;
+      case 'transcript_file':
+        facts.transcriptFile = event;
         break;
       case 'result':
         result = event;

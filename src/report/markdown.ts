@@ -49,6 +49,14 @@ export function fenced(text: string, info = 'text'): string {
   return `${fence}${info}\n${text.replace(/\n+$/, '')}\n${fence}`;
 }
 
+/** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
+export function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
+}
+
 /**
  * Control characters other than tab and line breaks (C0, DEL, C1): a NUL or an escape sequence
  * written raw is lost or garbles a page or a log, and no reader can tell what was there.

@@ -15,6 +15,8 @@ import {
   type TranscriptEvent,
   type RecordedEvent,
 } from '../transcript.js';
+import { uploadTranscript } from './artifact.js';
+import { runUrlOf } from './links.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog } from './log.js';
@@ -68,13 +70,6 @@ function setOutputs(outputs: Record<string, string>): void {
       `Could not write the step's outputs to the GITHUB_OUTPUT file${file ? ` ${file}` : ''}: ${messageOf(error)}`,
     );
   }
-}
-
-/** The link to this workflow run, when the runner says where it is. */
-export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
-  if (!server || !repository || !id) return undefined;
-  return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}`;
 }
 
 export class RunReport {
@@ -177,8 +172,10 @@ export class RunReport {
     this.#openFile(resolveTranscriptFile('', process.env));
     if (!this.#transcript.has('result')) this.end('error');
     this.#closeFile();
+    // Before the upload, which may take a while: a forced exit during it still leaves the outputs.
+    this.#writeOutputs(factsOf(this.#transcript.events));
+    await this.#upload(config?.uploadTranscript ?? false);
     const facts = factsOf(this.#transcript.events);
-    this.#writeOutputs(facts);
     if (config?.summary ?? true) {
       try {
         await writeJobSummary(renderSummary(facts));
@@ -224,6 +221,33 @@ export class RunReport {
     }
     core.info(closingLine(facts));
     core.setFailed(why);
+  }
+
+  /**
+   * Records where the closed transcript file is and, when `upload-transcript` asks, the artifact it
+   * was uploaded as (or why there is none): after the file is closed, so the artifact holds it whole.
+   */
+  async #upload(wanted: boolean): Promise<void> {
+    const file = this.#transcriptFile ?? '';
+    if (!wanted) {
+      this.record({ type: 'transcript_file', file });
+      return;
+    }
+    const upload = await uploadTranscript(file);
+    if (upload.uploaded) {
+      core.info(`Transcript uploaded as the artifact ${upload.name}: ${upload.url}`);
+      this.record({
+        type: 'transcript_file',
+        file,
+        artifact: { name: upload.name, url: upload.url },
+      });
+      setOutputs({ 'transcript-artifact': upload.url });
+      return;
+    }
+    const line = `The transcript was not uploaded (${upload.reason}); it is at ${file} on the runner`;
+    if (upload.failed) core.warning(line);
+    else core.info(line);
+    this.record({ type: 'transcript_file', file, notUploaded: upload.reason });
   }
 
   /** Closes the file with every event recorded so far in it, those not yet delivered included. */

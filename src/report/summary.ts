@@ -10,6 +10,7 @@ import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
+import { renderChanges } from './changes.js';
 import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
 import {
   byteLength,
@@ -23,6 +24,7 @@ import {
   formatChars,
   formatCount,
   formatDuration,
+  inlineCode,
   neutraliseMarkdown,
   showControls,
 } from './markdown.js';
@@ -36,6 +38,8 @@ const TASK_MAX_BYTES = 64 * 1024;
 const OUTPUT_MAX_BYTES = 64 * 1024;
 /** What a long output is cut to when the outputs together do not fit. */
 const OUTPUT_CUT_BYTES = 2_000;
+/** Files of the diffstat listed; a commit of more files than this is rarely read file by file. */
+const SUMMARY_MAX_FILES = 100;
 /** Most lines of one kind in the warning block; the log and the transcript file have the rest. */
 const WARNING_MAX_LINES = 20;
 /** Characters of a command shown in its table row and its output's title. */
@@ -385,10 +389,26 @@ function timeline(facts: RunFacts): string[] {
   return [details(title, fenced(lines.join('\n'), 'mermaid')), ''];
 }
 
+const isPlainHttps = (url: string | undefined): url is string =>
+  url !== undefined && /^https:\/\/[^\s?#<>()]+$/.test(url);
+
+/** Where the whole record is: the artifact, or the file on the runner and why it was not uploaded. */
+function transcriptLink(facts: RunFacts): string {
+  const record = facts.transcriptFile;
+  if (!record) return '';
+  if (record.artifact && isPlainHttps(record.artifact.url)) {
+    return `[Transcript](${record.artifact.url}) (every event as JSONL, zipped)`;
+  }
+  const why = record.notUploaded ? ` (not uploaded: ${escapeInline(record.notUploaded)})` : '';
+  return `Transcript: ${inlineCode(record.file)} on the runner${why}`;
+}
+
 function linkLine(facts: RunFacts): string[] {
-  return facts.runUrl && /^https:\/\/[^\s?#<>()]+$/.test(facts.runUrl)
-    ? [`[Workflow run](${facts.runUrl})`, '']
-    : [];
+  const links = [
+    isPlainHttps(facts.runUrl) ? `[Workflow run](${facts.runUrl})` : '',
+    transcriptLink(facts),
+  ].filter((part) => part !== '');
+  return links.length > 0 ? [links.join(' · '), ''] : [];
 }
 
 function headline(facts: RunFacts): string {
@@ -403,7 +423,7 @@ export function renderSummary(facts: RunFacts): string {
     // A skipped run did nothing: figures of zero would only hide why, which comes next.
     ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
     // Where the work went (or why it went nowhere), in the commit stage's words.
-    ...(facts.commit ? [`**Commit:** ${escapeInline(facts.commit.note)}`, ''] : []),
+    ...renderChanges(facts, SUMMARY_MAX_FILES),
     ...warnings(facts),
     ...finalMessage(facts),
     ...structuredOutputBlock(facts),
