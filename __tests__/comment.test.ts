@@ -224,8 +224,32 @@ describe('the result comment', () => {
     expect(body).toContain(RUN_URL);
   });
 
-  it('links the run from the progress comment', () => {
-    expect(renderProgressComment(RUN_URL)).toContain(`(${RUN_URL})`);
+  it('links the job, or the run, from the progress comment', () => {
+    expect(renderProgressComment({ url: RUN_URL, job: false })).toContain(
+      `[Follow the run](${RUN_URL})`,
+    );
+    expect(renderProgressComment({ url: `${RUN_URL}/job/5`, job: true })).toContain(
+      `[Follow the job](${RUN_URL}/job/5)`,
+    );
     expect(renderProgressComment(undefined)).not.toContain('](');
+  });
+
+  it('shows the turn, the commands so far, the last one and how it ended, and the time since the start', () => {
+    const events = recorded(...runEvents('success', 'done').filter((e) => e.type !== 'result'));
+    const startedAt = events[0]!.at;
+    const body = renderProgressComment(undefined, events, startedAt + 95_000);
+    expect(body).toMatch(/Turn 3 · 5 commands so far \(1 denied\) · 1 min 35 s elapsed/);
+    expect(body).toMatch(/Last: `[^`]+` \(/);
+  });
+
+  it('keeps a last command with backticks and a mention inside its code span', () => {
+    const events = recorded(...runEvents('success', 'done').slice(0, 3), {
+      type: 'tool_call',
+      id: 'x',
+      name: 'bash',
+      input: { command: 'echo `id` @octocat' },
+    });
+    const body = renderProgressComment(undefined, events);
+    expect(body).toContain('Last: ``echo `id` @octocat`` (running)');
   });
 });

@@ -85,8 +85,13 @@ export interface CommandFacts {
   truncated: boolean;
   /** Characters of output the command produced (before any cut). */
   outputChars: number;
-  /** Why the policy refused it (the refusal's code and the sub-command it names). */
-  refusal?: { code: string; offender: string };
+  /**
+   * Why the policy refused it: the refusal's code, the sub-command it names, and the reason in
+   * words (`matches no allowed pattern`; older transcripts lack it).
+   */
+  refusal?: { code: string; offender: string; detail?: string };
+  /** The run was cancelled while it ran, and the session ended it. */
+  cancelled?: boolean;
 }
 
 /** One file a commit changed; the line counts are null for a binary file, which has no lines. */

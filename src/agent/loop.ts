@@ -18,6 +18,7 @@ import { Conversation, EPHEMERAL, sizeOfPrefix } from './conversation.js';
 import { ModelSelection, type ModelChoice } from './fallback.js';
 import {
   LIMIT_DESCRIPTIONS,
+  stopDetail,
   decidedForAnySmallerPrompt,
   type LimitName,
   type RunLimits,
@@ -207,7 +208,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       emit({
         type: 'limit',
         limit: conclusion,
-        detail: fields.detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[conclusion]}`,
+        detail: fields.detail ?? stopDetail(conclusion),
       });
     }
     const { finalMessage: _finalMessage, ...told } = result;
@@ -298,13 +299,19 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         }
       }
       count(outcome.kind);
+      // The cancel kills the running command with its shell: that end is the cancel's, not the
+      // command's own, and the reports say so.
+      const command =
+        outcome.command?.shellExited && cancel?.aborted
+          ? { ...outcome.command, cancelled: true }
+          : outcome.command;
       emit({
         type: 'tool_result',
         id: call.id,
         kind: outcome.kind,
         text: outcome.text,
         isError: outcome.isError,
-        ...(outcome.command ? { command: outcome.command } : {}),
+        ...(command ? { command } : {}),
         ...(outcome.output !== undefined ? { output: outcome.output } : {}),
       });
       results.push({
@@ -475,7 +482,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         case 'end_turn':
         case 'stop_sequence': {
           const result = text || lastText;
-          const stoppedAt = windDown ? `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` : undefined;
+          const stoppedAt = windDown ? stopDetail(windDown) : undefined;
           if (options.outputSchema) {
             const check = checkStructuredOutput(options.outputSchema, result);
             if (!check.valid) {
@@ -521,7 +528,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
               'The last response asked for tools although none were allowed; they were not run',
               'warning',
             );
-            return finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
+            return finish(windDown, { detail: stopDetail(windDown) });
           }
           if (toolUses.length === 0) {
             return finish('error', {
@@ -583,7 +590,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         case 'pause_turn': {
           // The API paused a long turn; sending the conversation back as it is lets it resume.
           if (windDown) {
-            return finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
+            return finish(windDown, { detail: stopDetail(windDown) });
           }
           pauses += 1;
           if (pauses > MAX_CONSECUTIVE_PAUSES) {

@@ -24,18 +24,19 @@ export type TranscriptUpload =
 export const UPLOAD_DEADLINE_MS = 120_000;
 
 /**
- * The client refuses every server but github.com, `*.ghe.com` and `*.localhost` (GHES has another
+ * The host of a server the client has no service for, or undefined. The client refuses every server but github.com, `*.ghe.com` and `*.localhost` (GHES has another
  * artifact service); asked anyway, it logs a long warning of its own before it throws. Checked here
  * first, so a GHES run says it in one line.
  */
-function hasResultsService(serverUrl: string | undefined): boolean {
+function serverWithoutService(serverUrl: string | undefined): string | undefined {
   let host: string;
   try {
     host = new URL(serverUrl || 'https://github.com').hostname.toLowerCase();
   } catch {
-    return false;
+    return String(serverUrl);
   }
-  return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost');
+  const served = host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost');
+  return served ? undefined : host;
 }
 
 /**
@@ -77,8 +78,11 @@ export async function uploadTranscript(
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     return absent('no artifact service here (a runner sets ACTIONS_RESULTS_URL for it)');
   }
-  if (!hasResultsService(env.GITHUB_SERVER_URL)) {
-    return absent(`${env.GITHUB_SERVER_URL} has no artifact service this action can use`);
+  const unserved = serverWithoutService(env.GITHUB_SERVER_URL);
+  if (unserved) {
+    return absent(
+      `${unserved} has no artifact service this action can use (as on GitHub Enterprise Server)`,
+    );
   }
   if (!existsSync(file)) return absent('the file was not written');
   const name = artifactName(env);

@@ -8,15 +8,18 @@ import { formatUsd } from '../agent/pricing.js';
 import type { RecordedEvent } from '../transcript.js';
 import { renderChanges } from './changes.js';
 import { factsOf } from './facts.js';
+import { outcomeWords as callOutcome } from './log.js';
 import {
   clipBytes,
+  clipChars,
   counted,
   escapeInline,
   formatDuration,
+  inlineCode,
   neutraliseMarkdown,
   showControls,
 } from './markdown.js';
-import { HEADLINES, structuredOutputBlock } from './summary.js';
+import { detailBeyondHeadline, outcomeWords, structuredOutputBlock } from './summary.js';
 
 /** GitHub refuses a comment body longer than 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -26,9 +29,38 @@ const MARKER_ROOM = 200;
 const COMMENT_MAX_FILES = 20;
 const REST_IN_SUMMARY = ' from the comment; the job summary has all of it';
 
-/** The comment a run shows while it works: it is edited into the result when the run ends. */
-export function renderProgressComment(runUrl: string | undefined): string {
-  return `⏳ **Working on it…**${runUrl ? ` [Follow the run](${runUrl}).` : ''}`;
+/** Characters of the last command the progress comment shows. */
+const PROGRESS_COMMAND_CHARS = 80;
+
+/**
+ * The comment a run shows while it works, edited as it goes and into the result when it ends: the
+ * turn, the commands so far, the last one and how it ended, the time since the start, and a link
+ * to the job's log (the run's page when the job is not known). Without events: the first posting.
+ */
+export function renderProgressComment(
+  link: { url: string; job: boolean } | undefined,
+  events: readonly RecordedEvent[] = [],
+  now = Date.now(),
+): string {
+  const follow = link ? ` [Follow the ${link.job ? 'job' : 'run'}](${link.url}).` : '';
+  const lines = [`⏳ **Working on it…**${follow}`];
+  const facts = factsOf(events);
+  if (facts.requests > 0) {
+    const of = facts.settings ? ` of ${facts.settings.maxTurns}` : '';
+    const denied = facts.denied > 0 ? ` (${facts.denied} denied)` : '';
+    lines.push(
+      '',
+      `Turn ${facts.requests}${of} · ${counted(facts.commands, 'command')} so far${denied} · ` +
+        `${formatDuration(Math.max(0, now - facts.startedAt))} elapsed`,
+    );
+  }
+  const last = facts.calls.at(-1);
+  if (last) {
+    const label = clipChars(last.label.replace(/\s+/g, ' ').trim(), PROGRESS_COMMAND_CHARS);
+    const how = last.status === 'unfinished' ? 'running' : callOutcome(last);
+    lines.push('', `Last: ${inlineCode(label)} (${how})`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The comment a run shows when it ends, from its recorded events, linking the run's job summary. */
@@ -39,9 +71,11 @@ export function renderResultComment(
   const facts = factsOf(events);
   const ended = events.some((event) => event.type === 'result');
 
-  const head: string[] = [`### Bash agent: ${HEADLINES[facts.conclusion]}`, ''];
-  const detail = facts.detail ?? (ended ? undefined : 'The run ended without a result.');
-  if (detail && facts.conclusion !== 'success') head.push(`> ${escapeInline(detail)}`, '');
+  const head: string[] = [`### Bash agent: ${outcomeWords(facts)}`, ''];
+  const detail = ended
+    ? detailBeyondHeadline(facts)
+    : (facts.detail ?? 'The run ended without a result.');
+  if (detail) head.push(`> ${escapeInline(detail)}`, '');
   if (ended) {
     head.push(
       `${counted(facts.requests, 'model request')} · ${counted(facts.commands, 'command')} run` +

@@ -23,6 +23,8 @@ export type CallStatus =
   | 'denied'
   | 'timed-out'
   | 'shell-exited'
+  /** The run was cancelled while the command ran, and the session ended it. */
+  | 'cancelled'
   | 'restart'
   | 'invalid'
   | 'not-run'
@@ -35,6 +37,7 @@ export const STATUS_WORDS: Readonly<
 > = {
   'timed-out': 'timed out',
   'shell-exited': 'shell exited',
+  cancelled: 'cancelled',
   restart: 'shell restarted',
   invalid: 'invalid call',
   'not-run': 'not run',
@@ -115,6 +118,7 @@ export function callStatus(event: EventOf<'tool_result'>): CallStatus {
   const facts = event.command;
   switch (event.kind) {
     case 'command':
+      if (facts?.cancelled) return 'cancelled';
       if (facts?.timedOut) return 'timed-out';
       if (facts?.shellExited) return 'shell-exited';
       return event.isError ? 'failed' : 'ok';

@@ -15,6 +15,7 @@ import {
   type TranscriptEvent,
   type RecordedEvent,
 } from '../transcript.js';
+import { annotationsOf } from './annotations.js';
 import { uploadTranscript } from './artifact.js';
 import { runUrlOf } from './links.js';
 import { factsOf, type RunFacts } from './facts.js';
@@ -107,6 +108,11 @@ export class RunReport {
     if (event.type === 'request') this.#logBuffer.flush();
   };
 
+  /** Adds a listener of the recorded events, as they reach the log (at its flush points). */
+  listen(listener: (event: RecordedEvent) => void): void {
+    this.#transcript.listen(listener);
+  }
+
   /** The events recorded so far, redacted: what the result comment renders from. */
   get events(): readonly RecordedEvent[] {
     return this.#transcript.events;
@@ -183,6 +189,8 @@ export class RunReport {
         warnSummaryFailed(error);
       }
     }
+    // Last, so the log's own lines come first: one annotation per thing to act on.
+    for (const { title, message } of annotationsOf(facts)) core.warning(message, { title });
     core.info(closingLine(facts));
     return facts;
   }
@@ -233,7 +241,11 @@ export class RunReport {
       this.record({ type: 'transcript_file', file });
       return;
     }
-    const upload = await uploadTranscript(file);
+    // A cancelled run has seconds before the runner kills it: the summary must be written in them.
+    const upload =
+      this.conclusion === 'cancelled'
+        ? ({ uploaded: false, reason: 'the run was cancelled', failed: false } as const)
+        : await uploadTranscript(file);
     if (upload.uploaded) {
       core.info(`Transcript uploaded as the artifact ${upload.name}: ${upload.url}`);
       this.record({

@@ -10,7 +10,9 @@ import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
+import { denialOf, denialWords } from './annotations.js';
 import { renderChanges } from './changes.js';
+import { saysNoMoreThanStop, stoppedAt } from './stopped.js';
 import { STATUS_WORDS, type CallRecord, type CallStatus, type RunFacts } from './facts.js';
 import {
   byteLength,
@@ -70,20 +72,21 @@ const MARKS: Readonly<Record<CallStatus, string>> = {
   denied: '🚫',
   'timed-out': '⏱️',
   'shell-exited': '💥',
+  cancelled: '🛑',
   restart: '🔄',
   invalid: '⚠️',
   'not-run': '⏭️',
   unfinished: '❔',
 };
 
-/** How a call ended, for its row: exit code or reason. */
+/** How a call ended, for its row: exit code or, for a denial, the reason in words (not escaped). */
 function resultWords(call: CallRecord): string {
   switch (call.status) {
     case 'ok':
     case 'failed':
       return `exit ${call.command?.exitCode ?? 0}`;
     case 'denied':
-      return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
+      return `denied: ${denialOf(call).why}`;
     default:
       return STATUS_WORDS[call.status];
   }
@@ -137,9 +140,8 @@ function listed<T>(items: readonly T[], describe: (item: T) => string): string[]
 function warnings(facts: RunFacts): string[] {
   const inline = (text: string): string => escapeInline(clipBytes(text, 1024));
   const lines: string[] = [];
-  if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
-    lines.push(`> ${inline(facts.detail)}`);
-  }
+  const detail = detailBeyondHeadline(facts);
+  if (detail) lines.push(`> ${inline(detail)}`);
   const errors = facts.errors.filter((message) => message !== facts.detail);
   lines.push(...listed(errors, (error) => `Error: ${inline(error)}`));
   const denied = facts.calls.filter((call) => call.status === 'denied');
@@ -147,10 +149,10 @@ function warnings(facts: RunFacts): string[] {
     lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
     lines.push(
       ...listed(denied, (call) => {
-        const refusal = call.command?.refusal;
-        const offender =
-          refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
-        return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
+        const words = denialWords(denialOf(call), escapeInline, (code) =>
+          inlineCode(oneLine(code)),
+        );
+        return `${call.index}. ${commandCell(call.label)}: ${words}`;
       }),
     );
   }
@@ -165,7 +167,9 @@ function warnings(facts: RunFacts): string[] {
       ),
     );
   }
-  for (const limit of facts.limits.filter((item) => item.detail !== facts.detail)) {
+  const repeated = (limit: (typeof facts.limits)[number]): boolean =>
+    limit.detail === facts.detail || saysNoMoreThanStop(limit.limit, limit.detail);
+  for (const limit of facts.limits.filter((item) => !repeated(item))) {
     lines.push(`> - ${inline(limit.detail)}`);
   }
   if (facts.undone.length > 0) {
@@ -224,7 +228,7 @@ function tableRow(call: CallRecord, outputNote: string): string {
   const took = ran ? seconds(call.command!.durationMs) : '';
   const size = ran ? formatChars(call.command!.outputChars).replace(' ', NBSP) : '';
   const cut = call.command?.truncated ? ' (model got head and tail)' : '';
-  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
+  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label)} | ${escapeInline(resultWords(call))} | ${took} | ${size}${cut}${outputNote} |`;
 }
 
 const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
@@ -232,7 +236,7 @@ const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|
 /** An output as its collapsed block shows it. */
 function outputBlock(call: CallRecord, text: string): string {
   // A <summary> is HTML, where markdown escapes would show as they are.
-  const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(oneLine(call.label))}</code> · ${resultWords(call)}`;
+  const title = `${MARKS[call.status]} ${call.index}. <code>${escapeHtml(oneLine(call.label))}</code> · ${escapeHtml(resultWords(call))}`;
   // Escaped here, where the outputs' budget measures each block: an escape takes up to 4 bytes.
   const command = call.label.includes('\n')
     ? `${fenced(showControls(call.label), 'bash')}\n\n`
@@ -411,8 +415,28 @@ function linkLine(facts: RunFacts): string[] {
   return links.length > 0 ? [links.join(' · '), ''] : [];
 }
 
+/**
+ * The outcome in words for a headline: at a limit, how far the run got and what to raise
+ * (`⏸️ Stopped after 6 of 6 turns — raise `max-turns``), said there once.
+ */
+export function outcomeWords(facts: RunFacts): string {
+  const stop = stoppedAt(facts);
+  if (!stop) return HEADLINES[facts.conclusion];
+  // The statement is the action's own words and figures: markdown as it stands.
+  const mark = HEADLINES[facts.conclusion].split(' ', 1)[0];
+  return `${mark} ${stop}`;
+}
+
+/** What went wrong or stopped the run, when the headline does not already say it; else undefined. */
+export function detailBeyondHeadline(facts: RunFacts): string | undefined {
+  const { conclusion, detail } = facts;
+  if (conclusion === 'success' || conclusion === 'skipped' || !detail) return undefined;
+  const limit = conclusion !== 'error' && conclusion !== 'cancelled' ? conclusion : undefined;
+  return limit && saysNoMoreThanStop(limit, detail) ? undefined : detail;
+}
+
 function headline(facts: RunFacts): string {
-  return `## Bash agent: ${HEADLINES[facts.conclusion]}`;
+  return `## Bash agent: ${outcomeWords(facts)}`;
 }
 
 /** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
