@@ -23,6 +23,8 @@ export function stoppedAt(facts: RunFacts): string | undefined {
     case 'time-limit':
       return `Stopped after ${formatDuration(facts.durationMs)} of ${formatDuration(settings.timeLimitMs)} — raise \`time-limit\``;
     case 'budget':
+      // The cost of the task alone can be over the cap: nothing was spent, and the detail says why.
+      if (facts.requests === 0) return 'Stopped before the first request — raise `max-cost-usd`';
       return `Stopped after ${formatUsd(facts.costUsd)} of ${formatUsd(settings.maxCostUsd)} — raise \`max-cost-usd\``;
   }
 }
