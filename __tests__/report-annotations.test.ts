@@ -45,7 +45,8 @@ describe('annotationsOf', () => {
       {
         title: 'Command 4 denied by the command policy',
         message:
-          'sed -i "s/month}/month.padStart(2)}/" src/format.ts: matches no allowed pattern; to allow it, add `sed *` to allowed-commands',
+          'sed -i "s/month}/month.padStart(2)}/" src/format.ts: matches no allowed pattern; ' +
+          "to allow it, add 'sed *' to allowed-commands",
       },
       {
         title: 'Command 6 timed out',
@@ -63,7 +64,7 @@ describe('annotationsOf', () => {
         .result('success'),
     );
     expect(annotationsOf(facts)[0]!.message).toBe(
-      'ls && rm -rf build: `rm -rf build` matches a denied pattern; a denied-commands pattern refuses it',
+      "ls && rm -rf build: 'rm -rf build' matches a denied pattern; a denied-commands pattern refuses it",
     );
   });
 

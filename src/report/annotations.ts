@@ -67,18 +67,23 @@ export function denialOf(call: Pick<CallRecord, 'command'>): Denial {
   if (!refusal) return { why: 'denied by the command policy', byDenyPattern: false };
   const offender = refusal.offender.trim();
   return {
-    ...(call.command && offender !== call.command.command.trim() ? { part: offender } : {}),
+    ...(call.command && offender !== call.command.command.trim()
+      ? { part: shown(offender, PART_MAX_CHARS) }
+      : {}),
     why: refusal.detail ?? refusal.code,
     pattern: patternToAllow(refusal),
     byDenyPattern: refusal.code === 'denied-pattern',
   };
 }
 
-/** A denial as one line, with `code` rendering the part and the pattern (text, or markdown). */
+/**
+ * A denial as one line, with `code` rendering the part and the pattern: quoted in plain text (an
+ * annotation, where backticks in the command would only confuse), code spans in markdown.
+ */
 export function denialWords(
   denial: Denial,
   text: (plain: string) => string = (plain) => plain,
-  code: (plain: string) => string = (plain) => `\`${plain}\``,
+  code: (plain: string) => string = (plain) => `'${plain}'`,
 ): string {
   const part = denial.part ? `${code(denial.part)} ` : '';
   const allow = denial.pattern
@@ -89,10 +94,14 @@ export function denialWords(
   return `${part}${text(denial.why)}${allow}`;
 }
 
+/** Characters of a command in an annotation, and of the refused part of it. */
+const COMMAND_MAX_CHARS = 120;
+const PART_MAX_CHARS = 80;
+
 /** One line of a command, clipped, for an annotation's text. */
-function shown(label: string): string {
+function shown(label: string, max = COMMAND_MAX_CHARS): string {
   const line = label.replace(/\s*[\r\n]+\s*/g, ' ⏎ ').trim();
-  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /** The annotations of a run: each denial and each time-out, at most ten. */

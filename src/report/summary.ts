@@ -397,22 +397,18 @@ const isPlainHttps = (url: string | undefined): url is string =>
   url !== undefined && /^https:\/\/[^\s?#<>()]+$/.test(url);
 
 /** Where the whole record is: the artifact, or the file on the runner and why it was not uploaded. */
-function transcriptLink(facts: RunFacts): string {
+function transcriptLink(facts: RunFacts): string[] {
   const record = facts.transcriptFile;
-  if (!record) return '';
+  if (!record) return [];
   if (record.artifact && isPlainHttps(record.artifact.url)) {
-    return `[Transcript](${record.artifact.url}) (every event as JSONL, zipped)`;
+    return [`[Transcript](${record.artifact.url}) (every event as JSONL, zipped)`, ''];
   }
   const why = record.notUploaded ? ` (not uploaded: ${escapeInline(record.notUploaded)})` : '';
-  return `Transcript: ${inlineCode(record.file)} on the runner${why}`;
+  return [`Transcript: ${inlineCode(record.file)} on the runner${why}`, ''];
 }
 
 function linkLine(facts: RunFacts): string[] {
-  const links = [
-    isPlainHttps(facts.runUrl) ? `[Workflow run](${facts.runUrl})` : '',
-    transcriptLink(facts),
-  ].filter((part) => part !== '');
-  return links.length > 0 ? [links.join(' · '), ''] : [];
+  return isPlainHttps(facts.runUrl) ? [`[Workflow run](${facts.runUrl})`, ''] : [];
 }
 
 /**
@@ -445,7 +441,7 @@ export function renderSummary(facts: RunFacts): string {
     headline(facts),
     '',
     // A skipped run did nothing: figures of zero would only hide why, which comes next.
-    ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
+    ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '', ...transcriptLink(facts)]),
     // Where the work went (or why it went nowhere), in the commit stage's words.
     ...renderChanges(facts, SUMMARY_MAX_FILES),
     ...warnings(facts),
