@@ -85,6 +85,11 @@ export class RunReport {
    * from finish or from finishCutShort, whichever came first.
    */
   #reporting = false;
+  /**
+   * Set when a summary is about to go to the runner's file: the ordinary one, or the short one of
+   * a forced exit that came before it (during the upload), whichever is first; never both.
+   */
+  #summaryClaimed = false;
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
     // Held: at every flush point of the log, first the events, then the sinks they fill.
@@ -182,7 +187,8 @@ export class RunReport {
     this.#writeOutputs(factsOf(this.#transcript.events));
     await this.#upload(config?.uploadTranscript ?? false);
     const facts = factsOf(this.#transcript.events);
-    if (config?.summary ?? true) {
+    if ((config?.summary ?? true) && !this.#summaryClaimed) {
+      this.#summaryClaimed = true;
       try {
         await writeJobSummary(renderSummary(facts));
       } catch (error) {
@@ -200,10 +206,13 @@ export class RunReport {
    * forced exit, and after the undo, which would take back what is written to the runner's files
    * before it: the outputs with conclusion `cancelled` and the figures recorded so far, a short
    * summary, the closing line and the step's failure, each saying `why`. When finish has already
-   * begun, it wrote the outputs and the summary or is writing them: only the log hears why.
+   * begun, it wrote the outputs, and the summary unless the upload still holds it back (then the
+   * short summary goes in its place): the log hears why.
    */
   finishCutShort(why: string): void {
     if (this.#reporting) {
+      if (this.#summaryWanted && !this.#summaryClaimed)
+        this.#writeShortSummary(factsOf(this.events));
       core.warning(why);
       return;
     }
@@ -220,15 +229,18 @@ export class RunReport {
       detail: why,
     };
     this.#writeOutputs(facts);
-    if (this.#summaryWanted) {
-      try {
-        appendJobSummarySync(renderCutShortSummary(facts));
-      } catch (error) {
-        warnSummaryFailed(error);
-      }
-    }
+    if (this.#summaryWanted) this.#writeShortSummary(facts);
     core.info(closingLine(facts));
     core.setFailed(why);
+  }
+
+  #writeShortSummary(facts: RunFacts): void {
+    this.#summaryClaimed = true;
+    try {
+      appendJobSummarySync(renderCutShortSummary(facts));
+    } catch (error) {
+      warnSummaryFailed(error);
+    }
   }
 
   /**
