@@ -89,6 +89,14 @@ describe('upload-transcript', () => {
     expect(Number(artifact!.id)).toBeGreaterThan(2 ** 32);
     expect(result.outputs['transcript-artifact']).toBe(url);
     expect(result.summary).toContain(`[Transcript](${url})`);
+    // The client's own lines are folded into a group; one line outside it says where it went.
+    const group = /^::group::Uploading the transcript\n([\s\S]*?)^::endgroup::$/m.exec(
+      result.stdout,
+    );
+    expect(group?.[1]).toContain('Finalizing artifact upload');
+    expect(result.stdout).toContain(
+      `Transcript uploaded as the artifact ${artifact!.name}: ${url}`,
+    );
   });
 
   it('goes on without an artifact service and says where the file is', async () => {

@@ -4,6 +4,7 @@
  * link it. Where there is no such service (a local run, a runner without its variables, GitHub
  * Enterprise Server) or the upload fails, the run goes on and the reports say where the file is.
  */
+import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -95,6 +96,8 @@ export async function uploadTranscript(
         deadlineMs,
       );
     });
+    // The client logs each step of the upload: folded into a group, under the one line that counts.
+    core.startGroup('Uploading the transcript');
     try {
       const { id } = await Promise.race([
         new DefaultArtifactClient().uploadArtifact(name, [file], path.dirname(file)),
@@ -109,6 +112,8 @@ export async function uploadTranscript(
         return absent('this server has no artifact service this action can use');
       }
       throw error;
+    } finally {
+      core.endGroup();
     }
   } catch (error) {
     return { uploaded: false, reason: `the upload failed: ${messageOf(error)}`, failed: true };
