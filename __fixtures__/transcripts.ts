@@ -115,14 +115,19 @@ export class TranscriptBuilder {
     );
   }
 
-  denied(command: string, code: string, offender: string): this {
+  denied(
+    command: string,
+    code: string,
+    offender: string,
+    detail = 'matches no allowed pattern',
+  ): this {
     const id = `toolu_${++this.#calls}`;
     this.#push({ type: 'tool_call', id, name: 'bash', input: { command } });
     return this.#push({
       type: 'tool_result',
       id,
       kind: 'denied',
-      text: `Command denied by policy: '${offender}' matches no allowed pattern.`,
+      text: `Command denied by policy: '${offender}' ${detail}.`,
       isError: true,
       command: {
         command,
@@ -132,7 +137,7 @@ export class TranscriptBuilder {
         shellExited: false,
         truncated: false,
         outputChars: 0,
-        refusal: { code, offender },
+        refusal: { code, offender, detail },
       },
     });
   }

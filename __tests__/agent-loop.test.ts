@@ -683,7 +683,11 @@ describe('the events a report renders from', () => {
 
     const facts = events.flatMap((e) => (e.type === 'tool_result' ? [e.command] : []));
     expect(facts.map((f) => f?.exitCode)).toEqual([0, 1, null]);
-    expect(facts[2]?.refusal).toEqual({ code: 'denied-pattern', offender: 'rm -f x' });
+    expect(facts[2]?.refusal).toEqual({
+      code: 'denied-pattern',
+      offender: 'rm -f x',
+      detail: "matches the denied pattern 'rm *'",
+    });
     const responses = events.filter((e) => e.type === 'response');
     for (const response of responses) expect(response.durationMs).toBeGreaterThanOrEqual(0);
     const last = events.at(-1)!;

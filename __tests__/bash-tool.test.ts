@@ -67,7 +67,7 @@ describe('policy and session together', () => {
 });
 
 describe('what the reports learn of each command', () => {
-  it('gives a denied command its refusal code and offender, and no exit code or time', async () => {
+  it('gives a denied command its refusal code, offender and reason in words, and no exit code or time', async () => {
     const denied = await bash('echo hi > a.txt');
     expect(denied.command).toEqual({
       command: 'echo hi > a.txt',
@@ -77,7 +77,11 @@ describe('what the reports learn of each command', () => {
       shellExited: false,
       truncated: false,
       outputChars: 0,
-      refusal: { code: 'write-not-allowed', offender: '> a.txt' },
+      refusal: {
+        code: 'write-not-allowed',
+        offender: '> a.txt',
+        detail: "writes a.txt, which no '> PATH' pattern allows",
+      },
     });
   });
 

@@ -8,7 +8,9 @@ import { EventEmitter } from 'node:events';
 import { runScripted } from '../__fixtures__/agent-harness.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
+import { recorded } from '../__fixtures__/run-events.js';
 import { CancelledError, listenForCancellation } from '../src/cancellation.js';
+import { factsOf } from '../src/report/facts.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 
@@ -111,6 +113,11 @@ describe('a cancelled run', () => {
     expect(killed.text).toContain('no new shell was started');
     expect(killed.text).not.toContain('after');
     expect(processesWith(`sleep\0${marker}`)).toEqual([]);
+    // The reports show the cancel's kill as the cancel, not as the command's own crash.
+    expect(killed.command?.cancelled).toBe(true);
+    const facts = factsOf(recorded(...events));
+    expect(facts.calls[0]?.status).toBe('cancelled');
+    expect(facts.failed).toBe(0);
   });
 });
 

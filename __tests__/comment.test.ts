@@ -87,9 +87,88 @@ describe('the result comment', () => {
       RUN_URL,
     );
     expect(body).toContain(
-      '**Committed `abcdef012345` to `bash-agent/1001`** (a rescue branch): Pushed to the rescue branch\\.',
+      '**Pushed** `abcdef012345` to `bash-agent/1001` (a rescue branch) · [pull request #9](https://github.com/octo/repo/pull/9) (opened)\n\nPushed to the rescue branch\\.',
     );
-    expect(body).toContain('**Pull request:** https://github.com/octo/repo/pull/9 (opened)');
+  });
+
+  it('names the commit once, links it, its branch and the compare view, and lists the files changed', () => {
+    const sha = 'c0ffee'.padEnd(40, '0');
+    const body = renderResultComment(
+      recorded(...runEvents('success', 'done'), {
+        type: 'commit',
+        sha,
+        branch: 'fix/date',
+        base: 'main',
+        rescued: false,
+        note: `Pushed ${sha.slice(0, 12)} to fix/date.`,
+        repositoryUrl: 'https://github.com/octo/repo',
+        files: [
+          { path: 'src/date.ts', added: 12, deleted: 3 },
+          { path: 'logo.png', added: null, deleted: null },
+        ],
+      }),
+      RUN_URL,
+    );
+    expect(body).toContain(
+      `**Pushed** [\`c0ffee000000\`](https://github.com/octo/repo/commit/${sha}) to ` +
+        '[`fix/date`](https://github.com/octo/repo/tree/fix/date) · ' +
+        '[compare with `main`](https://github.com/octo/repo/compare/main...fix/date)',
+    );
+    // The stage's note says the same as the link line, so it is left out.
+    expect(body).not.toContain('Pushed c0ffee');
+    expect(body).toContain('2 files changed, +12 −3');
+    expect(body).toContain('| <code>src/date\\.ts</code> | +12 −3 |');
+    expect(body).toContain('| <code>logo\\.png</code> | binary |');
+  });
+
+  it('lists at most 20 files and says how many more there are', () => {
+    const files = Array.from({ length: 25 }, (_, i) => ({ path: `f${i}`, added: 1, deleted: 0 }));
+    const body = renderResultComment(
+      recorded(...runEvents('success', 'done'), {
+        type: 'commit',
+        sha: 'a'.repeat(40),
+        branch: 'b',
+        rescued: false,
+        note: '',
+        files,
+      }),
+      RUN_URL,
+    );
+    expect(body).toContain('25 files changed, +25 −0');
+    expect(body).toContain('<code>f19</code>');
+    expect(body).not.toContain('<code>f20</code>');
+    expect(body).toContain('| … and 5 more files | |');
+  });
+
+  it('keeps a file name from breaking out of its table cell or mentioning anyone', () => {
+    const body = renderResultComment(
+      recorded(...runEvents('success', 'done'), {
+        type: 'commit',
+        sha: 'a'.repeat(40),
+        branch: 'b',
+        rescued: false,
+        note: '',
+        files: [{ path: 'a|b</code><img src=x>@octocat', added: 1, deleted: 1 }],
+      }),
+      RUN_URL,
+    );
+    const row = body.split('\n').find((line) => line.includes('a\\|b'))!;
+    expect(row.replace(/\\\|/g, '').match(/\|/g)).toHaveLength(3);
+    expect(row).not.toContain('<img');
+    expect(row).not.toMatch(/@octocat/);
+  });
+
+  it('links the uploaded transcript beside the job summary', () => {
+    const url = 'https://github.com/octo/repo/actions/runs/1001/artifacts/4294967296';
+    const body = renderResultComment(
+      recorded(...runEvents('success', 'done'), {
+        type: 'transcript_file',
+        file: '/tmp/t.jsonl',
+        artifact: { name: 'bash-agent-transcript-1001-attempt1', url },
+      }),
+      RUN_URL,
+    );
+    expect(body).toContain(`[The full job summary](${RUN_URL}) · [the transcript](${url})`);
   });
 
   it('makes the final message unable to mention anyone, embed HTML or load an image', () => {
@@ -145,8 +224,32 @@ describe('the result comment', () => {
     expect(body).toContain(RUN_URL);
   });
 
-  it('links the run from the progress comment', () => {
-    expect(renderProgressComment(RUN_URL)).toContain(`(${RUN_URL})`);
+  it('links the job, or the run, from the progress comment', () => {
+    expect(renderProgressComment({ url: RUN_URL, job: false })).toContain(
+      `[Follow the run](${RUN_URL})`,
+    );
+    expect(renderProgressComment({ url: `${RUN_URL}/job/5`, job: true })).toContain(
+      `[Follow the job](${RUN_URL}/job/5)`,
+    );
     expect(renderProgressComment(undefined)).not.toContain('](');
+  });
+
+  it('shows the turn, the commands so far, the last one and how it ended, and the time since the start', () => {
+    const events = recorded(...runEvents('success', 'done').filter((e) => e.type !== 'result'));
+    const startedAt = events[0]!.at;
+    const body = renderProgressComment(undefined, events, startedAt + 95_000);
+    expect(body).toMatch(/Turn 3 · 5 commands so far \(1 denied\) · 1 min 35 s elapsed/);
+    expect(body).toMatch(/Last: `[^`]+` \(/);
+  });
+
+  it('keeps a last command with backticks and a mention inside its code span', () => {
+    const events = recorded(...runEvents('success', 'done').slice(0, 3), {
+      type: 'tool_call',
+      id: 'x',
+      name: 'bash',
+      input: { command: 'echo `id` @octocat' },
+    });
+    const body = renderProgressComment(undefined, events);
+    expect(body).toContain('Last: ``echo `id` @octocat`` (running)');
   });
 });

@@ -110,6 +110,7 @@ describe('parseConfig', () => {
       envPassthrough: [],
       failOnLimit: true,
       summary: true,
+      uploadTranscript: true,
     });
   });
 

@@ -135,6 +135,31 @@ describe('commitResults', () => {
     expect(sh(work, 'status', '--porcelain')).toBe('');
   });
 
+  it('says which files the commit changes, with their lines, as git counts them in the pushed commit', async () => {
+    write(work, { 'README.md': 'hello, world\nagain\n', 'docs/a b\tc.md': 'new\n' });
+    fs.rmSync(path.join(work, 'src/app.txt'));
+    fs.writeFileSync(path.join(work, 'logo.bin'), Buffer.from([0, 1, 2, 0, 255]));
+
+    const outcome = await commit();
+
+    expect(outcome.files).toEqual([
+      { path: 'README.md', added: 2, deleted: 1 },
+      { path: 'docs/a b\tc.md', added: 1, deleted: 0 },
+      { path: 'logo.bin', added: null, deleted: null },
+      { path: 'src/app.txt', added: 0, deleted: 3 },
+    ]);
+  });
+
+  it('counts the files of the agent’s work, not those a rebase brought in from the moved branch', async () => {
+    write(work, { 'README.md': 'hello from the agent\n' });
+    repos.pushFromElsewhere('main', { 'other.txt': 'theirs\n' });
+
+    const outcome = await commit();
+
+    expect(outcome.note).toMatch(/rebased/);
+    expect(outcome.files).toEqual([{ path: 'README.md', added: 1, deleted: 1 }]);
+  });
+
   it('commits links as links, never the bytes behind a directory swapped for a link, and leaves nested repositories out', async () => {
     const outside = path.join(repos.root, 'outside');
     write(outside, { 'app.txt': 'a secret from outside the repository\n' });

@@ -57,7 +57,7 @@ describe('the step’s GitHub', () => {
       runnerEnv(),
       FAST,
     );
-    const talk = await gitHub.beginConversation(TRIGGER);
+    const talk = await gitHub.beginConversation(TRIGGER, () => []);
     expect(server.comments[0]?.body).toContain('https://github.com/octo/repo/actions/runs/1001');
     await talk?.finish(FAILED_RUN);
     expect(server.comments).toHaveLength(1);
@@ -68,6 +68,87 @@ describe('the step’s GitHub', () => {
     expect(
       server.calls.every((call) => /bash-agent-action/.test(String(call.headers['user-agent']))),
     ).toBe(true);
+  });
+
+  it('links the job from the progress comment, found among the run attempt’s jobs by the runner’s name', async () => {
+    server.on(
+      'GET',
+      '/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
+      (call) => {
+        expect(call.path).toContain('/actions/runs/1001/attempts/2/jobs');
+        const job = (id: number, name: string, runner: string, status: string) => ({
+          id,
+          name,
+          runner_name: runner,
+          status,
+        });
+        return {
+          status: 200,
+          body: {
+            total_count: 3,
+            jobs: [
+              job(7001, 'build', 'GitHub Actions 3', 'completed'),
+              job(7002, 'lint', 'GitHub Actions 4', 'in_progress'),
+              job(7003, 'agent', 'GitHub Actions 4', 'in_progress'),
+            ],
+          },
+        };
+      },
+    );
+    const env = { ...runnerEnv(), RUNNER_NAME: 'GitHub Actions 4', GITHUB_RUN_ATTEMPT: '2' };
+    const gitHub = connectGitHub({ githubToken: 'ghs_x', comment: 'auto' }, warn, env, FAST);
+    await gitHub.beginConversation(TRIGGER, () => []);
+    expect(server.comments[0]?.body).toContain(
+      '[Follow the job](https://github.com/octo/repo/actions/runs/1001/job/7003)',
+    );
+  });
+
+  it('links the run when the jobs cannot be read (a token without actions: read)', async () => {
+    server.on(
+      'GET',
+      '/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
+      () => ({
+        status: 403,
+        body: { message: 'Resource not accessible by integration' },
+      }),
+    );
+    const env = { ...runnerEnv(), RUNNER_NAME: 'GitHub Actions 4' };
+    const gitHub = connectGitHub({ githubToken: 'ghs_x', comment: 'auto' }, warn, env, FAST);
+    await gitHub.beginConversation(TRIGGER, () => []);
+    expect(server.comments[0]?.body).toContain(
+      '[Follow the run](https://github.com/octo/repo/actions/runs/1001)',
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  it('edits the progress comment as the run goes, at most once an interval and only on a change, the result last', async () => {
+    let events = recorded(...runEvents('success', 'done').slice(0, 4));
+    const gitHub = connectGitHub({ githubToken: 'ghs_x', comment: 'auto' }, warn, runnerEnv(), {
+      ...FAST,
+      progress: { intervalMs: 300 },
+    });
+    const talk = (await gitHub.beginConversation(TRIGGER, () => events))!;
+    const edits = () => server.callsTo('PATCH', '/issues/comments/{comment_id}').length;
+    const started = Date.now();
+    for (let i = 0; i < 20; i += 1) talk.changed();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(edits()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Twenty changes within the interval: one edit, once the interval since the posting passed.
+    expect(edits()).toBe(1);
+    expect(server.comments[0]!.body).toMatch(/Turn 2 · 0 commands so far/);
+    // Nothing changed since: no edit, however long.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(edits()).toBe(1);
+    events = recorded(...runEvents('success', 'done'));
+    talk.changed();
+    await talk.finish(events);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The change pending at the end is not posted after the result: the result is the last word.
+    expect(server.comments[0]!.body).toContain('Done');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.comments[0]!.body).toContain('Done');
+    expect(edits()).toBe(2);
   });
 
   it('opens a PR only from a push to a branch other than its base', async () => {
@@ -107,14 +188,17 @@ describe('the step’s GitHub', () => {
   it('without a token posts nothing, says so once a post was due, and the trigger’s reads fail', async () => {
     const gitHub = connectGitHub({ githubToken: '', comment: 'auto' }, warn, runnerEnv(), FAST);
     expect(
-      await gitHub.beginConversation({
-        type: 'trigger',
-        event: 'workflow_dispatch',
-        source: 'input',
-      }),
+      await gitHub.beginConversation(
+        {
+          type: 'trigger',
+          event: 'workflow_dispatch',
+          source: 'input',
+        },
+        () => [],
+      ),
     ).toBeUndefined();
     expect(warnings).toEqual([]);
-    expect(await gitHub.beginConversation(TRIGGER)).toBeUndefined();
+    expect(await gitHub.beginConversation(TRIGGER, () => [])).toBeUndefined();
     expect(warnings).toEqual([`Nothing is posted on GitHub: the 'github-token' input is empty`]);
     await expect(gitHub.reader.permissionOf('octocat')).rejects.toThrow(/github-token/);
     expect(

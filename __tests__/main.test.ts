@@ -117,7 +117,12 @@ describe('run', () => {
       expect(existsSync(canary)).toBe(false);
       const pushed = `Pushed ${core.outputs['commit-sha']!.slice(0, 12)} to main.`;
       expect(core.log).toContain(pushed);
-      expect(core.summaries[0]).toContain(`**Commit:** ${pushed.replace('.', '\\.')}`);
+      // The summary names the commit once, with the file it changed and its lines.
+      expect(core.summaries[0]).toContain(
+        `**Pushed** \`${core.outputs['commit-sha']!.slice(0, 12)}\` to \`main\`\n\n1 file changed, +1 −1\n`,
+      );
+      expect(core.summaries[0]).toContain('| <code>README\\.md</code> | +1 −1 |');
+      expect(core.summaries[0]).not.toContain(pushed.replace('.', '\\.'));
     } finally {
       repos.remove();
     }
@@ -141,6 +146,8 @@ describe('run', () => {
       'cache-write-tokens': '0',
       'cost-usd': '0.001400',
       'transcript-file': path.join(runnerTemp, 'bash-agent', 'transcript.jsonl'),
+      // No artifact service outside a runner.
+      'transcript-artifact': '',
       'commit-sha': '',
       branch: '',
       'pull-request-url': '',
@@ -232,7 +239,7 @@ describe('run', () => {
   });
 
   it.each([
-    ['true', ['Stopped at the turn limit (max-turns)']],
+    ['true', ['Stopped after 2 of 2 turns — raise `max-turns`']],
     ['false', []],
   ])(
     'at a limit, fails the step only when fail-on-limit is true (%s)',
@@ -245,10 +252,11 @@ describe('run', () => {
       expect(core.outputs.result).toBe('Summary.');
       expect(core.failures).toEqual(failures);
       // Reported as fully as a finished run: the limit in words and in the warning, the last text.
-      expect(core.summaries[0]).toMatch(/^## Bash agent: ⏸️ Stopped at the turn limit\n/);
-      expect(core.summaries[0]).toContain(
-        '> [!WARNING]\n> Stopped at the turn limit \\(max\\-turns\\)',
+      // Said once: in the headline, with what to raise, and not again as a quote under it.
+      expect(core.summaries[0]).toMatch(
+        /^## Bash agent: ⏸️ Stopped after 2 of 2 turns — raise `max-turns`\n/,
       );
+      expect(core.summaries[0]).not.toContain('Stopped at the turn limit');
       expect(core.summaries[0]).toContain('### Last text from the model\n\nSummary.');
       expect(core.summaries[0]).toContain('**2 model requests of 2** · **1 command run**');
     },
@@ -346,6 +354,7 @@ describe('run', () => {
     expect(denied.command?.refusal).toEqual({
       code: 'no-matching-pattern',
       offender: 'rm -rf /tmp/x',
+      detail: 'matches no allowed pattern',
     });
     expect(core.summaries[0]).toContain(
       '**3 model requests of 30** · **4 commands run (1 timed out, 1 failed), 1 denied**',
@@ -511,10 +520,10 @@ describe('start-up', () => {
     });
     expect(core.failures).toEqual([
       expect.stringMatching(
-        /^The task alone would cost up to \$\d+\.\d+ .*max-cost-usd allows \(\$0\.1\)/,
+        /^Stopped before the first request — raise `max-cost-usd` \(The task alone would cost up to \$\d+\.\d+ .*max-cost-usd allows \(\$0\.1\)/,
       ),
     ]);
-    expect(core.summaries[0]).toContain('Stopped at the cost limit');
+    expect(core.summaries[0]).toContain('Stopped before the first request — raise `max-cost-usd`');
   });
 
   it('closes the group of a command whose shell cannot start before it reports the error', async () => {
@@ -595,7 +604,9 @@ describe('the time limit', () => {
         false,
       );
     }
-    expect(core.failures).toEqual(['Stopped at the time limit (time-limit)']);
+    expect(core.failures).toEqual([
+      expect.stringMatching(/^Stopped after \d+(\.\d)? s of 6 s — raise `time-limit`$/),
+    ]);
     expectGroupsClosed(core.log);
   });
 });

@@ -99,7 +99,7 @@ describe('a report cut short by the forced exit', () => {
     expect(readFileSync(summaryFile, 'utf8')).toBe('');
   });
 
-  it('writes nothing of the report again once the ordinary report pass has begun, only a warning', async () => {
+  it('writes the outputs of the ordinary report pass once; a forced exit before its summary (during the upload) writes the short one in its place', async () => {
     const { report, config } = startedReport();
     report.end('cancelled', 'The run was cancelled (SIGTERM)');
     const finishing = report.finish(config);
@@ -111,13 +111,29 @@ describe('a report cut short by the forced exit', () => {
 
     expect(core.setOutput.mock.calls.length).toBe(outputsSet);
     expect(core.failures).toEqual([]);
-    expect(readFileSync(summaryFile, 'utf8')).toBe('');
-    expect(core.summaries).toHaveLength(1);
+    expect(readFileSync(summaryFile, 'utf8')).toContain('the transcript file has everything');
+    // Never both: the ordinary pass, resumed, leaves the summary to the short one.
+    expect(core.summaries).toHaveLength(0);
     expect(core.log).toContain(`::warning::${WHY}`);
     expect(existsSync(config.transcriptFile)).toBe(true);
     expect(
       readTranscriptFile(config.transcriptFile).filter((e) => e.type === 'result'),
     ).toHaveLength(1);
+  });
+
+  it('writes nothing of the report again once the ordinary pass has written its summary, only a warning', async () => {
+    const { report, config } = startedReport();
+    report.end('cancelled', 'The run was cancelled (SIGTERM)');
+    await report.finish(config);
+    const outputsSet = core.setOutput.mock.calls.length;
+
+    report.finishCutShort(WHY);
+
+    expect(core.setOutput.mock.calls.length).toBe(outputsSet);
+    expect(core.failures).toEqual([]);
+    expect(readFileSync(summaryFile, 'utf8')).toBe('');
+    expect(core.summaries).toHaveLength(1);
+    expect(core.log).toContain(`::warning::${WHY}`);
   });
 });
 

@@ -33,12 +33,14 @@ describe('renderSummary', () => {
     expect(markdown).not.toContain('<summary>All ');
   });
 
-  it('warns about denials (with the refusal code), time-outs, errors, warnings and undone changes', () => {
+  it('warns about denials (with the reason in words and the pattern to add), time-outs, errors, warnings and undone changes', () => {
     const realistic = render(realisticRun());
     expect(realistic).toContain('> [!WARNING]');
     expect(realistic).toMatch(
-      /> 1 command denied by the command policy:\n> - 4\. `sed .*` \(no\\-matching\\-pattern\)/,
+      /> 1 command denied by the command policy:\n> - 4\. `sed .*`: matches no allowed pattern; to allow it, add `sed \*` to allowed\\-commands\n/,
     );
+    // The table says why in words too, not only the code.
+    expect(realistic).toMatch(/\| 4 \| 🚫 \| `sed .*` \| denied: matches no allowed pattern \|/);
     expect(realistic).toMatch(/> 1 command timed out:\n> - 6\. `sleep 200` after 120\.0\u00a0s/);
 
     const failed = render(failedRun());
@@ -56,9 +58,9 @@ describe('renderSummary', () => {
 
   it.each<[Conclusion, string]>([
     ['success', '✅ Done'],
-    ['max-turns', '⏸️ Stopped at the turn limit'],
-    ['time-limit', '⏱️ Stopped at the time limit'],
-    ['budget', '💰 Stopped at the cost limit'],
+    ['max-turns', '⏸️ Stopped after 1 of 30 turns — raise `max-turns`'],
+    ['time-limit', '⏱️ Stopped after 2 s of 30 min — raise `time-limit`'],
+    ['budget', '💰 Stopped after $0.0100 of $5.00 — raise `max-cost-usd`'],
     ['error', '❌ Failed'],
     ['cancelled', '🛑 Cancelled'],
     ['skipped', '⏭️ Skipped'],

@@ -64,6 +64,8 @@ export interface Config {
   envPassthrough: string[];
   failOnLimit: boolean;
   summary: boolean;
+  /** Upload the transcript file as a workflow artifact (`upload-transcript`). */
+  uploadTranscript: boolean;
   /** The phrase a comment line starts with to ask for a run (`/agent`). */
   triggerPhrase: string;
   /** Least repository permission a commenter or labeller needs. */
@@ -133,6 +135,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   commit: 'false',
   'pull-request': 'false',
   summary: 'true',
+  'upload-transcript': 'true',
   comment: 'auto',
   'fail-on-limit': 'true',
   sandbox: 'auto',
@@ -549,6 +552,7 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
     envPassthrough: parseVariableNames('env-passthrough', read('env-passthrough')),
     failOnLimit: parseBoolean('fail-on-limit', read('fail-on-limit')),
     summary: parseBoolean('summary', read('summary')),
+    uploadTranscript: parseBoolean('upload-transcript', read('upload-transcript')),
     triggerPhrase,
     minPermission,
     allowedBots: parseList(read('allowed-bots')),

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { createBashExecutor } from './agent/bash-tool.js';
-import { LIMIT_DESCRIPTIONS, RunLimits } from './agent/limits.js';
+import { RunLimits } from './agent/limits.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
 import { listenForCancellation, type Cancellation } from './cancellation.js';
 import { buildSystemPrompt } from './agent/prompt.js';
@@ -18,7 +18,10 @@ import type { CommandPolicy } from './policy/types.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
+import { repositoryUrlOf } from './report/links.js';
 import { RunReport } from './report/run-report.js';
+import { stoppedAt } from './report/stopped.js';
+import { detailBeyondHeadline } from './report/summary.js';
 import { buildShellEnv } from './shell/env.js';
 import { sandboxLabel } from './sandbox/facts.js';
 import { prepareSandbox, type SandboxPlan } from './sandbox/sandbox.js';
@@ -220,9 +223,15 @@ function failStep(facts: RunFacts, config: Config | undefined): void {
     core.setFailed(detail ?? `The run ended: ${conclusion}`);
     return;
   }
-  const message = detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[conclusion]}`;
+  // Said once, in the headline's words, with what the limit's detail adds to them.
+  const more = detailBeyondHeadline(facts);
+  const stop = stoppedAt(facts) ?? detail ?? conclusion;
+  const message = more ? `${stop} (${more})` : stop;
   if (config?.failOnLimit ?? true) core.setFailed(message);
-  else core.warning(`${message} (fail-on-limit is false, so the step succeeds)`);
+  else
+    core.warning(`${message}; fail-on-limit is false, so the step succeeds`, {
+      title: 'Stopped at a limit',
+    });
 }
 
 /** Puts back what the run must not leave behind; the report says what that was. */
@@ -257,8 +266,17 @@ async function commitStage(
     credentialEnv: guard?.gitEnv(),
     redact: redactor.fn,
   });
-  const { sha, branch, rescued, note } = committed;
-  report.record({ type: 'commit', sha, branch, rescued, note });
+  const { sha, branch, rescued, note, files, base } = committed;
+  report.record({
+    type: 'commit',
+    sha,
+    branch,
+    rescued,
+    note,
+    files,
+    base,
+    repositoryUrl: repositoryUrlOf(process.env),
+  });
   if (committed.severity === 'info') core.info(redactor.redact(note));
   if (committed.severity === 'warning') core.warning(redactor.redact(note));
   return committed;
@@ -326,7 +344,9 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       return;
     }
     asked = trigger;
-    conversation = await gitHub.beginConversation(triggerEvent(trigger));
+    conversation = await gitHub.beginConversation(triggerEvent(trigger), () => report.events);
+    const talking = conversation;
+    if (talking) report.listen(() => talking.changed());
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
     provider = await connectProvider(config, process.env, sdkClientOptions(redactor), (secret) =>

@@ -88,8 +88,20 @@ export interface CommandFacts {
   truncated: boolean;
   /** Characters of output the command produced (before any cut). */
   outputChars: number;
-  /** Why the policy refused it (the refusal's code and the sub-command it names). */
-  refusal?: { code: string; offender: string };
+  /**
+   * Why the policy refused it: the refusal's code, the sub-command it names, and the reason in
+   * words (`matches no allowed pattern`; older transcripts lack it).
+   */
+  refusal?: { code: string; offender: string; detail?: string };
+  /** The run was cancelled while it ran, and the session ended it. */
+  cancelled?: boolean;
+}
+
+/** One file a commit changed; the line counts are null for a binary file, which has no lines. */
+export interface ChangedFile {
+  path: string;
+  added: number | null;
+  deleted: number | null;
 }
 
 /** The issue or pull request a run is tied to. */
@@ -177,8 +189,23 @@ export type TranscriptEvent =
       rescued: boolean;
       /** What happened, in words (nothing to commit, pushed, not pushed because …). */
       note: string;
+      /** The files the commit changes, with their line counts. */
+      files?: readonly ChangedFile[];
+      /** The branch a pull request from `branch` would target. */
+      base?: string;
+      /** The repository's page (`{server}/{owner}/{repo}`), for links to the commit and the branch. */
+      repositoryUrl?: string;
     }
   | { type: 'pull_request'; url: string; number: number; created: boolean }
+  | {
+      type: 'transcript_file';
+      /** Where the JSONL file is on the runner. */
+      file: string;
+      /** The workflow artifact it was uploaded as (`upload-transcript`). */
+      artifact?: { name: string; url: string };
+      /** Why it was not uploaded, when `upload-transcript` asked for it. */
+      notUploaded?: string;
+    }
   | {
       type: 'result';
       conclusion: Conclusion;

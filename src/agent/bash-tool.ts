@@ -154,10 +154,10 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
       const cwd = session.nextCwd();
       const decision = policy.check(input.command, cwd);
       if (!decision.allowed) {
-        const { code, offender } = decision.refusal;
+        const { code, offender, detail } = decision.refusal;
         return {
           ...outcome(decision.message, true, 'denied'),
-          command: { ...NOT_RUN, command: input.command, refusal: { code, offender } },
+          command: { ...NOT_RUN, command: input.command, refusal: { code, offender, detail } },
         };
       }
       // What runs is what the policy checked: its own printing of the command, not the raw text.

@@ -18,6 +18,11 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<LimitName, string>> = {
   budget: 'the cost limit (max-cost-usd)',
 };
 
+/** What stopped a run at a limit, when there is nothing more to say about it. */
+export function stopDetail(limit: LimitName): string {
+  return `Stopped at ${LIMIT_DESCRIPTIONS[limit]}`;
+}
+
 export interface LimitSettings {
   /** Most model requests; never exceeded. */
   maxTurns: number;

@@ -20,6 +20,7 @@ import { Conversation, EPHEMERAL, sizeOfPrefix } from './conversation.js';
 import { ModelSelection, type ModelChoice } from './fallback.js';
 import {
   LIMIT_DESCRIPTIONS,
+  stopDetail,
   decidedForAnySmallerPrompt,
   type LimitName,
   type RequestDecision,
@@ -538,7 +539,7 @@ class AgentRun {
   #onFinalMessage({ request, text }: Answer): RunEnd | undefined {
     const { windDown } = request;
     const result = text || this.#state.lastText;
-    const stoppedAt = windDown ? `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` : undefined;
+    const stoppedAt = windDown ? stopDetail(windDown) : undefined;
     const final = { result, finalMessage: true, ...(stoppedAt ? { detail: stoppedAt } : {}) };
     const schema = this.#options.outputSchema;
     if (!schema) return this.#finish(windDown ?? 'success', final);
@@ -576,7 +577,7 @@ class AgentRun {
         'The last response asked for tools although none were allowed; they were not run',
         'warning',
       );
-      return this.#finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
+      return this.#finish(windDown, { detail: stopDetail(windDown) });
     }
     if (toolUses.length === 0) {
       return this.#finish('error', {
@@ -643,7 +644,7 @@ class AgentRun {
   async #onPause({ request, toolUses }: Answer): Promise<RunEnd | undefined> {
     const { windDown } = request;
     if (windDown) {
-      return this.#finish(windDown, { detail: `Stopped at ${LIMIT_DESCRIPTIONS[windDown]}` });
+      return this.#finish(windDown, { detail: stopDetail(windDown) });
     }
     this.#state.pauses += 1;
     if (this.#state.pauses > MAX_CONSECUTIVE_PAUSES) {
@@ -671,13 +672,19 @@ class AgentRun {
       this.#emit({ type: 'tool_call', id: call.id, name: call.name, input: call.input });
       const outcome = await this.#runTool(call, call === cutOff, maxTokens);
       this.#count(outcome.kind);
+      // The cancel kills the running command with its shell: that end is the cancel's, not the
+      // command's own, and the reports say so.
+      const command =
+        outcome.command?.shellExited && this.#options.signal?.aborted
+          ? { ...outcome.command, cancelled: true }
+          : outcome.command;
       this.#emit({
         type: 'tool_result',
         id: call.id,
         kind: outcome.kind,
         text: outcome.text,
         isError: outcome.isError,
-        ...(outcome.command ? { command: outcome.command } : {}),
+        ...(command ? { command } : {}),
         ...(outcome.output !== undefined ? { output: outcome.output } : {}),
       });
       results.push({
@@ -789,7 +796,7 @@ class AgentRun {
       this.#emit({
         type: 'limit',
         limit: conclusion,
-        detail: fields.detail ?? `Stopped at ${LIMIT_DESCRIPTIONS[conclusion]}`,
+        detail: fields.detail ?? stopDetail(conclusion),
       });
     }
     const { finalMessage: _finalMessage, ...told } = result;

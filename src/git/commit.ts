@@ -12,10 +12,11 @@ import path from 'node:path';
 import { gitAt, OBJECT_ID, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
-import { runUrlOf } from '../report/run-report.js';
+import { readDiffStat } from './diffstat.js';
+import { runUrlOf } from '../report/links.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
-import type { Conclusion } from '../transcript.js';
+import type { ChangedFile, Conclusion } from '../transcript.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {
@@ -30,6 +31,8 @@ export interface CommitOutcome {
   note: string;
   /** The branch a pull request from `branch` would target; absent when nothing was pushed. */
   base?: string;
+  /** The files the commit changes, with their line counts; absent when nothing was committed. */
+  files?: ChangedFile[];
   /**
    * How the log reports it: `info` when the work is where it was asked to go (or there was none),
    * `warning` when it is elsewhere (rescued, a fork's), `error` when it is only on the runner.
@@ -455,7 +458,20 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
       severity: 'info',
     };
   }
-  const sha = made.sha;
+  // Read here, from the work repository: a rebased commit lives only in the clean room, and it
+  // changes the same files as the commit the agent's work was made into.
+  const files = await readDiffStat({ top: start.top, gitDir: start.workGitDir }, made.sha);
+  return { ...(await deliver(options, start, made.sha, message)), files };
+}
+
+/** Pushes the commit `sha` of the agent's work where the options say, or says why not. */
+async function deliver(
+  options: CommitOptions,
+  start: StartingPoint,
+  sha: string,
+  message: string,
+): Promise<CommitOutcome> {
+  const { conclusion } = options;
   if (start.noPush) {
     return { rescued: false, pushed: false, note: start.noPush, severity: 'warning' };
   }

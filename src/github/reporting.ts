@@ -11,11 +11,11 @@ import {
   renderPullRequestBody,
   renderResultComment,
 } from '../report/comment.js';
-import { runUrlOf } from '../report/run-report.js';
+import { runUrlOf } from '../report/links.js';
 import type { RecordedEvent } from '../transcript.js';
 import type { TriggerGitHub } from '../trigger.js';
 import type { ClientOptions, GitHub } from './client.js';
-import { describeApiError, parseRepository } from './names.js';
+import { describeApiError, parseRepository, type Repository } from './names.js';
 import {
   replyToSkipped,
   startConversation,
@@ -24,6 +24,7 @@ import {
   type TriggerEvent,
 } from './conversation.js';
 import { openOrReusePullRequest, type PullRequestOutcome } from './pulls.js';
+import { ProgressUpdates, type ProgressOptions } from './progress.js';
 import { repositoryReader } from './repository.js';
 
 export interface GitHubSettings {
@@ -33,6 +34,8 @@ export interface GitHubSettings {
 
 /** What main holds from the start of the run to its end. */
 export interface RunConversation {
+  /** Something was recorded: the progress comment shows it, at most one edit per interval. */
+  changed(): void;
   /** Edits the progress comment into the result and reacts; never throws. */
   finish(events: readonly RecordedEvent[]): Promise<void>;
 }
@@ -54,7 +57,10 @@ export interface RunGitHub {
    * 👀 and the progress comment, on a run the `comment` input lets talk; undefined otherwise.
    * Failures are warnings: the run goes on.
    */
-  beginConversation(trigger: TriggerEvent): Promise<RunConversation | undefined>;
+  beginConversation(
+    trigger: TriggerEvent,
+    events: () => readonly RecordedEvent[],
+  ): Promise<RunConversation | undefined>;
   /** The short answer to a request the trigger refused (`reply` is the trigger's words). */
   replyToRefusal(trigger: TriggerEvent, reply: string): Promise<void>;
   /**
@@ -91,6 +97,42 @@ function wantsPullRequest(
   return push.pushed && !push.rescued && !!push.branch && !!push.base && push.branch !== push.base;
 }
 
+/**
+ * The page of this job's log, `{server}/{repo}/actions/runs/{run}/job/{id}`: the runner does not say
+ * the job's id, so it is the job of this run's attempt that runs on this runner (`RUNNER_NAME`),
+ * named as the job is (`GITHUB_JOB`) when several are. Undefined when it cannot be found (a token
+ * without `actions: read`, a runner not named), and the comment links the run instead.
+ */
+export async function findJobUrl(
+  github: GitHub,
+  repository: Repository,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const run = Number(env.GITHUB_RUN_ID);
+  const runner = env.RUNNER_NAME;
+  const runUrl = runUrlOf(env);
+  if (!Number.isSafeInteger(run) || !runner || !runUrl) return undefined;
+  try {
+    const { data } = await github.request(
+      'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
+      {
+        ...repository,
+        run_id: run,
+        attempt_number: Number(env.GITHUB_RUN_ATTEMPT || '1'),
+        per_page: 100,
+      },
+    );
+    const mine = data.jobs.filter(
+      (job) => job.runner_name === runner && job.status === 'in_progress',
+    );
+    const job = mine.length > 1 ? mine.find((item) => item.name === env.GITHUB_JOB) : mine[0];
+    return job ? `${runUrl}/job/${job.id}` : undefined;
+  } catch {
+    // Most often a token without `actions: read`, which a workflow need not give for this alone.
+    return undefined;
+  }
+}
+
 /** A reader whose every call fails with `reason`. */
 function unreachable(reason: string): TriggerGitHub {
   const fail = () => Promise.reject(new Error(reason));
@@ -105,8 +147,10 @@ export function connectGitHub(
   settings: GitHubSettings,
   warn: (message: string) => void,
   env: NodeJS.ProcessEnv = process.env,
-  /** Tests shrink the client's back-off and pacing. */
-  client: Pick<ClientOptions, 'backoffUnitMs' | 'paceWrites'> = {},
+  /** Tests shrink the client's back-off and pacing, and the progress comment's interval. */
+  client: Pick<ClientOptions, 'backoffUnitMs' | 'paceWrites'> & {
+    progress?: Pick<ProgressOptions, 'intervalMs'>;
+  } = {},
 ): RunGitHub {
   const repository = parseRepository(env.GITHUB_REPOSITORY);
   const missing = !repository
@@ -157,15 +201,29 @@ export function connectGitHub(
       pullRequestFiles: async (number, limit) => (await reader()).pullRequestFiles(number, limit),
     },
 
-    async beginConversation(trigger) {
+    async beginConversation(trigger, events) {
       if (!wantsConversation(settings.comment, trigger)) return undefined;
+      const jobUrl = await findJobUrl(await api(), repository, env);
+      const link = jobUrl
+        ? { url: jobUrl, job: true }
+        : runUrl
+          ? { url: runUrl, job: false }
+          : undefined;
       const conversation = await startConversation(
         await setup(trigger),
-        renderProgressComment(runUrl),
+        renderProgressComment(link),
       );
       if (!conversation) return undefined;
+      const progress = new ProgressUpdates({
+        post: (body) => conversation.post(body),
+        render: () => renderProgressComment(link, events()),
+        ...client.progress,
+      });
       return {
+        changed: () => progress.changed(),
         async finish(events) {
+          // After the last progress edit has landed: the result is the comment's final word.
+          await progress.stop();
           const result = events.findLast((event) => event.type === 'result');
           const succeeded = result?.type === 'result' && result.conclusion === 'success';
           await conversation.finish(renderResultComment(events, runUrl), succeeded);

@@ -6,34 +6,61 @@
  */
 import { formatUsd } from '../agent/pricing.js';
 import type { RecordedEvent } from '../transcript.js';
+import { renderChanges } from './changes.js';
 import { factsOf } from './facts.js';
+import { outcomeWords as callOutcome } from './log.js';
 import {
   clipBytes,
+  clipChars,
   counted,
   escapeInline,
   formatDuration,
+  inlineCode,
   neutraliseMarkdown,
   showControls,
 } from './markdown.js';
-import { HEADLINES, structuredOutputBlock } from './summary.js';
+import { detailBeyondHeadline, outcomeWords, structuredOutputBlock } from './summary.js';
 
 /** GitHub refuses a comment body longer than 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_536;
 /** Room kept for the hidden marker the conversation puts in front of the body. */
 const MARKER_ROOM = 200;
+/** Files of the diffstat the comment lists; the job summary lists more. */
+const COMMENT_MAX_FILES = 20;
 const REST_IN_SUMMARY = ' from the comment; the job summary has all of it';
 
-/** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
-function inlineCode(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
-}
+/** Characters of the last command the progress comment shows. */
+const PROGRESS_COMMAND_CHARS = 80;
 
-/** The comment a run shows while it works: it is edited into the result when the run ends. */
-export function renderProgressComment(runUrl: string | undefined): string {
-  return `⏳ **Working on it…**${runUrl ? ` [Follow the run](${runUrl}).` : ''}`;
+/**
+ * The comment a run shows while it works, edited as it goes and into the result when it ends: the
+ * turn, the commands so far, the last one and how it ended, the time since the start, and a link
+ * to the job's log (the run's page when the job is not known). Without events: the first posting.
+ */
+export function renderProgressComment(
+  link: { url: string; job: boolean } | undefined,
+  events: readonly RecordedEvent[] = [],
+  now = Date.now(),
+): string {
+  const follow = link ? ` [Follow the ${link.job ? 'job' : 'run'}](${link.url}).` : '';
+  const lines = [`⏳ **Working on it…**${follow}`];
+  const facts = factsOf(events);
+  if (facts.requests > 0) {
+    const of = facts.settings ? ` of ${facts.settings.maxTurns}` : '';
+    const denied = facts.denied > 0 ? ` (${facts.denied} denied)` : '';
+    lines.push(
+      '',
+      `Turn ${facts.requests}${of} · ${counted(facts.commands, 'command')} so far${denied} · ` +
+        `${formatDuration(Math.max(0, now - facts.startedAt))} elapsed`,
+    );
+  }
+  const last = facts.calls.at(-1);
+  if (last) {
+    const label = clipChars(last.label.replace(/\s+/g, ' ').trim(), PROGRESS_COMMAND_CHARS);
+    const how = last.status === 'unfinished' ? 'running' : callOutcome(last);
+    lines.push('', `Last: ${inlineCode(label)} (${how})`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The comment a run shows when it ends, from its recorded events, linking the run's job summary. */
@@ -44,9 +71,11 @@ export function renderResultComment(
   const facts = factsOf(events);
   const ended = events.some((event) => event.type === 'result');
 
-  const head: string[] = [`### Bash agent: ${HEADLINES[facts.conclusion]}`, ''];
-  const detail = facts.detail ?? (ended ? undefined : 'The run ended without a result.');
-  if (detail && facts.conclusion !== 'success') head.push(`> ${escapeInline(detail)}`, '');
+  const head: string[] = [`### Bash agent: ${outcomeWords(facts)}`, ''];
+  const detail = ended
+    ? detailBeyondHeadline(facts)
+    : (facts.detail ?? 'The run ended without a result.');
+  if (detail) head.push(`> ${escapeInline(detail)}`, '');
   if (ended) {
     head.push(
       `${counted(facts.requests, 'model request')} · ${counted(facts.commands, 'command')} run` +
@@ -58,21 +87,15 @@ export function renderResultComment(
   }
 
   const tail: string[] = [];
-  const { commit, pullRequest } = facts;
-  if (commit) {
-    const what = commit.sha ? `Committed \`${commit.sha.slice(0, 12)}\`` : 'Nothing pushed';
-    const where = commit.branch ? ` to ${inlineCode(commit.branch)}` : '';
-    tail.push(
-      `**${what}${where}**${commit.rescued ? ' (a rescue branch)' : ''}: ${escapeInline(commit.note)}`,
-    );
-  }
-  if (pullRequest) {
-    tail.push(
-      `**Pull request:** ${pullRequest.url} (${pullRequest.created ? 'opened' : 'updated'})`,
-    );
-  }
+  const changes = renderChanges(facts, COMMENT_MAX_FILES);
+  if (changes.length > 0) tail.push(changes.join('\n').trim());
   tail.push(...structuredOutputBlock(facts).filter((part) => part !== ''));
-  if (runUrl) tail.push(`[The full job summary](${runUrl})`);
+  const artifact = facts.transcriptFile?.artifact;
+  const links = [
+    ...(runUrl ? [`[The full job summary](${runUrl})`] : []),
+    ...(artifact ? [`[the transcript](${artifact.url}) (JSONL, zipped)`] : []),
+  ];
+  if (links.length > 0) tail.push(links.join(' · '));
 
   const headText = head.join('\n');
   const tailText = tail.length > 0 ? `\n\n${tail.join('\n\n')}\n` : '\n';

@@ -23,6 +23,8 @@ export type CallStatus =
   | 'denied'
   | 'timed-out'
   | 'shell-exited'
+  /** The run was cancelled while the command ran, and the session ended it. */
+  | 'cancelled'
   | 'restart'
   | 'invalid'
   | 'not-run'
@@ -35,6 +37,7 @@ export const STATUS_WORDS: Readonly<
 > = {
   'timed-out': 'timed out',
   'shell-exited': 'shell exited',
+  cancelled: 'cancelled',
   restart: 'shell restarted',
   invalid: 'invalid call',
   'not-run': 'not run',
@@ -99,6 +102,8 @@ export interface RunFacts {
   undone: string[];
   commit?: EventOf<'commit'>;
   pullRequest?: EventOf<'pull_request'>;
+  /** Where the transcript file is, and the artifact it was uploaded as. */
+  transcriptFile?: EventOf<'transcript_file'>;
   /** The last response's stop reason, and each request and response as the timeline shows them. */
   exchanges: Array<{
     turn: number;
@@ -113,6 +118,7 @@ export function callStatus(event: EventOf<'tool_result'>): CallStatus {
   const facts = event.command;
   switch (event.kind) {
     case 'command':
+      if (facts?.cancelled) return 'cancelled';
       if (facts?.timedOut) return 'timed-out';
       if (facts?.shellExited) return 'shell-exited';
       return event.isError ? 'failed' : 'ok';
@@ -246,6 +252,9 @@ export function factsOf(events: readonly RecordedEvent[]): RunFacts {
         break;
       case 'pull_request':
         facts.pullRequest = event;
+        break;
+      case 'transcript_file':
+        facts.transcriptFile = event;
         break;
       case 'result':
         result = event;

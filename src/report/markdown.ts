@@ -49,6 +49,14 @@ export function fenced(text: string, info = 'text'): string {
   return `${fence}${info}\n${text.replace(/\n+$/, '')}\n${fence}`;
 }
 
+/** `text` as inline code: a fence longer than any run of backticks in it, so it shows as it is. */
+export function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
+}
+
 /**
  * Control characters other than tab and line breaks (C0, DEL, C1): a NUL or an escape sequence
  * written raw is lost or garbles a page or a log, and no reader can tell what was there.
@@ -101,13 +109,17 @@ export function codeSpan(text: string, inTable = false): string {
  * title): tags and entities escaped, inside `<code>`, where GitHub makes no link and no mention.
  */
 export function htmlCode(text: string): string {
-  const escaped = showControls(text)
+  return `<code>${escapeHtml(text)}</code>`;
+}
+
+/** One line of untrusted text in an HTML context where markdown is not read: tags and entities escaped. */
+export function escapeHtml(text: string): string {
+  return showControls(text)
     .replace(/\s*[\r\n]+\s*/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
-  return `<code>${escaped}</code>`;
 }
 
 /** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */

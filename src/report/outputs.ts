@@ -44,6 +44,7 @@ export function outputsOf(facts: RunFacts, transcriptFile: string): Record<strin
     branch: facts.commit?.branch ?? '',
     'pull-request-url': facts.pullRequest?.url ?? '',
     'transcript-file': transcriptFile,
+    'transcript-artifact': facts.transcriptFile?.artifact?.url ?? '',
     sandbox: sandboxLabel(facts.settings?.sandbox),
   };
 }

@@ -15,6 +15,9 @@ import {
   type TranscriptEvent,
   type RecordedEvent,
 } from '../transcript.js';
+import { annotationsOf } from './annotations.js';
+import { uploadTranscript } from './artifact.js';
+import { runUrlOf } from './links.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog, writeErrors } from './log.js';
@@ -72,13 +75,6 @@ function setOutputs(outputs: Record<string, string>): void {
   }
 }
 
-/** The link to this workflow run, when the runner says where it is. */
-export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
-  if (!server || !repository || !id) return undefined;
-  return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}`;
-}
-
 export class RunReport {
   readonly #transcript: Transcript;
   readonly #logBuffer: LogBuffer;
@@ -91,6 +87,11 @@ export class RunReport {
    * from finish or from finishCutShort, whichever came first.
    */
   #reporting = false;
+  /**
+   * Set when a summary is about to go to the runner's file: the ordinary one, or the short one of
+   * a forced exit that came before it (during the upload), whichever is first; never both.
+   */
+  #summaryClaimed = false;
 
   constructor(redact: (text: string) => string, logBuffer: LogBuffer) {
     // Held: at every flush point of the log, first the events, then the sinks they fill.
@@ -113,6 +114,11 @@ export class RunReport {
     this.#transcript.record(event);
     if (event.type === 'request') this.#logBuffer.flush();
   };
+
+  /** Adds a listener of the recorded events, as they reach the log (at its flush points). */
+  listen(listener: (event: RecordedEvent) => void): void {
+    this.#transcript.listen(listener);
+  }
 
   /** The events recorded so far, redacted: what the result comment renders from. */
   get events(): readonly RecordedEvent[] {
@@ -179,9 +185,12 @@ export class RunReport {
     this.#openFile(resolveTranscriptFile('', process.env));
     if (!this.#transcript.has('result')) this.end('error');
     this.#closeFile();
+    // Before the upload, which may take a while: a forced exit during it still leaves the outputs.
+    this.#writeOutputs(factsOf(this.#transcript.events));
+    await this.#upload(config?.uploadTranscript ?? false);
     const facts = factsOf(this.#transcript.events);
-    this.#writeOutputs(facts);
-    if (config?.summary ?? true) {
+    if ((config?.summary ?? true) && !this.#summaryClaimed) {
+      this.#summaryClaimed = true;
       try {
         await writeJobSummary(renderSummary(facts));
       } catch (error) {
@@ -189,6 +198,8 @@ export class RunReport {
       }
     }
     writeErrors(coreLog, facts);
+    // Last, so the log's own lines come first: one annotation per thing to act on.
+    for (const { title, message } of annotationsOf(facts)) core.warning(message, { title });
     core.info(closingLine(facts));
     return facts;
   }
@@ -198,10 +209,13 @@ export class RunReport {
    * forced exit, and after the undo, which would take back what is written to the runner's files
    * before it: the outputs with conclusion `cancelled` and the figures recorded so far, a short
    * summary, the closing line and the step's failure, each saying `why`. When finish has already
-   * begun, it wrote the outputs and the summary or is writing them: only the log hears why.
+   * begun, it wrote the outputs, and the summary unless the upload still holds it back (then the
+   * short summary goes in its place): the log hears why.
    */
   finishCutShort(why: string): void {
     if (this.#reporting) {
+      if (this.#summaryWanted && !this.#summaryClaimed)
+        this.#writeShortSummary(factsOf(this.events));
       core.warning(why);
       return;
     }
@@ -218,16 +232,50 @@ export class RunReport {
       detail: why,
     };
     this.#writeOutputs(facts);
-    if (this.#summaryWanted) {
-      try {
-        appendJobSummarySync(renderCutShortSummary(facts));
-      } catch (error) {
-        warnSummaryFailed(error);
-      }
-    }
+    if (this.#summaryWanted) this.#writeShortSummary(facts);
     writeErrors(coreLog, facts);
     core.info(closingLine(facts));
     core.setFailed(why);
+  }
+
+  #writeShortSummary(facts: RunFacts): void {
+    this.#summaryClaimed = true;
+    try {
+      appendJobSummarySync(renderCutShortSummary(facts));
+    } catch (error) {
+      warnSummaryFailed(error);
+    }
+  }
+
+  /**
+   * Records where the closed transcript file is and, when `upload-transcript` asks, the artifact it
+   * was uploaded as (or why there is none): after the file is closed, so the artifact holds it whole.
+   */
+  async #upload(wanted: boolean): Promise<void> {
+    const file = this.#transcriptFile ?? '';
+    if (!wanted) {
+      this.record({ type: 'transcript_file', file });
+      return;
+    }
+    // A cancelled run has seconds before the runner kills it: the summary must be written in them.
+    const upload =
+      this.conclusion === 'cancelled'
+        ? ({ uploaded: false, reason: 'the run was cancelled', failed: false } as const)
+        : await uploadTranscript(file);
+    if (upload.uploaded) {
+      core.info(`Transcript uploaded as the artifact ${upload.name}: ${upload.url}`);
+      this.record({
+        type: 'transcript_file',
+        file,
+        artifact: { name: upload.name, url: upload.url },
+      });
+      setOutputs({ 'transcript-artifact': upload.url });
+      return;
+    }
+    const line = `The transcript was not uploaded (${upload.reason}); it is at ${file} on the runner`;
+    if (upload.failed) core.warning(line);
+    else core.info(line);
+    this.record({ type: 'transcript_file', file, notUploaded: upload.reason });
   }
 
   /** Closes the file with every event recorded so far in it, those not yet delivered included. */

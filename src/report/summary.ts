@@ -11,6 +11,9 @@ import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../agent/pricing.js';
 import type { Conclusion } from '../transcript.js';
 import { sandboxLabel, type SandboxFacts } from '../sandbox/facts.js';
+import { denialOf, denialWords } from './annotations.js';
+import { renderChanges } from './changes.js';
+import { saysNoMoreThanStop, stoppedAt } from './stopped.js';
 import {
   failedAtStart,
   STATUS_WORDS,
@@ -25,12 +28,14 @@ import {
   counted,
   details,
   codeSpan,
+  escapeHtml,
   htmlCode,
   escapeInline,
   fenced,
   formatChars,
   formatCount,
   formatDuration,
+  inlineCode,
   neutraliseMarkdown,
   showControls,
 } from './markdown.js';
@@ -44,6 +49,8 @@ const TASK_MAX_BYTES = 64 * 1024;
 const OUTPUT_MAX_BYTES = 64 * 1024;
 /** What a long output is cut to when the outputs together do not fit. */
 const OUTPUT_CUT_BYTES = 2_000;
+/** Files of the diffstat listed; a commit of more files than this is rarely read file by file. */
+const SUMMARY_MAX_FILES = 100;
 /** Most lines of one kind in the warning block; the log and the transcript file have the rest. */
 const WARNING_MAX_LINES = 20;
 /** Characters of a command shown in its table row and its output's title. */
@@ -74,20 +81,21 @@ const MARKS: Readonly<Record<CallStatus, string>> = {
   denied: '🚫',
   'timed-out': '⏱️',
   'shell-exited': '💥',
+  cancelled: '🛑',
   restart: '🔄',
   invalid: '⚠️',
   'not-run': '⏭️',
   unfinished: '❔',
 };
 
-/** How a call ended, for its row: exit code or reason. */
+/** How a call ended, for its row: exit code or, for a denial, the reason in words (not escaped). */
 function resultWords(call: CallRecord): string {
   switch (call.status) {
     case 'ok':
     case 'failed':
       return `exit ${call.command?.exitCode ?? 0}`;
     case 'denied':
-      return `denied: ${call.command?.refusal?.code ?? 'policy'}`;
+      return `denied: ${denialOf(call).why}`;
     default:
       return STATUS_WORDS[call.status];
   }
@@ -141,9 +149,8 @@ function listed<T>(items: readonly T[], describe: (item: T) => string): string[]
 function warnings(facts: RunFacts): string[] {
   const inline = (text: string): string => escapeInline(clipBytes(text, 1024));
   const lines: string[] = [];
-  if (facts.conclusion !== 'success' && facts.conclusion !== 'skipped' && facts.detail) {
-    lines.push(`> ${inline(facts.detail)}`);
-  }
+  const detail = detailBeyondHeadline(facts);
+  if (detail) lines.push(`> ${inline(detail)}`);
   const errors = facts.errors.filter((message) => message !== facts.detail);
   lines.push(...listed(errors, (error) => `Error: ${inline(error)}`));
   const denied = facts.calls.filter((call) => call.status === 'denied');
@@ -151,10 +158,10 @@ function warnings(facts: RunFacts): string[] {
     lines.push(`> ${counted(denied.length, 'command')} denied by the command policy:`);
     lines.push(
       ...listed(denied, (call) => {
-        const refusal = call.command?.refusal;
-        const offender =
-          refusal && refusal.offender !== call.label ? `: ${commandCell(refusal.offender)}` : '';
-        return `${call.index}. ${commandCell(call.label)} (${escapeInline(refusal?.code ?? 'policy')}${offender})`;
+        const words = denialWords(denialOf(call), escapeInline, (code) =>
+          inlineCode(oneLine(code)),
+        );
+        return `${call.index}. ${commandCell(call.label)}: ${words}`;
       }),
     );
   }
@@ -169,7 +176,9 @@ function warnings(facts: RunFacts): string[] {
       ),
     );
   }
-  for (const limit of facts.limits.filter((item) => item.detail !== facts.detail)) {
+  const repeated = (limit: (typeof facts.limits)[number]): boolean =>
+    limit.detail === facts.detail || saysNoMoreThanStop(limit.limit, limit.detail);
+  for (const limit of facts.limits.filter((item) => !repeated(item))) {
     lines.push(`> - ${inline(limit.detail)}`);
   }
   if (facts.undone.length > 0) {
@@ -228,7 +237,7 @@ function tableRow(call: CallRecord, outputNote: string): string {
   const took = ran ? seconds(call.command!.durationMs) : '';
   const size = ran ? formatChars(call.command!.outputChars).replace(' ', NBSP) : '';
   const cut = call.command?.truncated ? ' (model got head and tail)' : '';
-  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label, true)} | ${resultWords(call)} | ${took} | ${size}${cut}${outputNote} |`;
+  return `| ${call.index} | ${MARKS[call.status]} | ${commandCell(call.label, true)} | ${escapeInline(resultWords(call))} | ${took} | ${size}${cut}${outputNote} |`;
 }
 
 const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|---|--:|---|'];
@@ -236,7 +245,7 @@ const TABLE_HEAD = ['| # | | Command | Result | Time | Output |', '|--:|---|---|
 /** An output as its collapsed block shows it. */
 function outputBlock(call: CallRecord, text: string): string {
   // A <summary> is HTML, where markdown escapes would show as they are.
-  const title = `${MARKS[call.status]} ${call.index}. ${htmlCode(oneLine(call.label))} · ${resultWords(call)}`;
+  const title = `${MARKS[call.status]} ${call.index}. ${htmlCode(oneLine(call.label))} · ${escapeHtml(resultWords(call))}`;
   // Escaped here, where the outputs' budget measures each block: an escape takes up to 4 bytes.
   const command = call.label.includes('\n')
     ? `${fenced(showControls(call.label), 'bash')}\n\n`
@@ -423,14 +432,46 @@ function timeline(facts: RunFacts): string[] {
   return [details(title, fenced(lines.join('\n'), 'mermaid')), ''];
 }
 
+const isPlainHttps = (url: string | undefined): url is string =>
+  url !== undefined && /^https:\/\/[^\s?#<>()]+$/.test(url);
+
+/** Where the whole record is: the artifact, or the file on the runner and why it was not uploaded. */
+function transcriptLink(facts: RunFacts): string[] {
+  const record = facts.transcriptFile;
+  if (!record) return [];
+  if (record.artifact && isPlainHttps(record.artifact.url)) {
+    return [`[Transcript](${record.artifact.url}) (every event as JSONL, zipped)`, ''];
+  }
+  const why = record.notUploaded ? ` (not uploaded: ${escapeInline(record.notUploaded)})` : '';
+  return [`Transcript: ${inlineCode(record.file)} on the runner${why}`, ''];
+}
+
 function linkLine(facts: RunFacts): string[] {
-  return facts.runUrl && /^https:\/\/[^\s?#<>()]+$/.test(facts.runUrl)
-    ? [`[Workflow run](${facts.runUrl})`, '']
-    : [];
+  return isPlainHttps(facts.runUrl) ? [`[Workflow run](${facts.runUrl})`, ''] : [];
+}
+
+/**
+ * The outcome in words for a headline: at a limit, how far the run got and what to raise
+ * (`⏸️ Stopped after 6 of 6 turns — raise `max-turns``), said there once.
+ */
+export function outcomeWords(facts: RunFacts): string {
+  const stop = stoppedAt(facts);
+  if (!stop) return HEADLINES[facts.conclusion];
+  // The statement is the action's own words and figures: markdown as it stands.
+  const mark = HEADLINES[facts.conclusion].split(' ', 1)[0];
+  return `${mark} ${stop}`;
+}
+
+/** What went wrong or stopped the run, when the headline does not already say it; else undefined. */
+export function detailBeyondHeadline(facts: RunFacts): string | undefined {
+  const { conclusion, detail } = facts;
+  if (conclusion === 'success' || conclusion === 'skipped' || !detail) return undefined;
+  const limit = conclusion !== 'error' && conclusion !== 'cancelled' ? conclusion : undefined;
+  return limit && saysNoMoreThanStop(limit, detail) ? undefined : detail;
 }
 
 function headline(facts: RunFacts): string {
-  return `## Bash agent: ${HEADLINES[facts.conclusion]}`;
+  return `## Bash agent: ${outcomeWords(facts)}`;
 }
 
 /** The summary markdown, at most SUMMARY_MAX_BYTES. The facts come from redacted events. */
@@ -444,9 +485,9 @@ export function renderSummary(facts: RunFacts): string {
     headline(facts),
     '',
     // A skipped run did nothing: figures of zero would only hide why, which comes next.
-    ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '']),
+    ...(facts.conclusion === 'skipped' ? [] : [figures(facts), '', ...transcriptLink(facts)]),
     // Where the work went (or why it went nowhere), in the commit stage's words.
-    ...(facts.commit ? [`**Commit:** ${escapeInline(facts.commit.note)}`, ''] : []),
+    ...renderChanges(facts, SUMMARY_MAX_FILES),
     ...warnings(facts),
     ...finalMessage(facts),
     ...structuredOutputBlock(facts),
