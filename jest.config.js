@@ -21,6 +21,7 @@ const INTEGRATION = [
   'e2e-shield',
   'e2e-vertex',
   'e2e-sandbox',
+  'e2e-artifact',
   // The real bash session (smoke test: bash-tool).
   'session',
   'session-frame',
