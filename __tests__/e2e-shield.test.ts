@@ -474,7 +474,7 @@ describe('dist/index.js cancelled by the runner', () => {
     expect(run.stdout).toMatch(/^::error::The run was cancelled \(SIGTERM\)$/m);
     expect(run.summary).toContain('Cancelled');
     // The command the cancel killed shows as cancelled, not as a crash of its own.
-    expect(run.summary).toMatch(/\| 2 \| 🛑 \| <code>sleep .*<\/code> \| cancelled \|/);
+    expect(run.summary).toMatch(/\| 2 \| 🛑 \| `sleep .*` \| cancelled \|/);
     expect(run.summary).not.toContain('💥');
     expect(recordedConclusion(run.outputs['transcript-file']!)).toBe('cancelled');
     expect(server.requests).toHaveLength(2);

@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _anthropic_ai_bedrock_sdk__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41820);
 /* harmony import */ var _agent_pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53111);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(22973);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(33990);
 /* harmony import */ var _provider_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49545);
 /**
  * Amazon Bedrock (`provider: bedrock`) through Anthropic's Bedrock client: requests go to

@@ -40,8 +40,8 @@ var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_
 var vertex_sdk = __webpack_require__(82033);
 // EXTERNAL MODULE: ./src/agent/pricing.ts
 var pricing = __webpack_require__(53111);
-// EXTERNAL MODULE: ./src/config.ts
-var config = __webpack_require__(22973);
+// EXTERNAL MODULE: ./src/config.ts + 1 modules
+var config = __webpack_require__(33990);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);

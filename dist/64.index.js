@@ -930,6 +930,7 @@ const REAP_POLL_MS = 10;
  */
 class BashSession {
     #options;
+    #launcher;
     #signal;
     #shell;
     #cwd;
@@ -947,6 +948,11 @@ class BashSession {
     /** Calls are chained so two never share the shell's pipes. */
     #queue = Promise.resolve();
     #closed = false;
+    /**
+     * A shell is being started: one that dies before its first answer is not started again (a bash,
+     * or a sandbox helper, that cannot start would be restarted forever), its start fails.
+     */
+    #starting = false;
     /** Output that arrived while no call was running (a background job), given to the next call. */
     #stray = '';
     /** The running call's time limit. */
@@ -954,8 +960,9 @@ class BashSession {
     #onProcessExit = () => this.#killNow();
     #onAbort = () => void this.kill().catch(() => undefined);
     constructor(options) {
-        const { signal, ...settings } = options;
+        const { signal, launcher, ...settings } = options;
         this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+        this.#launcher = launcher ?? [];
         this.#signal = signal;
         this.#cwd = options.cwd;
     }
@@ -1052,7 +1059,14 @@ class BashSession {
         const frame = frameNames((0,random_token/* randomHex */.n)(2));
         const cgroup = ShellCgroup.create();
         // `-s`: commands come on standard input, the command channel (see CommandChannel).
-        const child = (0,external_node_child_process_.spawn)(this.#options.bashPath, ['--noprofile', '--norc', '-s'], {
+        const [file, ...argv] = [
+            ...this.#launcher,
+            this.#options.bashPath,
+            '--noprofile',
+            '--norc',
+            '-s',
+        ];
+        const child = (0,external_node_child_process_.spawn)(file, argv, {
             cwd,
             env: { ...this.#options.env, [name]: value },
             // Its own process group, so a timeout can signal every process of the command at once.
@@ -1127,7 +1141,8 @@ class BashSession {
         channel.send(`builtin unset OLDPWD\n` +
             `exec 2>&1 ${END_FD}>&${END_SOCKET_FD} ${END_SOCKET_FD}>&-\n` +
             frameDefinitions(frame));
-        const check = await this.#frame(shell, 'true', true, 10_000, { dir: cwd, word: this.#cwdWord }, undefined);
+        this.#starting = true;
+        const check = await this.#frame(shell, 'true', true, 10_000, { dir: cwd, word: this.#cwdWord }, undefined).finally(() => (this.#starting = false));
         if (check.exitCode !== 0 || check.output !== '') {
             throw new Error(`bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`);
         }
@@ -1262,7 +1277,7 @@ class BashSession {
             await this.#killShell(shell, 0);
         }
         // A closed session (killed mid-command) is not brought back.
-        const restarted = exitCode === null && !this.#closed;
+        const restarted = exitCode === null && !this.#closed && !this.#starting;
         if (exitCode === null) {
             // Whatever reached the pipe before the end is part of the command's output.
             capture.append(this.#stray);

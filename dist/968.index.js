@@ -6281,7 +6281,7 @@ function redactSensitive(body) {
 async function checkCredentialsFileSafety(path, onWarn = (m) => console.warn(`anthropic-sdk: ${m}`)) {
     if (typeof process === 'undefined' || process.platform === 'win32')
         return;
-    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     let resolved = path;
     let st;
     try {
@@ -6311,7 +6311,7 @@ async function checkCredentialsFileSafety(path, onWarn = (m) => console.warn(`an
  * Creates the parent directory with mode 0700 and the file with mode 0600.
  */
 async function writeCredentialsFileAtomic(targetPath, data) {
-    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     const dir = path.dirname(targetPath);
     await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
     // Unique temp name avoids two concurrent writers (different processes or
@@ -6679,7 +6679,7 @@ const loadConfigWithSource = async (profile) => {
         return null;
     }
     validateProfileName(profileName);
-    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     const configPath = path.join(rootConfigPath, 'configs', `${profileName}.json`);
     let configRaw;
     try {
@@ -6757,7 +6757,7 @@ const loadCredentials = async () => {
     if (!credentialsPath) {
         return null;
     }
-    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     let raw;
     try {
         raw = await fs.promises.readFile(credentialsPath, 'utf-8');
@@ -6801,14 +6801,14 @@ const getCredentialsPath = async (config, profile) => {
         return null;
     }
     validateProfileName(profileName);
-    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     return path.join(rootConfigPath, 'credentials', `${profileName}.json`);
 };
 const getRootConfigPath = async () => {
     if (!supportsLocalConfigFiles()) {
         return null;
     }
-    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     // ANTHROPIC_CONFIG_DIR is treated as a trusted path: it is set by the
     // process operator, not by remote input, so it is not validated.
     const configDir = (0,utils_env/* readEnv */.s)('ANTHROPIC_CONFIG_DIR');
@@ -6852,7 +6852,7 @@ const getActiveProfileName = async () => {
     if (profileName) {
         return profileName;
     }
-    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+    const { fs, path } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
     const filePath = path.join(rootConfigPath, 'active_config');
     try {
         return (await fs.promises.readFile(filePath, 'utf-8')).trim() || 'default';
@@ -6876,7 +6876,7 @@ function identityTokenFromFile(path) {
         throw new core_error/* AnthropicError */.pJ('Identity token file path is empty');
     }
     return async () => {
-        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
         let content;
         try {
             content = await fs.promises.readFile(path, 'utf-8');
@@ -6998,7 +6998,7 @@ function oidcFederationProvider(config) {
  */
 function userOAuthProvider(config) {
     return async (opts) => {
-        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
         await checkCredentialsFileSafety(config.credentialsPath, config.onSafetyWarning);
         let raw;
         try {
@@ -7242,7 +7242,7 @@ function resolveIdentityTokenProvider(auth) {
  */
 function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, onSafetyWarning) {
     return async (opts) => {
-        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 20168));
+        const { fs } = await __webpack_require__.e(/* import() */ 168).then(__webpack_require__.bind(__webpack_require__, 97787));
         await checkCredentialsFileSafety(credentialsPath, onSafetyWarning);
         // Try cached credentials file
         let existing;

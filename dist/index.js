@@ -244,7 +244,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
 // Before any function of the action is hot.
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(949)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60949));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(436), __nccwpck_require__.e(115)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39115));
 await run();
 
 __webpack_async_result__();
@@ -511,6 +511,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_proces
 
 /***/ }),
 
+/***/ 49140:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
+
+/***/ }),
+
 /***/ 76982:
 /***/ ((module) => {
 
@@ -662,6 +669,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
+/***/ 98995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 
 /***/ }),
 
@@ -859,6 +873,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
 
+/***/ }),
+
+/***/ 43106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
+
 /***/ })
 
 /******/ });
@@ -875,8 +896,8 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threa
 /******/ 	}
 /******/ 	// Create a new module (and put it into the cache)
 /******/ 	var module = __webpack_module_cache__[moduleId] = {
-/******/ 		// no module.id needed
-/******/ 		// no module.loaded needed
+/******/ 		id: moduleId,
+/******/ 		loaded: false,
 /******/ 		exports: {}
 /******/ 	};
 /******/ 
@@ -888,6 +909,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threa
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
 /******/ 	}
+/******/ 
+/******/ 	// Flag the module as loaded
+/******/ 	module.loaded = true;
 /******/ 
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
@@ -1058,6 +1082,15 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threa
 /******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/node module decorator */
+/******/ (() => {
+/******/ 	__nccwpck_require__.nmd = (module) => {
+/******/ 		module.paths = [];
+/******/ 		if (!module.children) module.children = [];
+/******/ 		return module;
 /******/ 	};
 /******/ })();
 /******/ 
