@@ -15,6 +15,13 @@ import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
 import { warmUp } from './policy/warm-up.js';
 import type { CommandPolicy } from './policy/types.js';
+import { messageOf } from './errors.js';
+import {
+  beginRecord,
+  keepCredentialFiles,
+  markCredentialsRestored,
+  RUN_MARKER_VARIABLE,
+} from './post-record.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
@@ -79,9 +86,12 @@ async function runTask(
   record: (event: TranscriptEvent) => void,
   track: (session: Promise<BashSession>) => void,
   signal: AbortSignal,
+  runToken: string | undefined,
 ): Promise<AgentResult> {
   const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
   redactor.add(...secretValues);
+  // Every process of the shell inherits it: the post step of a killed run ends what carries it.
+  if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -176,9 +186,7 @@ async function closeSession(session: Promise<BashSession>): Promise<void> {
     const started = await session.catch(() => undefined);
     await started?.close();
   } catch (error) {
-    core.warning(
-      `Could not close the bash session: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    core.warning(`Could not close the bash session: ${messageOf(error)}`);
   }
 }
 
@@ -200,9 +208,7 @@ function endGuard(guard: Guard): string[] {
   try {
     return guard.end().map(describeUndone);
   } catch (error) {
-    return [
-      `Could not undo the run's changes outside the working tree: ${error instanceof Error ? error.message : String(error)}`,
-    ];
+    return [`Could not undo the run's changes outside the working tree: ${messageOf(error)}`];
   }
 }
 
@@ -258,6 +264,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     onAdd: (secret) => core.setSecret(secret),
   });
   const report = new RunReport(redactor.fn, logBuffer);
+  // From here on, a stage that throws is a warning that names it (see alone).
+  const warn = (message: string): void => core.warning(redactor.redact(message));
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
   let guard: Guard | undefined;
@@ -311,7 +319,21 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
     }
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
-    guard = await Guard.start({ workingDirectory: config.workingDirectory });
+    const runToken = await alone('Saving the step state', warn, beginRecord);
+    guard = await Guard.start({
+      workingDirectory: config.workingDirectory,
+      // Kept for the post step, which puts them back should this process be killed.
+      beforeTakeOut: (files) => {
+        const note = keepCredentialFiles(
+          files.map(({ file, original, credentials }) => ({
+            file,
+            original: original.toString('base64'),
+            credentials,
+          })),
+        );
+        if (note) core.warning(note);
+      },
+    });
     redactor.add(...guard.secretValues);
     report.start({ ...config, model: provider.primary.model }, config.task);
     await runTask(
@@ -323,20 +345,25 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       report.record,
       (started) => (session = started),
       cancellation.signal,
+      runToken,
     );
   } catch (error) {
     report.record({
       type: 'error',
-      message: error instanceof Error ? error.message : String(error),
+      message: messageOf(error),
     });
   } finally {
     if (session) await closeSession(session);
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
-    if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
+    if (guard) {
+      report.record({ type: 'undone', changes: endGuard(guard) });
+      if (guard.credentialCount > 0) {
+        await alone('Saving the step state', warn, markCredentialsRestored);
+      }
+    }
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
     // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
     // API that is down) is a warning naming it, and the stages after it still run.
-    const warn = (message: string): void => core.warning(redactor.redact(message));
     const committed =
       config?.commit && report.conclusion !== 'skipped'
         ? await alone('The commit stage', warn, () =>
@@ -378,7 +405,7 @@ async function alone<T>(
   try {
     return await stage();
   } catch (error) {
-    warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    warn(`${what} failed: ${messageOf(error)}`);
     return undefined;
   }
 }
