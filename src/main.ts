@@ -27,7 +27,7 @@ import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
 import { RunReport } from './report/run-report.js';
 import { buildShellEnv } from './shell/env.js';
-import { formatCommandResult } from './shell/format.js';
+import { captureChars, formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
@@ -41,6 +41,12 @@ import { collectGarbageNow } from './v8-tuning.js';
  * 15 s of overload, and the run's deadline aborts the wait when it comes first.
  */
 const MAX_RETRIES = 5;
+
+/**
+ * The least margin the capture keeps around its cut for redaction (see redactOutput): secrets that
+ * become known after the shell starts (the access tokens a platform issues) are up to a few KB.
+ */
+const LATE_SECRET_MARGIN = 4096;
 
 /** The shell and the policy, started once, after the first request is on its way. */
 interface Background {
@@ -103,8 +109,13 @@ async function runTask(
       BashSession.start({
         cwd: config.workingDirectory,
         env,
-        // The transcript file keeps more of each output than the model gets (format cuts that).
-        maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
+        // The transcript file keeps more of each output than the model gets (format cuts that),
+        // and a margin on each side of the cut is dropped once the output is redacted.
+        maxOutput: captureChars(
+          Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
+          Math.max(redactor.longestForm, LATE_SECRET_MARGIN),
+        ),
+        redact: redactor.fn,
         defaultTimeoutMs: config.commandTimeoutMs,
         signal,
       }),
@@ -157,6 +168,7 @@ async function runTask(
       format: (result, context) =>
         formatCommandResult(result, { ...context, maxOutput: config.maxOutput }),
       redact: redactor.fn,
+      secretMargin: () => redactor.longestForm,
     }),
     limits: new RunLimits({
       maxTurns: config.maxTurns,

@@ -33,6 +33,8 @@ export interface BashSessionOptions {
   env: Record<string, string>;
   /** Most characters of one command's output kept (head and tail). */
   maxOutput: number;
+  /** Redaction for output the session itself cuts (output between calls); none by default. */
+  redact?: (text: string) => string;
   /** Time limit of a command when `run` is given none. */
   defaultTimeoutMs: number;
   /** Time between SIGTERM and SIGKILL when a command times out, for `trap … TERM` handlers. */
@@ -149,7 +151,7 @@ export class BashSession {
 
   private constructor(options: BashSessionOptions) {
     const { signal, ...settings } = options;
-    this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+    this.#options = { killGraceMs: 200, bashPath: 'bash', redact: (text) => text, ...settings };
     this.#signal = signal;
     this.#cwd = options.cwd;
   }
@@ -344,7 +346,12 @@ export class BashSession {
     const call = shell.call;
     if (call !== undefined) return call.capture.append(text);
     // Bounded: a background job that prints forever between calls must not grow the process.
-    this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
+    // Redacted before the cut, which would leave a secret's end that no redaction could recognise.
+    const stray = this.#stray + text;
+    this.#stray =
+      stray.length > this.#options.maxOutput
+        ? this.#options.redact(stray).slice(-this.#options.maxOutput)
+        : stray;
   }
 
   /** One line of the end socket. */
