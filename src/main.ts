@@ -96,6 +96,7 @@ async function runTask(
 ): Promise<AgentResult> {
   const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
   redactor.add(...secretValues);
+  const margin = (): number => Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
   // Every process of the shell inherits it: the post step of a killed run ends what carries it.
   if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
 
@@ -111,10 +112,7 @@ async function runTask(
         env,
         // The transcript file keeps more of each output than the model gets (format cuts that),
         // and a margin on each side of the cut is dropped once the output is redacted.
-        maxOutput: captureChars(
-          Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
-          Math.max(redactor.longestForm, LATE_SECRET_MARGIN),
-        ),
+        maxOutput: captureChars(Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS), margin()),
         redact: redactor.fn,
         defaultTimeoutMs: config.commandTimeoutMs,
         signal,
@@ -168,7 +166,7 @@ async function runTask(
       format: (result, context) =>
         formatCommandResult(result, { ...context, maxOutput: config.maxOutput }),
       redact: redactor.fn,
-      secretMargin: () => redactor.longestForm,
+      secretMargin: margin,
     }),
     limits: new RunLimits({
       maxTurns: config.maxTurns,
