@@ -83,11 +83,12 @@ const EXIT_GRACE_MS = 2_000;
 export function exitAfterReport(
   options: {
     graceMs?: number;
-    exit?: (code?: number) => void;
+    exit?: () => void;
     source?: Pick<NodeJS.EventEmitter, 'on'>;
   } = {},
 ): void {
-  const exit = options.exit ?? ((code?: number) => process.exit(code));
+  // The status the run set, given explicitly: `process.exit(undefined)` exits with 0.
+  const exit = options.exit ?? (() => process.exit(process.exitCode ?? 0));
   for (const signal of CANCEL_SIGNALS) (options.source ?? process).on(signal, () => undefined);
   // unref: a process with nothing left to do ends at once, without waiting for this.
   setTimeout(() => exit(), options.graceMs ?? EXIT_GRACE_MS).unref();

@@ -15,6 +15,7 @@ import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
 import { warmUp } from './policy/warm-up.js';
 import type { CommandPolicy } from './policy/types.js';
+import { DeadlineError, withinDeadline } from './deadline.js';
 import { messageOf } from './errors.js';
 import {
   beginRecord,
@@ -47,6 +48,12 @@ const MAX_RETRIES = 5;
  * become known after the shell starts (the access tokens a platform issues) are up to a few KB.
  */
 const LATE_SECRET_MARGIN = 4096;
+
+/**
+ * The most one exchange with GitHub (the trigger's checks, the conversation's start or end, the
+ * pull request) may take as a whole, whatever its requests' retries add up to.
+ */
+const GITHUB_STAGE_MS = 45_000;
 
 /** The shell and the policy, started once, after the first request is on its way. */
 interface Background {
@@ -294,24 +301,33 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // but it must no more appear in what the action writes than the platform's own credentials.
     redactor.add(config.apiKey);
     gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
-    const trigger = await decideTrigger(
-      readTriggerEvent(process.env),
-      config,
-      gitHub.reader,
-      process.env.GITHUB_REPOSITORY,
+    const reader = gitHub.reader;
+    const trigger = await withinDeadline('Deciding the trigger on GitHub', GITHUB_STAGE_MS, () =>
+      decideTrigger(readTriggerEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
     );
     report.record(triggerEvent(trigger));
     if (trigger.kind === 'skip') {
       // No model, no shell, no guard: the step succeeds and says why in one line.
       core.info(`Not running: ${redactor.redact(trigger.reason)}`);
-      if (trigger.reply) {
-        await gitHub.replyToRefusal(triggerEvent(trigger), redactor.redact(trigger.reply));
+      const reply = trigger.reply;
+      if (reply) {
+        await alone(
+          'Replying on GitHub',
+          warn,
+          () => gitHub!.replyToRefusal(triggerEvent(trigger), redactor.redact(reply)),
+          GITHUB_STAGE_MS,
+        );
       }
       report.end('skipped', trigger.reason);
       return;
     }
     asked = trigger;
-    conversation = await gitHub.beginConversation(triggerEvent(trigger));
+    conversation = await alone(
+      'Starting the conversation on GitHub',
+      warn,
+      () => gitHub!.beginConversation(triggerEvent(trigger)),
+      GITHUB_STAGE_MS,
+    );
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
     provider = await connectProvider(config, process.env, sdkClientOptions(redactor), (secret) =>
@@ -382,19 +398,28 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
         : undefined;
     const pull =
       (config?.pullRequest && committed && gitHub
-        ? await alone('Opening the pull request', warn, () =>
-            gitHub!.pullRequestForPush(committed, {
-              title: subjectFrom(redactor.redact(config!.task)),
-              finalMessage: factsOf(report.events).result,
-              closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
-            }),
+        ? await alone(
+            'Opening the pull request',
+            warn,
+            () =>
+              gitHub!.pullRequestForPush(committed, {
+                title: subjectFrom(redactor.redact(config!.task)),
+                finalMessage: factsOf(report.events).result,
+                closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
+              }),
+            GITHUB_STAGE_MS,
           )
         : undefined) ?? {};
     if (pull.opened) report.record({ type: 'pull_request', ...pull.opened });
     const facts =
       (await alone('The report', warn, () => report.finish(config))) ?? factsOf(report.events);
     // Last: the comment names everything the report recorded, and its failures are only warnings.
-    await alone('Finishing the comment', warn, () => conversation?.finish(report.events));
+    await alone(
+      'Finishing the comment',
+      warn,
+      () => conversation?.finish(report.events),
+      GITHUB_STAGE_MS,
+    );
     failStep(facts, config);
     if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
     if (pull.failure) core.setFailed(redactor.redact(pull.failure));
@@ -406,16 +431,21 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   }
 }
 
-/** Runs one stage of the run's end; a throw becomes a warning that names the stage. */
+/**
+ * Runs one stage of the run's end; a throw becomes a warning that names the stage, and so does a
+ * stage still running after `deadlineMs`.
+ */
 async function alone<T>(
   what: string,
   warn: (message: string) => void,
   stage: () => T | Promise<T>,
+  deadlineMs?: number,
 ): Promise<T | undefined> {
   try {
-    return await stage();
+    if (deadlineMs === undefined) return await stage();
+    return await withinDeadline(what, deadlineMs, async () => stage());
   } catch (error) {
-    warn(`${what} failed: ${messageOf(error)}`);
+    warn(error instanceof DeadlineError ? error.message : `${what} failed: ${messageOf(error)}`);
     return undefined;
   }
 }
