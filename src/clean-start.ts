@@ -36,6 +36,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isSecretVariable } from './shell/env.js';
+import { messageOf } from './errors.js';
 
 /**
  * Marks the re-executed process and names its carrier file: `PID:STARTTIME:PATH` (carrierMarker).
@@ -297,7 +298,7 @@ export function startClean(options: CleanStartOptions = {}): void {
   } catch (error) {
     rmSync(path.dirname(file), { recursive: true, force: true });
     note(
-      `The action could not re-execute itself without its secrets (${error instanceof Error ? error.message : String(error)}); they stay in its process environment.`,
+      `The action could not re-execute itself without its secrets (${messageOf(error)}); they stay in its process environment.`,
     );
   }
 }

@@ -18,6 +18,7 @@ import {
 } from './post-record.js';
 import { ShellCgroup } from './shell/cgroup.js';
 import { findMarkedProcesses } from './shell/process-tree.js';
+import { messageOf } from './errors.js';
 
 /** How long the post step goes on finding and killing the run's processes (they may be forking). */
 const END_PROCESSES_MS = 3_000;
@@ -99,9 +100,7 @@ export async function cleanUpAfterRun(env: NodeJS.ProcessEnv): Promise<PostStepR
     try {
       report.restored = restoreCredentialFiles(openFiles(sealed, env));
     } catch (error) {
-      report.problems.push(
-        `Could not put the checkout's credential back: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      report.problems.push(`Could not put the checkout's credential back: ${messageOf(error)}`);
     }
   }
   report.carriers = sweepStaleCarriers();

@@ -16,6 +16,7 @@ import { runUrlOf } from '../report/run-report.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { Conclusion } from '../transcript.js';
+import { messageOf } from '../errors.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {
@@ -407,7 +408,7 @@ export async function commitResults(options: CommitOptions): Promise<CommitOutco
     return {
       rescued: false,
       pushed: false,
-      note: `Could not commit or push the changes: ${error instanceof Error ? error.message : String(error)}`,
+      note: `Could not commit or push the changes: ${messageOf(error)}`,
       severity: 'error',
     };
   }

@@ -19,6 +19,7 @@ import {
 } from './frame.js';
 import { CallTimer } from './call-timer.js';
 import { ShellCgroup } from './cgroup.js';
+import { ShellStartError } from '../errors.js';
 import { CommandChannel, END_SOCKET_FD, SHELL_STDIO } from './channel.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
@@ -159,7 +160,7 @@ export class BashSession {
   /** Starts bash in `options.cwd` and waits until it answers. */
   static async start(options: BashSessionOptions): Promise<BashSession> {
     if (!isDirectory(options.cwd)) {
-      throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
+      throw new ShellStartError(`The shell's working directory does not exist: ${options.cwd}`);
     }
     if (options.signal?.aborted) throw new Error('The run was cancelled before the shell started');
     const session = new BashSession(options);
@@ -335,7 +336,7 @@ export class BashSession {
       undefined,
     );
     if (check.exitCode !== 0 || check.output !== '') {
-      throw new Error(
+      throw new ShellStartError(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
       );
     }
