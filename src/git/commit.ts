@@ -16,7 +16,7 @@ import { runUrlOf } from '../report/run-report.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { Conclusion } from '../transcript.js';
-import { messageOf } from '../errors.js';
+import { GitError, messageOf } from '../errors.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {
@@ -138,7 +138,7 @@ async function commitWorkTree(
   drivers: FilterDrivers,
   message: string,
   redact: ((text: string) => string) | undefined,
-): Promise<{ sha?: string; changed: boolean; leaking?: string[] }> {
+): Promise<{ sha?: string; changed: boolean; leaking?: string[]; indexNote?: string }> {
   const snapshot = await snapshotWorkTree(where, drivers);
   const changed =
     snapshot.parentTree === undefined
@@ -167,8 +167,26 @@ async function commitWorkTree(
     sha,
     snapshot.parent ?? '',
   ]);
-  await gitAt(where, ['read-tree', sha]);
-  return { sha, changed };
+  const indexNote = await refreshIndex(where, sha);
+  return { sha, changed, ...(indexNote === undefined ? {} : { indexNote }) };
+}
+
+/**
+ * Brings the index to the new commit. A held `index.lock` (a git that crashed, or one still running)
+ * leaves it as it was: the commit stands and is delivered like any other, and the note returned
+ * says what `git status` will show until the index is refreshed.
+ */
+async function refreshIndex(where: RepositoryLocation, sha: string): Promise<string | undefined> {
+  try {
+    await gitAt(where, ['read-tree', sha]);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof GitError) || !error.stderr.includes('index.lock')) throw error;
+    return (
+      `The index was left as it was (.git/index.lock is held by another process), so \`git status\` ` +
+      `shows the committed changes reversed until \`git reset\` refreshes it.`
+    );
+  }
 }
 
 /** Takes one commit to origin, through one clean room, to one outcome. */
@@ -457,6 +475,20 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
     };
   }
   const sha = made.sha;
+  const delivered = await deliver(options, start, sha, message);
+  return made.indexNote === undefined
+    ? delivered
+    : { ...delivered, note: `${delivered.note} ${made.indexNote}` };
+}
+
+/** Takes the commit `sha` where it belongs: the branch, a rescue branch, or nowhere, saying why. */
+async function deliver(
+  options: CommitOptions,
+  start: StartingPoint,
+  sha: string,
+  message: string,
+): Promise<CommitOutcome> {
+  const { conclusion } = options;
   if (start.noPush) {
     return { rescued: false, pushed: false, note: start.noPush, severity: 'warning' };
   }
