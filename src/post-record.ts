@@ -40,11 +40,23 @@ export interface KeptFile {
   credentials: string[];
 }
 
-/** Starts the record: a fresh run token, saved before the shell that carries it exists. */
-export function beginRecord(): string {
+/**
+ * Saves one value for the post step, through the runner's GITHUB_STATE file only (the `save-state`
+ * log command it replaced is disabled on runners); false where there is no such file.
+ */
+function save(name: string, value: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!env.GITHUB_STATE) return false;
+  core.saveState(name, value);
+  return true;
+}
+
+/**
+ * Starts the record: a fresh run token, saved before the shell that carries it exists; undefined
+ * where no post step can read it.
+ */
+export function beginRecord(): string | undefined {
   const token = randomBytes(16).toString('hex');
-  core.saveState(STATE.run, token);
-  return token;
+  return save(STATE.run, token) ? token : undefined;
 }
 
 /** The run token the main step saved (in the post step), or undefined. */
@@ -100,11 +112,11 @@ export function keepCredentialFiles(
   if (sealed === undefined) {
     return 'The checkout credential is not kept for the post step (neither github-token nor anthropic-api-key is set to seal it with): should this step be killed, later steps find .git/config without it.';
   }
-  core.saveState(STATE.credentials, sealed);
+  save(STATE.credentials, sealed, env);
   return undefined;
 }
 
 /** Says the main step put the credentials back itself. */
 export function markCredentialsRestored(): void {
-  core.saveState(STATE.credentialsRestored, 'true');
+  save(STATE.credentialsRestored, 'true');
 }
