@@ -22,6 +22,10 @@ const INTEGRATION = [
   'e2e-vertex',
   'e2e-sandbox',
   'e2e-artifact',
+  'e2e-post',
+  'e2e-exit',
+  'e2e-deadlines',
+  'e2e-transcript',
   // The real bash session (smoke test: bash-tool).
   'session',
   'session-frame',
@@ -30,6 +34,7 @@ const INTEGRATION = [
   'process-tree',
   'shell-cgroup',
   'decision-cache',
+  'redact-then-cut',
   // The kernel's sandbox around the real session (smoke test: the bundle runs under `sandbox: auto`,
   // so e2e-commit runs confined where the kernel offers Landlock).
   'sandbox-session',
@@ -39,6 +44,7 @@ const INTEGRATION = [
   'git-checkout',
   'git-planted',
   'guard',
+  'git-index-lock',
   // The policy against bash, and its corpora (smoke test: policy-print-bash).
   'policy-equivalence',
   'policy-guards',

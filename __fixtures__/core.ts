@@ -15,6 +15,8 @@ export const summaries: string[] = [];
 export const failures: string[] = [];
 /** Values given to setSecret, in order (the runner masks them; they are not log lines here). */
 export const secrets: string[] = [];
+/** What the action saved for its post step (`saveState`), by name. */
+export const states: Record<string, string> = {};
 let pendingSummary = '';
 
 export const getInput = jest.fn<typeof actionsCore.getInput>((name) => inputs[name] ?? '');
@@ -24,6 +26,9 @@ export const setOutput = jest.fn<typeof actionsCore.setOutput>((name, value) => 
 export const setFailed = jest.fn<typeof actionsCore.setFailed>((message) => {
   failures.push(String(message));
   log.push(`::error::${String(message)}`);
+});
+export const saveState = jest.fn<typeof actionsCore.saveState>((name, value) => {
+  states[name] = String(value);
 });
 export const setSecret = jest.fn<typeof actionsCore.setSecret>((secret) => {
   secrets.push(secret);
@@ -83,6 +88,7 @@ export function reset(): void {
   summaries.length = 0;
   failures.length = 0;
   secrets.length = 0;
+  for (const name of Object.keys(states)) delete states[name];
   pendingSummary = '';
   jest.clearAllMocks();
 }

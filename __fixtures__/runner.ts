@@ -25,6 +25,9 @@ import { shippedNode } from './node24.js';
 export const DIST_ENTRY =
   process.env.BASH_AGENT_BUNDLE ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
+/** The post step's bundle (action.yml `runs.post`), next to the main one. */
+export const POST_ENTRY = path.join(path.dirname(DIST_ENTRY), 'post', 'index.js');
+
 export interface ActionRun {
   code: number | null;
   stdout: string;
@@ -122,17 +125,39 @@ export interface RunBundleOptions {
   onSpawn?: (pid: number) => void;
   /** Called with the log so far each time more of it arrives. */
   onStdout?: (soFar: string) => void;
+  /** The bundle to run: the main step's by default, POST_ENTRY for the post step. */
+  entry?: string;
+}
+
+/**
+ * The post step's environment as the runner builds it: the step's own, plus `STATE_<name>` for each
+ * value the main step saved to its GITHUB_STATE file.
+ */
+export function postStepEnvironment(env: Record<string, string>): Record<string, string> {
+  const saved = existsSync(env.GITHUB_STATE ?? '')
+    ? parseOutputFile(readFileSync(env.GITHUB_STATE!, 'utf8'))
+    : {};
+  const state = Object.fromEntries(
+    Object.entries(saved).map(([name, value]) => [`STATE_${name}`, value]),
+  );
+  return { ...env, ...state };
 }
 
 /** Starts `dist/index.js` on the shipped Node with `env` and waits for it to exit. */
 export function runBundle(
   env: Record<string, string>,
   cwd: string,
-  { timeoutMs = 30_000, stdout: stdoutMode = 'pipe', onSpawn, onStdout }: RunBundleOptions = {},
+  {
+    timeoutMs = 30_000,
+    stdout: stdoutMode = 'pipe',
+    onSpawn,
+    onStdout,
+    entry = DIST_ENTRY,
+  }: RunBundleOptions = {},
 ): Promise<ActionRun> {
   requireBundle();
   const started = performance.now();
-  const child = spawn(shippedNode(), [DIST_ENTRY], {
+  const child = spawn(shippedNode(), [entry], {
     cwd,
     env,
     stdio: ['ignore', stdoutMode, 'pipe'],
@@ -148,7 +173,7 @@ export function runBundle(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`dist/index.js did not exit within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+      reject(new Error(`${entry} did not exit within ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {

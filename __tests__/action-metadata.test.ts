@@ -12,7 +12,7 @@ interface Metadata {
   name?: unknown;
   description?: unknown;
   branding?: { icon?: unknown; color?: unknown };
-  runs?: { using?: unknown; main?: unknown };
+  runs?: { using?: unknown; main?: unknown; post?: unknown; 'post-if'?: unknown };
 }
 
 const METADATA = parse(readFileSync(ACTION_YML, 'utf8')) as Metadata;
@@ -47,8 +47,13 @@ describe('action.yml as the Marketplace reads it', () => {
     expect(COLORS).toContain(METADATA.branding?.color);
   });
 
-  it('runs dist/index.js on node24', () => {
-    expect(METADATA.runs).toMatchObject({ using: 'node24', main: 'dist/index.js' });
+  it('runs dist/index.js on node24, and its post step however the main step ended', () => {
+    expect(METADATA.runs).toMatchObject({
+      using: 'node24',
+      main: 'dist/index.js',
+      post: 'dist/post/index.js',
+      'post-if': 'always()',
+    });
   });
 
   it('describes every input and every output', () => {

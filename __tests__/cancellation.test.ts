@@ -9,7 +9,12 @@ import { runScripted } from '../__fixtures__/agent-harness.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
 import { recorded } from '../__fixtures__/run-events.js';
-import { CancelledError, listenForCancellation } from '../src/cancellation.js';
+import {
+  CancelledError,
+  exitAfterReport,
+  holdSignals,
+  listenForCancellation,
+} from '../src/cancellation.js';
 import { factsOf } from '../src/report/facts.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
@@ -72,6 +77,57 @@ describe('listenForCancellation', () => {
       cancellation.dispose();
     }
     expect(runner.listenerCount('SIGINT') + runner.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('signals before the run listens', () => {
+  it('are held from the start and handed to the run, which is cancelled by the first of them', () => {
+    const runner = new EventEmitter();
+    const held = holdSignals(runner);
+    runner.emit('SIGINT', 'SIGINT');
+    runner.emit('SIGINT', 'SIGINT');
+    const seen: Array<[string, boolean]> = [];
+    const cancellation = listenForCancellation({
+      source: runner,
+      held,
+      windDownMs: 60_000,
+      onSignal: (signal, first) => seen.push([signal, first]),
+    });
+    try {
+      expect(cancellation.signal.aborted).toBe(true);
+      expect((cancellation.signal.reason as CancelledError).signalName).toBe('SIGINT');
+      expect(seen).toEqual([
+        ['SIGINT', true],
+        ['SIGINT', false],
+      ]);
+      // Held no longer: only the run's own listener is left for each signal.
+      expect(runner.listenerCount('SIGINT')).toBe(1);
+      expect(held.release()).toEqual([]);
+    } finally {
+      cancellation.dispose();
+    }
+  });
+});
+
+describe('the exit after the report', () => {
+  it('swallows later signals and ends a process that something keeps alive after the grace', async () => {
+    const runner = new EventEmitter();
+    const exits: string[] = [];
+    exitAfterReport({ source: runner, graceMs: 50, exit: () => exits.push('exit') });
+    // Without a listener an emitter's signal would be nobody's; with the process's, Node's default
+    // would end the process by the signal, replacing the step's exit status.
+    expect(runner.listenerCount('SIGINT')).toBe(1);
+    expect(runner.listenerCount('SIGTERM')).toBe(1);
+    runner.emit('SIGINT', 'SIGINT');
+    expect(exits).toEqual([]);
+    // Something keeping the loop alive, as a leftover's descriptor would.
+    const alive = setInterval(() => undefined, 1000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(exits).toEqual(['exit']);
+    } finally {
+      clearInterval(alive);
+    }
   });
 });
 

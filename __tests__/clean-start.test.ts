@@ -31,6 +31,7 @@ import {
   processIdentity,
   splitEnvironment,
   startClean,
+  sweepStaleCarriers,
   takeCarrier,
   writeCarrier,
 } from '../src/clean-start.js';
@@ -127,10 +128,47 @@ describe('the carrier', () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'carrier-test-'));
     try {
       const carried = { ...largeInputs(), INPUT_ODD: AWKWARD, EMPTY_TOKEN: '' };
-      const file = writeCarrier(carried, parent);
+      const file = writeCarrier(carried, processIdentity()!, parent);
       expect(path.dirname(path.dirname(file))).toBe(parent);
       expect(takeCarrier(file)).toEqual(carried);
       expect(readdirSync(parent)).toEqual([]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stale carriers', () => {
+  it("are removed when their process is gone, and a live process's carrier is left alone", async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'carrier-sweep-'));
+    try {
+      // A process that wrote its carrier and was killed before its new image could take it.
+      const child = spawn('sleep', ['30']);
+      const childIdentity = processIdentity(`/proc/${child.pid}/stat`)!;
+      const dead = writeCarrier({ INPUT_TOKEN: 'secret-of-a-dead-run' }, childIdentity, parent);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      // A pid now of another process: its start time does not match the carrier's.
+      const [pid] = processIdentity()!.split(':');
+      const reused = writeCarrier({ INPUT_TOKEN: 'x' }, `${pid}:1`, parent);
+      const live = writeCarrier({ INPUT_TOKEN: 'still-on-its-way' }, processIdentity()!, parent);
+      const removed = sweepStaleCarriers(parent);
+      expect(removed.sort()).toEqual([path.dirname(dead), path.dirname(reused)].sort());
+      expect(existsSync(dead)).toBe(false);
+      expect(existsSync(reused)).toBe(false);
+      expect(takeCarrier(live)).toEqual({ INPUT_TOKEN: 'still-on-its-way' });
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('leave directories of other names alone', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'carrier-sweep-'));
+    try {
+      mkdirSync(path.join(parent, 'bash-agent-env-abcdef'));
+      mkdirSync(path.join(parent, 'other-1-2-abcdef'));
+      expect(sweepStaleCarriers(parent)).toEqual([]);
+      expect(readdirSync(parent).sort()).toEqual(['bash-agent-env-abcdef', 'other-1-2-abcdef']);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }
@@ -301,7 +339,7 @@ describe('the marker of the re-executed process', () => {
   ])('refuses to take a carrier that is %s, and removes nothing', (_what, spoil) => {
     const parent = mkdtempSync(path.join(tmpdir(), 'carrier-spoilt-'));
     try {
-      const file = writeCarrier({ INPUT_TASK: 'planted' }, parent);
+      const file = writeCarrier({ INPUT_TASK: 'planted' }, processIdentity()!, parent);
       spoil(file);
       expect(() => takeCarrier(file)).toThrow(/is not the action's own|ELOOP/);
       expect(existsSync(file)).toBe(true);

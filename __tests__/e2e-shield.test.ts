@@ -22,6 +22,7 @@ import { processesWith } from '../__fixtures__/processes.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 import { CARRIER_VARIABLE, FORGED_MARKER_NOTE } from '../src/clean-start.js';
+import { STATE } from '../src/post-record.js';
 import { escapeInline } from '../src/report/markdown.js';
 import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
@@ -162,6 +163,25 @@ function world(inputs: Record<string, string>, provider: Provider = 'anthropic')
   return { env, home, workspace, fileCommands };
 }
 
+/**
+ * The step state without the action's own record for its post step (post-record.ts), which it
+ * writes after the undo, whatever the agent did: everything else in it must be as found.
+ */
+function withoutOwnState(state: string): string {
+  const own = new Set<string>(Object.values(STATE));
+  const kept: string[] = [];
+  const lines = state.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(lines[index]!);
+    if (heredoc && own.has(heredoc[1]!)) {
+      while (index < lines.length && lines[index] !== heredoc[2]) index += 1;
+      continue;
+    }
+    kept.push(lines[index]!);
+  }
+  return kept.join('\n');
+}
+
 /** Everything a later step would read or run, as bytes: what the run must leave as it found it. */
 function laterStepInputs(w: ReturnType<typeof world>): Record<string, string> {
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'latin1') : '<none>');
@@ -173,7 +193,7 @@ function laterStepInputs(w: ReturnType<typeof world>): Record<string, string> {
     bashrc: read(path.join(w.home, '.bashrc')),
     env: read(w.env.GITHUB_ENV!),
     path: read(w.env.GITHUB_PATH!),
-    state: read(w.env.GITHUB_STATE!),
+    state: withoutOwnState(read(w.env.GITHUB_STATE!)),
     home: readdirSync(w.home).sort().join(','),
   };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { GitError } from '../src/errors.js';
 import { git, STALLED_TRANSFER_SECONDS } from '../src/git/exec.js';
 
 let repo: string;
@@ -130,6 +131,12 @@ describe('git', () => {
     });
     await expect(failure).rejects.toThrow(/^git config failed with exit code \d+/);
     await expect(failure).rejects.not.toThrow(secret);
+    // Typed: callers decide on the verb, the status and git's own words, never on the message.
+    const error = await failure.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GitError);
+    expect(error).toMatchObject({ verb: 'git config', failure: 'exit' });
+    expect((error as GitError).exitCode).toBeGreaterThan(0);
+    expect((error as GitError).stderr).toMatch(/could not lock config file|No such file/);
   });
 
   it("starts git with none of the action's secrets in its environment", async () => {
@@ -194,7 +201,13 @@ describe('git against a remote that never answers', () => {
           allowAllExitCodes: true,
           timeoutMs: 1000,
         }),
-      ).rejects.toThrow('git fetch did not finish within 1 s');
+      ).rejects.toMatchObject({
+        name: 'GitError',
+        message: 'git fetch did not finish within 1 s',
+        verb: 'git fetch',
+        failure: 'timeout',
+        exitCode: null,
+      });
       expect(performance.now() - started).toBeLessThan(5000);
       // Nothing of it is left: the remote helper git started went with it.
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -39,6 +39,61 @@ export interface Cancellation {
   dispose(): void;
 }
 
+/** Signals that came before the run listened for them, to be handed on when it does. */
+export interface HeldSignals {
+  /** The signals held so far, oldest first; holding stops. */
+  release(): NodeJS.Signals[];
+}
+
+let earliest: HeldSignals | undefined;
+
+/**
+ * Catches the runner's signals from the process's first moments, before the run can listen for them
+ * (loading the action takes a second, during which Node's default would end the process by the
+ * signal, with no report and no undo); the run's listenForCancellation takes them over. The first
+ * call is the one listenForCancellation takes over by default.
+ */
+export function holdSignals(
+  source: Pick<NodeJS.EventEmitter, 'on' | 'removeListener'> = process,
+): HeldSignals {
+  const signals: NodeJS.Signals[] = [];
+  const hold = (signal: NodeJS.Signals): void => {
+    signals.push(signal);
+  };
+  for (const signal of CANCEL_SIGNALS) source.on(signal, hold);
+  const held: HeldSignals = {
+    release: () => {
+      for (const signal of CANCEL_SIGNALS) source.removeListener(signal, hold);
+      return signals.splice(0);
+    },
+  };
+  earliest ??= held;
+  return held;
+}
+
+/** After the run: how long the process may take to end by itself before it is ended. */
+const EXIT_GRACE_MS = 2_000;
+
+/**
+ * The process's end once the run is over and reported: later signals are swallowed (ending by the
+ * signal would replace the step's exit status), and whatever still keeps the event loop alive (a
+ * leftover's descriptor, a socket that never closes) cannot hold the step: after `graceMs` the
+ * process exits with the status the run set.
+ */
+export function exitAfterReport(
+  options: {
+    graceMs?: number;
+    exit?: () => void;
+    source?: Pick<NodeJS.EventEmitter, 'on'>;
+  } = {},
+): void {
+  // The status the run set, given explicitly: `process.exit(undefined)` exits with 0.
+  const exit = options.exit ?? (() => process.exit(process.exitCode ?? 0));
+  for (const signal of CANCEL_SIGNALS) (options.source ?? process).on(signal, () => undefined);
+  // unref: a process with nothing left to do ends at once, without waiting for this.
+  setTimeout(() => exit(), options.graceMs ?? EXIT_GRACE_MS).unref();
+}
+
 export interface CancellationOptions {
   /** Told of every signal; `first` is false for the ones that are swallowed. */
   onSignal?: (signal: NodeJS.Signals, first: boolean) => void;
@@ -47,6 +102,8 @@ export interface CancellationOptions {
   exit?: (code: number) => void;
   /** Where the signals come from: the process (tests hand in an emitter of their own). */
   source?: Pick<NodeJS.EventEmitter, 'on' | 'removeListener'>;
+  /** Signals caught before this was called: the first holdSignals's, by default. */
+  held?: HeldSignals;
 }
 
 /** Starts listening for the runner's cancel signals. */
@@ -88,6 +145,9 @@ export function listenForCancellation(options: CancellationOptions = {}): Cancel
   };
 
   for (const signal of CANCEL_SIGNALS) source.on(signal, onSignal);
+  const held = options.held ?? earliest;
+  if (held === earliest) earliest = undefined;
+  for (const signal of held?.release() ?? []) onSignal(signal);
   return {
     signal: controller.signal,
     beforeForcedExit: (step) => steps.push(step),

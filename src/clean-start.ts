@@ -27,6 +27,7 @@ import {
   lstatSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmdirSync,
   rmSync,
@@ -35,6 +36,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isSecretVariable } from './shell/env.js';
+import { messageOf } from './errors.js';
 
 /**
  * Marks the re-executed process and names its carrier file: `PID:STARTTIME:PATH` (carrierMarker).
@@ -137,9 +139,20 @@ function carrierParent(): string {
   }
 }
 
-/** Writes the carrier; returns its path. The directory is the caller's to remove on failure. */
-export function writeCarrier(carried: Record<string, string>, parent = carrierParent()): string {
-  const dir = mkdtempSync(path.join(parent, 'bash-agent-env-'));
+/** A carrier's directory: `bash-agent-env-PID-STARTTIME-XXXXXX`, naming the process it is for. */
+const CARRIER_DIRECTORY = /^bash-agent-env-(\d+)-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Writes the carrier of the process `identity` (processIdentity); returns its path. The directory
+ * is the caller's to remove on failure. Its name says whose it is, so a carrier left by a process
+ * killed before it could take it (sweepStaleCarriers) can be told from one still on its way.
+ */
+export function writeCarrier(
+  carried: Record<string, string>,
+  identity: string,
+  parent = carrierParent(),
+): string {
+  const dir = mkdtempSync(path.join(parent, `bash-agent-env-${identity.replace(':', '-')}-`));
   const file = path.join(dir, 'env.json');
   writeFileSync(file, encodeCarried(carried), { mode: 0o600, flag: 'wx' });
   return file;
@@ -196,6 +209,40 @@ export function takeCarrier(file: string): Record<string, string> {
   }
 }
 
+/**
+ * Removes the carriers of processes that are gone (killed between writing the carrier and the new
+ * image's taking it): this user's directories in `parent` named for a process whose pid is no
+ * longer that process (its start time differs, or there is none). Returns the directories removed.
+ * A carrier of a live process is still on its way and is left alone.
+ */
+export function sweepStaleCarriers(
+  parent = carrierParent(),
+  statFileOf = (pid: string): string => `/proc/${pid}/stat`,
+): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const uid = process.getuid?.();
+  const removed: string[] = [];
+  for (const name of names) {
+    const [, pid, startTime] = CARRIER_DIRECTORY.exec(name) ?? [];
+    if (pid === undefined || processIdentity(statFileOf(pid)) === `${pid}:${startTime}`) continue;
+    const dir = path.join(parent, name);
+    try {
+      // Never another user's (a shared /tmp): only what this user's runs made is theirs to remove.
+      if (lstatSync(dir).uid !== uid) continue;
+      rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // gone meanwhile, or not removable: nothing of ours to fail on
+    }
+  }
+  return removed;
+}
+
 export interface CleanStartOptions {
   env?: NodeJS.ProcessEnv;
   /** `process.execve`, absent before Node 24 (and in tests of that path). */
@@ -241,7 +288,8 @@ export function startClean(options: CleanStartOptions = {}): void {
     );
     return;
   }
-  const file = writeCarrier(carried);
+  sweepStaleCarriers();
+  const file = writeCarrier(carried, identity);
   try {
     execve(process.execPath, [process.argv0, ...process.execArgv, ...process.argv.slice(1)], {
       ...kept,
@@ -250,7 +298,7 @@ export function startClean(options: CleanStartOptions = {}): void {
   } catch (error) {
     rmSync(path.dirname(file), { recursive: true, force: true });
     note(
-      `The action could not re-execute itself without its secrets (${error instanceof Error ? error.message : String(error)}); they stay in its process environment.`,
+      `The action could not re-execute itself without its secrets (${messageOf(error)}); they stay in its process environment.`,
     );
   }
 }

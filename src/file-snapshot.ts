@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { messageOf } from './errors.js';
 
 export interface SnapshotLimits {
   /** Largest file kept whole; a larger one is only fingerprinted. */
@@ -273,7 +274,7 @@ export class FileSnapshot {
           path: root.path,
           change: 'replaced',
           undone: false,
-          reason: error instanceof Error ? error.message : String(error),
+          reason: messageOf(error),
         });
         continue;
       }
@@ -399,7 +400,7 @@ export class FileSnapshot {
         path: file,
         change,
         undone: false,
-        reason: error instanceof Error ? error.message : String(error),
+        reason: messageOf(error),
       });
     }
   }
@@ -413,7 +414,7 @@ export class FileSnapshot {
         path: file,
         change: 'modified',
         undone: false,
-        reason: error instanceof Error ? error.message : String(error),
+        reason: messageOf(error),
       });
     }
   }

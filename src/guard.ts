@@ -7,7 +7,7 @@
  * as it was, credentials included, and a list of what the run had changed there. The agent's changes
  * to the working tree are its work and are not touched.
  */
-import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -92,6 +92,19 @@ export interface GuardOptions {
   /** Where the runner's file-command paths, `RUNNER_TEMP` and `HOME` are read from. */
   env?: NodeJS.ProcessEnv;
   limits?: Partial<SnapshotLimits>;
+  /**
+   * Told of each configuration file a credential is about to be taken out of, with its bytes as they
+   * are, before the copy is taken: for a record that outlives this process (a SIGKILL skips `end`).
+   */
+  beforeTakeOut?: (files: ConfigFileBefore[]) => void;
+}
+
+/** A configuration file as it was before its credentials were taken out. */
+export interface ConfigFileBefore {
+  file: string;
+  original: Buffer;
+  /** The values taken out of it. */
+  credentials: string[];
 }
 
 /** The nearest directory at or above `dir` that holds a `.git`, as git's own discovery finds it. */
@@ -181,6 +194,23 @@ function submoduleGitDirs(gitDir: string): string[] {
   return found;
 }
 
+/** The files `credentials` are in, as they are now; one that cannot be read is left out. */
+function filesBefore(credentials: readonly Credential[]): ConfigFileBefore[] {
+  const files: ConfigFileBefore[] = [];
+  for (const file of new Set(credentials.map((credential) => credential.file))) {
+    try {
+      files.push({
+        file,
+        original: readFileSync(file),
+        credentials: credentials.filter((each) => each.file === file).map((each) => each.value),
+      });
+    } catch {
+      // the snapshot below refuses it with its own reason
+    }
+  }
+  return files;
+}
+
 function fileInItsDirectory(file: string): WatchedPlace {
   return { base: path.dirname(file), relative: path.basename(file) };
 }
@@ -219,8 +249,9 @@ export class Guard {
       // Included files hold actions/checkout's header since version 6: watched like the config.
       ...included.map(fileInItsDirectory),
     ];
-    const snapshot = FileSnapshot.take(places, options.limits);
     const credentials = findCredentials(read.flatMap((config) => config.entries));
+    if (credentials.length > 0) options.beforeTakeOut?.(filesBefore(credentials));
+    const snapshot = FileSnapshot.take(places, options.limits);
     const uncopied = credentials.find((credential) => !snapshot.holdsCopyOf(credential.file));
     if (uncopied) {
       // Taken out without a copy to put back, the checkout's credential would be lost for good.

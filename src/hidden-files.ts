@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileSnapshot } from './file-snapshot.js';
+import { messageOf } from './errors.js';
 
 /** Why a credential file could not be taken out: the run must not start with it in reach. */
 export class HiddenFileError extends Error {
@@ -23,7 +24,7 @@ export class HiddenFileError extends Error {
 }
 
 function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 /**

@@ -5,9 +5,13 @@ import { keepWasmOnBaselineCompiler, leaveMaglevOff } from './v8-tuning.js';
 // Before any other module is even loaded: on Node 24 this re-executes without the secrets in the
 // environment and returns only in the re-executed process (V8 flags set earlier would not survive).
 startClean();
+// Before the second it takes to load the action: a cancel in that time is the run's to handle.
+const { exitAfterReport, holdSignals } = await import('./cancellation.js');
+holdSignals();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 keepWasmOnBaselineCompiler();
 // Before any function of the action is hot.
 leaveMaglevOff();
 const { run } = await import('./main.js');
 await run();
+exitAfterReport();

@@ -15,6 +15,14 @@ import { bufferLog, type LogBuffer } from './log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
 import { warmUp } from './policy/warm-up.js';
 import type { CommandPolicy } from './policy/types.js';
+import { DeadlineError, withinDeadline } from './deadline.js';
+import { messageOf } from './errors.js';
+import {
+  beginRecord,
+  keepCredentialFiles,
+  markCredentialsRestored,
+  RUN_MARKER_VARIABLE,
+} from './post-record.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
@@ -25,7 +33,7 @@ import { detailBeyondHeadline } from './report/summary.js';
 import { buildShellEnv } from './shell/env.js';
 import { sandboxLabel } from './sandbox/facts.js';
 import { prepareSandbox, type SandboxPlan } from './sandbox/sandbox.js';
-import { formatCommandResult } from './shell/format.js';
+import { captureChars, formatCommandResult } from './shell/format.js';
 import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
@@ -39,6 +47,18 @@ import { collectGarbageNow } from './v8-tuning.js';
  * 15 s of overload, and the run's deadline aborts the wait when it comes first.
  */
 const MAX_RETRIES = 5;
+
+/**
+ * The least margin the capture keeps around its cut for redaction (see redactOutput): secrets that
+ * become known after the shell starts (the access tokens a platform issues) are up to a few KB.
+ */
+const LATE_SECRET_MARGIN = 4096;
+
+/**
+ * The most one exchange with GitHub (the trigger's checks, the conversation's start or end, the
+ * pull request) may take as a whole, whatever its requests' retries add up to.
+ */
+const GITHUB_STAGE_MS = 45_000;
 
 /** The shell and the policy, started once, after the first request is on its way. */
 interface Background {
@@ -84,9 +104,12 @@ async function runTask(
   record: (event: TranscriptEvent) => void,
   track: (session: Promise<BashSession>) => void,
   signal: AbortSignal,
-  shell: { env: Record<string, string>; sandbox: SandboxPlan },
+  shell: { env: Record<string, string>; sandbox: SandboxPlan; runToken: string | undefined },
 ): Promise<AgentResult> {
-  const { env, sandbox } = shell;
+  const { env, sandbox, runToken } = shell;
+  const margin = (): number => Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
+  // Every process of the shell inherits it: the post step of a killed run ends what carries it.
+  if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -98,8 +121,10 @@ async function runTask(
       BashSession.start({
         cwd: config.workingDirectory,
         env,
-        // The transcript file keeps more of each output than the model gets (format cuts that).
-        maxOutput: Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS),
+        // The transcript file keeps more of each output than the model gets (format cuts that),
+        // and a margin on each side of the cut is dropped once the output is redacted.
+        maxOutput: captureChars(Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS), margin()),
+        redact: redactor.fn,
         defaultTimeoutMs: config.commandTimeoutMs,
         bashPath: sandbox.bashPath,
         ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
@@ -155,6 +180,7 @@ async function runTask(
       format: (result, context) =>
         formatCommandResult(result, { ...context, maxOutput: config.maxOutput }),
       redact: redactor.fn,
+      secretMargin: margin,
     }),
     limits: new RunLimits({
       maxTurns: config.maxTurns,
@@ -209,9 +235,7 @@ async function closeSession(session: Promise<BashSession>): Promise<void> {
     const started = await session.catch(() => undefined);
     await started?.close();
   } catch (error) {
-    core.warning(
-      `Could not close the bash session: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    core.warning(`Could not close the bash session: ${messageOf(error)}`);
   }
 }
 
@@ -239,9 +263,7 @@ function endGuard(guard: Guard): string[] {
   try {
     return guard.end().map(describeUndone);
   } catch (error) {
-    return [
-      `Could not undo the run's changes outside the working tree: ${error instanceof Error ? error.message : String(error)}`,
-    ];
+    return [`Could not undo the run's changes outside the working tree: ${messageOf(error)}`];
   }
 }
 
@@ -306,6 +328,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     onAdd: (secret) => core.setSecret(secret),
   });
   const report = new RunReport(redactor.fn, logBuffer);
+  // From here on, a stage that throws is a warning that names it (see alone).
+  const warn = (message: string): void => core.warning(redactor.redact(message));
   let config: Config | undefined;
   let session: Promise<BashSession> | undefined;
   let sandbox: SandboxPlan | undefined;
@@ -327,24 +351,33 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // but it must no more appear in what the action writes than the platform's own credentials.
     redactor.add(config.apiKey);
     gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
-    const trigger = await decideTrigger(
-      readTriggerEvent(process.env),
-      config,
-      gitHub.reader,
-      process.env.GITHUB_REPOSITORY,
+    const reader = gitHub.reader;
+    const trigger = await withinDeadline('Deciding the trigger on GitHub', GITHUB_STAGE_MS, () =>
+      decideTrigger(readTriggerEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
     );
     report.record(triggerEvent(trigger));
     if (trigger.kind === 'skip') {
       // No model, no shell, no guard: the step succeeds and says why in one line.
       core.info(`Not running: ${redactor.redact(trigger.reason)}`);
-      if (trigger.reply) {
-        await gitHub.replyToRefusal(triggerEvent(trigger), redactor.redact(trigger.reply));
+      const reply = trigger.reply;
+      if (reply) {
+        await alone(
+          'Replying on GitHub',
+          warn,
+          () => gitHub!.replyToRefusal(triggerEvent(trigger), redactor.redact(reply)),
+          GITHUB_STAGE_MS,
+        );
       }
       report.end('skipped', trigger.reason);
       return;
     }
     asked = trigger;
-    conversation = await gitHub.beginConversation(triggerEvent(trigger), () => report.events);
+    conversation = await alone(
+      'Starting the conversation on GitHub',
+      warn,
+      () => gitHub!.beginConversation(triggerEvent(trigger), () => report.events),
+      GITHUB_STAGE_MS,
+    );
     const talking = conversation;
     if (talking) report.listen(() => talking.changed());
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
@@ -368,7 +401,21 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // Before the first request: `sandbox: required` stops here when the shell cannot be confined.
     sandbox = sandboxOf(config, env);
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
-    guard = await Guard.start({ workingDirectory: config.workingDirectory });
+    const runToken = await alone('Saving the step state', warn, beginRecord);
+    guard = await Guard.start({
+      workingDirectory: config.workingDirectory,
+      // Kept for the post step, which puts them back should this process be killed.
+      beforeTakeOut: (files) => {
+        const note = keepCredentialFiles(
+          files.map(({ file, original, credentials }) => ({
+            file,
+            original: original.toString('base64'),
+            credentials,
+          })),
+        );
+        if (note) core.warning(note);
+      },
+    });
     redactor.add(...guard.secretValues);
     report.start({ ...config, model: provider.primary.model }, config.task, sandbox.facts);
     await runTask(
@@ -380,23 +427,27 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       report.record,
       (started) => (session = started),
       cancellation.signal,
-      { env, sandbox },
+      { env, sandbox, runToken },
     );
   } catch (error) {
     report.record({
       type: 'error',
-      message: error instanceof Error ? error.message : String(error),
+      message: messageOf(error),
     });
   } finally {
     if (session) await closeSession(session);
     // Before the action writes its own outputs and summary, which the undo would otherwise take back.
-    if (guard) report.record({ type: 'undone', changes: endGuard(guard) });
+    if (guard) {
+      report.record({ type: 'undone', changes: endGuard(guard) });
+      if (guard.credentialCount > 0) {
+        await alone('Saving the step state', warn, markCredentialsRestored);
+      }
+    }
     // After the guard, which watches files in some of them (~/.cargo/config.toml).
     sandbox?.tidy();
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
     // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
     // API that is down) is a warning naming it, and the stages after it still run.
-    const warn = (message: string): void => core.warning(redactor.redact(message));
     const committed =
       config?.commit && report.conclusion !== 'skipped'
         ? await alone('The commit stage', warn, () =>
@@ -405,19 +456,28 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
         : undefined;
     const pull =
       (config?.pullRequest && committed && gitHub
-        ? await alone('Opening the pull request', warn, () =>
-            gitHub!.pullRequestForPush(committed, {
-              title: subjectFrom(redactor.redact(config!.task)),
-              finalMessage: factsOf(report.events).result,
-              closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
-            }),
+        ? await alone(
+            'Opening the pull request',
+            warn,
+            () =>
+              gitHub!.pullRequestForPush(committed, {
+                title: subjectFrom(redactor.redact(config!.task)),
+                finalMessage: factsOf(report.events).result,
+                closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
+              }),
+            GITHUB_STAGE_MS,
           )
         : undefined) ?? {};
     if (pull.opened) report.record({ type: 'pull_request', ...pull.opened });
     const facts =
       (await alone('The report', warn, () => report.finish(config))) ?? factsOf(report.events);
     // Last: the comment names everything the report recorded, and its failures are only warnings.
-    await alone('Finishing the comment', warn, () => conversation?.finish(report.events));
+    await alone(
+      'Finishing the comment',
+      warn,
+      () => conversation?.finish(report.events),
+      GITHUB_STAGE_MS,
+    );
     failStep(facts, config);
     if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
     if (pull.failure) core.setFailed(redactor.redact(pull.failure));
@@ -429,16 +489,21 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   }
 }
 
-/** Runs one stage of the run's end; a throw becomes a warning that names the stage. */
+/**
+ * Runs one stage of the run's end; a throw becomes a warning that names the stage, and so does a
+ * stage still running after `deadlineMs`.
+ */
 async function alone<T>(
   what: string,
   warn: (message: string) => void,
   stage: () => T | Promise<T>,
+  deadlineMs?: number,
 ): Promise<T | undefined> {
   try {
-    return await stage();
+    if (deadlineMs === undefined) return await stage();
+    return await withinDeadline(what, deadlineMs, async () => stage());
   } catch (error) {
-    warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    warn(error instanceof DeadlineError ? error.message : `${what} failed: ${messageOf(error)}`);
     return undefined;
   }
 }

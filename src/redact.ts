@@ -62,6 +62,7 @@ export class Redactor {
   #pattern: RegExp | undefined;
   /** Length of the shortest form: a shorter text cannot hold one, and skips the pattern. */
   #shortest = Number.POSITIVE_INFINITY;
+  #longest = 0;
 
   constructor(secrets: Iterable<string | undefined> = [], options: RedactorOptions = {}) {
     this.#onAdd = options.onAdd;
@@ -92,7 +93,16 @@ export class Redactor {
       const forms = [...this.#forms].sort((a, b) => b.length - a.length);
       this.#pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
       this.#shortest = forms.at(-1)!.length;
+      this.#longest = forms[0]!.length;
     }
+  }
+
+  /**
+   * The length of the longest form replaced: a cut inside a secret leaves at most this many
+   * characters less one of it, none of which redaction can recognise any more.
+   */
+  get longestForm(): number {
+    return this.#longest;
   }
 
   /** `text` with every known secret form replaced by `***`. */

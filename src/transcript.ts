@@ -169,8 +169,9 @@ export type TranscriptEvent =
       /** For commands the policy or the shell handled. */
       command?: CommandFacts;
       /**
-       * The command's whole output as the session returned it, before the `max-output` cut of the
-       * text the model got; absent when `text` already holds all of it.
+       * The command's output as the session kept it (TRANSCRIPT_OUTPUT_CHARS of head and tail at
+       * least), redacted, before the `max-output` cut of the text the model got; absent when `text`
+       * already holds all of it.
        */
       output?: string;
     }

@@ -10,6 +10,7 @@ import { InputError, PERMISSIONS, type Config, type Permission } from './config.
 import type { RunSubject, TranscriptEvent } from './transcript.js';
 import { findTask } from './trigger-phrase.js';
 import { cleanUntrusted, DataQuoter } from './untrusted.js';
+import { messageOf } from './errors.js';
 
 /** What trigger needs from the GitHub REST API (implemented over Octokit under src/github/). */
 export interface TriggerGitHub {
@@ -367,7 +368,7 @@ function permissionLevel(data: { permission: string; role_name?: string | null }
 
 function describeError(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return typeof status === 'number' ? `HTTP ${status}: ${message}` : message;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CommandPolicy } from '../policy/types.js';
 import type { CommandTimeLimit } from './limits.js';
+import { redactOutput } from '../shell/format.js';
 import type { CommandResult } from '../shell/result.js';
 import type { RunOptions } from '../shell/session.js';
 import type { CommandFacts, ToolResultKind } from '../transcript.js';
@@ -22,7 +23,7 @@ export interface ToolOutcome {
    * here: it goes only into the transcript, which redacts what it records.
    */
   command?: CommandFacts;
-  /** The command's whole output when `text` holds only part of it (redacted like `command`). */
+  /** The command's output (redacted, head and tail) when `text` holds only part of it. */
   output?: string;
 }
 
@@ -62,6 +63,11 @@ export interface BashExecutorDeps {
     context: { cutByDeadline: boolean },
   ) => { text: string; isError: boolean };
   redact: (text: string) => string;
+  /**
+   * The longest secret form redaction knows (Redactor.longestForm): what is dropped around a cut
+   * the session made, where a secret may straddle it. 0 when there are none.
+   */
+  secretMargin?: () => number;
 }
 
 type ParsedInput =
@@ -166,9 +172,11 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
         expectedCwd: cwd,
         wellFormed: decision.printed === true,
       });
-      const formatted = deps.format(result, { cutByDeadline });
+      // Redaction first, then every cut: the formatter's, the reports'.
+      const redacted = redactOutput(result, deps.redact, deps.secretMargin?.() ?? 0);
+      const formatted = deps.format(redacted, { cutByDeadline });
       // Unless the output was cut, the text the model gets starts with the whole of it.
-      const truncated = result.omittedChars > 0 || !formatted.text.startsWith(result.output);
+      const truncated = redacted.omittedChars > 0 || !formatted.text.startsWith(redacted.output);
       return {
         ...outcome(formatted.text, formatted.isError, 'command'),
         command: {
@@ -180,7 +188,7 @@ export function createBashExecutor(deps: BashExecutorDeps): ToolExecutor {
           truncated,
           outputChars: result.output.length + result.omittedChars,
         },
-        ...(truncated ? { output: result.output } : {}),
+        ...(truncated ? { output: redacted.output } : {}),
       };
     },
   };

@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { git, NETWORK_CALL_TIMEOUT_MS, type GitOptions, type GitResult } from './exec.js';
+import { messageOf } from '../errors.js';
 
 /** How one push ended. */
 export type PushResult =
@@ -129,7 +130,7 @@ export class CleanRoom {
       return {
         exitCode: 128,
         stdout: '',
-        stderr: error instanceof Error ? error.message : String(error),
+        stderr: messageOf(error),
       };
     }
   }

@@ -17,6 +17,7 @@ import { runUrlOf } from '../report/links.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { ChangedFile, Conclusion } from '../transcript.js';
+import { GitError, messageOf } from '../errors.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {
@@ -140,7 +141,7 @@ async function commitWorkTree(
   drivers: FilterDrivers,
   message: string,
   redact: ((text: string) => string) | undefined,
-): Promise<{ sha?: string; changed: boolean; leaking?: string[] }> {
+): Promise<{ sha?: string; changed: boolean; leaking?: string[]; indexNote?: string }> {
   const snapshot = await snapshotWorkTree(where, drivers);
   const changed =
     snapshot.parentTree === undefined
@@ -169,8 +170,26 @@ async function commitWorkTree(
     sha,
     snapshot.parent ?? '',
   ]);
-  await gitAt(where, ['read-tree', sha]);
-  return { sha, changed };
+  const indexNote = await refreshIndex(where, sha);
+  return { sha, changed, ...(indexNote === undefined ? {} : { indexNote }) };
+}
+
+/**
+ * Brings the index to the new commit. A held `index.lock` (a git that crashed, or one still running)
+ * leaves it as it was: the commit stands and is delivered like any other, and the note returned
+ * says what `git status` will show until the index is refreshed.
+ */
+async function refreshIndex(where: RepositoryLocation, sha: string): Promise<string | undefined> {
+  try {
+    await gitAt(where, ['read-tree', sha]);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof GitError) || !error.stderr.includes('index.lock')) throw error;
+    return (
+      `The index was left as it was (.git/index.lock is held by another process), so \`git status\` ` +
+      `shows the committed changes reversed until \`git reset\` refreshes it.`
+    );
+  }
 }
 
 /** Takes one commit to origin, through one clean room, to one outcome. */
@@ -410,7 +429,7 @@ export async function commitResults(options: CommitOptions): Promise<CommitOutco
     return {
       rescued: false,
       pushed: false,
-      note: `Could not commit or push the changes: ${error instanceof Error ? error.message : String(error)}`,
+      note: `Could not commit or push the changes: ${messageOf(error)}`,
       severity: 'error',
     };
   }
@@ -461,10 +480,13 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
   // Read here, from the work repository: a rebased commit lives only in the clean room, and it
   // changes the same files as the commit the agent's work was made into.
   const files = await readDiffStat({ top: start.top, gitDir: start.workGitDir }, made.sha);
-  return { ...(await deliver(options, start, made.sha, message)), files };
+  const delivered = await deliver(options, start, made.sha, message);
+  return made.indexNote === undefined
+    ? { ...delivered, files }
+    : { ...delivered, files, note: `${delivered.note} ${made.indexNote}` };
 }
 
-/** Pushes the commit `sha` of the agent's work where the options say, or says why not. */
+/** Takes the commit `sha` where it belongs: the branch, a rescue branch, or nowhere, saying why. */
 async function deliver(
   options: CommitOptions,
   start: StartingPoint,

@@ -6,6 +6,7 @@
  * starts with `GIT_`, no secrets), and without prompting for credentials.
  */
 import { spawn } from 'node:child_process';
+import { GitError } from '../errors.js';
 
 export interface GitResult {
   exitCode: number;
@@ -175,13 +176,28 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
     // A process that exits before reading its input must not turn into an unhandled EPIPE.
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
+    const name = verb(args);
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(`Could not run ${verb(args)}: ${error.code ?? 'unknown error'}`)),
+      reject(
+        new GitError(
+          `Could not run ${name}: ${error.code ?? 'unknown error'}`,
+          name,
+          'spawn',
+          null,
+          '',
+          {
+            cause: error,
+          },
+        ),
+      ),
     );
     child.on('close', (code, signal) => {
       clearTimeout(deadline);
       if (timedOut) {
-        reject(new Error(`${verb(args)} did not finish within ${options.timeoutMs! / 1000} s`));
+        const message = `${name} did not finish within ${options.timeoutMs! / 1000} s`;
+        reject(
+          new GitError(message, name, 'timeout', null, Buffer.concat(stderr).toString('utf8')),
+        );
         return;
       }
       const result = {
@@ -190,9 +206,11 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
         stderr: Buffer.concat(stderr).toString('utf8'),
       };
       if (code === null) {
-        reject(new Error(`${verb(args)} was ended by signal ${signal ?? 'unknown'}`));
+        const message = `${name} was ended by signal ${signal ?? 'unknown'}`;
+        reject(new GitError(message, name, 'signal', null, result.stderr));
       } else if (code !== 0 && options.allowAllExitCodes !== true) {
-        reject(new Error(`${verb(args)} failed with exit code ${code}: ${briefly(result.stderr)}`));
+        const message = `${name} failed with exit code ${code}: ${briefly(result.stderr)}`;
+        reject(new GitError(message, name, 'exit', code, result.stderr));
       } else {
         resolve(result);
       }

@@ -4,7 +4,7 @@
  * module is loaded only when a run talks to GitHub (`reporting.ts` imports it lazily), so a run that
  * never does pays nothing for Octokit at start-up.
  */
-import { GitHub as ActionsOctokit, getOctokitOptions } from '@actions/github/lib/utils';
+import { GitHub as ActionsOctokit, defaults, getOctokitOptions } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 
@@ -29,9 +29,28 @@ export interface ClientOptions {
    * throttling plugin paces them so. Tests that post dozens of comments turn the pacing off.
    */
   paceWrites?: boolean;
+  /** REQUEST_DEADLINE_MS on a runner; tests shrink it. */
+  requestDeadlineMs?: number;
 }
 
 export const USER_AGENT = 'bash-agent-action';
+
+/**
+ * The most one attempt of one request may take, body included: a server that accepts the connection
+ * and never answers (or stops mid-body) is given up, and the retry plugin decides what follows.
+ */
+export const REQUEST_DEADLINE_MS = 15_000;
+
+type Fetch = typeof globalThis.fetch;
+
+/** `fetch` with a deadline on each call, the reading of its body included. */
+export function fetchWithDeadline(fetch: Fetch, deadlineMs: number): Fetch {
+  return (input, init = {}) => {
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    return fetch(input, { ...init, signal });
+  };
+}
 
 /** The longest a rate limit is waited out, in seconds: the step's end is not held up for longer. */
 const MAX_RATE_LIMIT_WAIT_S = 60;
@@ -53,6 +72,7 @@ export function createGitHub({
   warn,
   backoffUnitMs = 1000,
   paceWrites = true,
+  requestDeadlineMs = REQUEST_DEADLINE_MS,
 }: ClientOptions): GitHub {
   const limitHandler =
     (kind: string) =>
@@ -74,6 +94,14 @@ export function createGitHub({
     getOctokitOptions(token, {
       baseUrl: baseUrl?.replace(/\/+$/, '') || 'https://api.github.com',
       userAgent: USER_AGENT,
+      // The defaults' own fetch (the runner's proxy), each call bounded.
+      request: {
+        ...defaults.request,
+        fetch: fetchWithDeadline(
+          (defaults.request?.fetch as Fetch | undefined) ?? globalThis.fetch,
+          requestDeadlineMs,
+        ),
+      },
       log: {
         debug: () => undefined,
         info: () => undefined,

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Word } from './words.js';
+import { messageOf } from '../errors.js';
 
 /** One word of a command pattern: literal text with `*` globbing inside the word. */
 export interface WordPattern {
@@ -138,7 +139,7 @@ export function parsePatternInput(value: string | readonly string[], input: stri
     try {
       pattern = parsePattern(line, input);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = messageOf(error);
       throw new PatternError(input, index + 1, `${why} on line ${index + 1}`);
     }
     if (pattern) patterns.push(pattern);

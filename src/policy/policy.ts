@@ -49,6 +49,7 @@ import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { literalWord, splitApart, type Word } from './words.js';
+import { messageOf } from '../errors.js';
 
 /**
  * Where the policy's patterns come from: already parsed (the action's configuration parses them as
@@ -181,7 +182,7 @@ class Policy implements CommandPolicy {
         throw new Error('the check printed no script');
     } catch (error) {
       this.onInternalError(error, command);
-      const why = error instanceof Error ? error.message : String(error);
+      const why = messageOf(error);
       failure = {
         code: 'internal-error',
         offender: command,

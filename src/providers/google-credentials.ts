@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GoogleAuth, type AuthClient, type JWTInput } from 'google-auth-library';
 import { readVariable } from './provider.js';
+import { messageOf } from '../errors.js';
 
 /** The variables that name the credentials file, the one application-default credentials read first. */
 export const CREDENTIAL_FILE_VARIABLES = [
@@ -251,7 +252,7 @@ export async function fetchFirstToken(client: AuthClient, timeoutMs: number): Pr
     ]);
   } catch (error) {
     throw new GoogleCredentialsError(
-      `Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${error instanceof Error ? error.message : String(error)}`,
+      `Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${messageOf(error)}`,
     );
   } finally {
     clearTimeout(timer);

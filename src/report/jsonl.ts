@@ -11,6 +11,7 @@ import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordedEvent } from '../transcript.js';
 import { byteLength, clipBytes } from './markdown.js';
+import { messageOf } from '../errors.js';
 
 /**
  * Characters of a command's output the session keeps for the transcript (head and tail), however
@@ -96,9 +97,7 @@ export function openJsonl(file: string, warn: (message: string) => void): JsonlF
   const fail = (error: unknown): void => {
     if (fd !== undefined) closeSync(fd);
     fd = undefined;
-    warn(
-      `Could not write the transcript file ${file}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    warn(`Could not write the transcript file ${file}: ${messageOf(error)}`);
   };
   try {
     mkdirSync(path.dirname(file), { recursive: true });

@@ -64,6 +64,20 @@ export class ShellCgroup {
   }
 
   /**
+   * The cgroup a process of a shell is in, when it is one `create` made (`bash-agent-<hex>`): how the
+   * post step of a killed run finds the cgroup its shell left behind. `undefined` for any other.
+   */
+  static of(pid: number): ShellCgroup | undefined {
+    const own = ownCgroupDir(`/proc/${pid}/cgroup`);
+    if (own === undefined || !/^bash-agent-[0-9a-f]{12}$/.test(path.basename(own.dir))) {
+      return undefined;
+    }
+    return existsSync(path.join(own.dir, 'cgroup.procs'))
+      ? new ShellCgroup(own.dir, true)
+      : undefined;
+  }
+
+  /**
    * Moves process `pid` into the cgroup; whatever it forks from then on is born in it. Move the shell
    * before it runs anything: what it started before stays where it was. `false` when the kernel
    * refuses (the caller should then `remove` the cgroup and do without). Never moves this process,
@@ -169,12 +183,14 @@ function placements(): string[] {
   return dir === mount ? [dir] : [dir, path.dirname(dir)];
 }
 
-function ownCgroupDir(): { mount: string; dir: string } | undefined {
+function ownCgroupDir(
+  cgroupFile = '/proc/self/cgroup',
+): { mount: string; dir: string } | undefined {
   let cgroupPath: string | undefined;
   let mountinfo: string;
   try {
     // The v2 entry has hierarchy id 0 and no controller list; v1 entries (hybrid systems) differ.
-    cgroupPath = readFileSync('/proc/self/cgroup', 'utf8')
+    cgroupPath = readFileSync(cgroupFile, 'utf8')
       .split('\n')
       .find((line) => line.startsWith('0::'))
       ?.slice(3);

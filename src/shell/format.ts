@@ -65,7 +65,11 @@ function tailStart(text: string, n: number): number {
 }
 
 /** The output as head, tail and the characters between them already dropped by the session. */
-function splitOutput(result: CommandResult): { head: string; tail: string; omitted: number } {
+export function splitOutput(result: CommandResult): {
+  head: string;
+  tail: string;
+  omitted: number;
+} {
   if (result.omittedChars > 0) {
     const marker = omissionMarker(result.omittedChars);
     const at = result.output.indexOf(marker);
@@ -80,6 +84,40 @@ function splitOutput(result: CommandResult): { head: string; tail: string; omitt
   // Whole: any split point will do; the middle keeps as much of the head as of the tail.
   const middle = headCut(result.output, Math.ceil(result.output.length / 2));
   return { head: result.output.slice(0, middle), tail: result.output.slice(middle), omitted: 0 };
+}
+
+/**
+ * The result with its output redacted, whole, before anything else can cut it. Where the session's
+ * capture already cut the output, a secret may straddle a cut, and its part on this side is no
+ * longer any form redaction knows: `margin` characters (the longest secret form) are dropped from
+ * each side of the cut after redaction, and counted as omitted. The capture must keep `margin` more
+ * characters on each side for that (see captureChars).
+ */
+export function redactOutput(
+  result: CommandResult,
+  redact: (text: string) => string,
+  margin: number,
+): CommandResult {
+  if (result.omittedChars === 0) return { ...result, output: redact(result.output) };
+  const parts = splitOutput(result);
+  const head = redact(parts.head);
+  const tail = redact(parts.tail);
+  const keptHead = head.slice(0, headCut(head, head.length - margin));
+  const keptTail = tail.slice(tailStart(tail, tail.length - margin));
+  const omitted = parts.omitted + head.length - keptHead.length + tail.length - keptTail.length;
+  return {
+    ...result,
+    output: `${keptHead}${omissionMarker(omitted)}${keptTail}`,
+    omittedChars: omitted,
+  };
+}
+
+/**
+ * The characters of one command's output the session must keep for `kept` to come out of
+ * redactOutput: `margin` more on each side of its cut.
+ */
+export function captureChars(kept: number, margin: number): number {
+  return kept + 2 * margin;
 }
 
 /**

@@ -103,18 +103,43 @@ export function findShellProcesses(
   marker: string,
   channels: Iterable<string> = [],
 ): number[] {
-  const infos = listPids()
+  const infos = liveProcesses();
+  const tree = descendantsIn(infos);
+  const first = [rootPid];
+  for (const info of infos) {
+    if (info.pgid === rootPid || hasMarker(info.pid, marker)) first.push(info.pid);
+  }
+  const found = tree(first);
+  // Descriptors are the dearest to read (a readlink each), so only of the processes not found yet.
+  const wanted = new Set([...channels].filter(isPrivateChannel));
+  if (wanted.size > 0) {
+    const holders = infos
+      .filter((info) => !found.has(info.pid) && holdsChannel(info.pid, wanted))
+      .map((info) => info.pid);
+    for (const pid of tree(holders)) found.add(pid);
+  }
+  const live = new Set(infos.map((info) => info.pid));
+  return [...found].filter((pid) => live.has(pid));
+}
+
+/** Every process but this one and zombies. */
+function liveProcesses(): ProcessInfo[] {
+  return listPids()
     .filter((pid) => pid !== process.pid)
     .map(readStat)
     .filter((info): info is ProcessInfo => info !== undefined && !info.zombie);
+}
+
+/** A function from some pids to them and all their descendants among `infos`. */
+function descendantsIn(infos: readonly ProcessInfo[]): (start: readonly number[]) => Set<number> {
   const children = new Map<number, number[]>();
   for (const info of infos) {
     const list = children.get(info.ppid) ?? [];
     list.push(info.pid);
     children.set(info.ppid, list);
   }
-  const found = new Set<number>();
-  const addWithDescendants = (start: number[]): void => {
+  return (start) => {
+    const found = new Set<number>();
     const queue = [...start];
     while (queue.length > 0) {
       const pid = queue.pop()!;
@@ -122,22 +147,19 @@ export function findShellProcesses(
       found.add(pid);
       queue.push(...(children.get(pid) ?? []));
     }
+    return found;
   };
-  const first = [rootPid];
-  for (const info of infos) {
-    if (info.pgid === rootPid || hasMarker(info.pid, marker)) first.push(info.pid);
-  }
-  addWithDescendants(first);
-  // Descriptors are the dearest to read (a readlink each), so only of the processes not found yet.
-  const wanted = new Set([...channels].filter(isPrivateChannel));
-  if (wanted.size > 0) {
-    const holders = infos
-      .filter((info) => !found.has(info.pid) && holdsChannel(info.pid, wanted))
-      .map((info) => info.pid);
-    addWithDescendants(holders);
-  }
-  const live = new Set(infos.map((info) => info.pid));
-  return [...found].filter((pid) => live.has(pid));
+}
+
+/**
+ * Every live process carrying `marker` (a `NAME=value` entry of its environment), and their
+ * descendants: what is left of a shell whose own pid and channels are no longer known (the post step
+ * of a killed run). This process is never included.
+ */
+export function findMarkedProcesses(marker: string): number[] {
+  const infos = liveProcesses();
+  const marked = infos.filter((info) => hasMarker(info.pid, marker)).map((info) => info.pid);
+  return [...descendantsIn(infos)(marked)];
 }
 
 /**

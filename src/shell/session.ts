@@ -19,6 +19,7 @@ import {
 } from './frame.js';
 import { CallTimer } from './call-timer.js';
 import { ShellCgroup } from './cgroup.js';
+import { ShellStartError } from '../errors.js';
 import { CommandChannel, END_SOCKET_FD, SHELL_STDIO } from './channel.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
@@ -33,6 +34,8 @@ export interface BashSessionOptions {
   env: Record<string, string>;
   /** Most characters of one command's output kept (head and tail). */
   maxOutput: number;
+  /** Redaction for output the session itself cuts (output between calls); none by default. */
+  redact?: (text: string) => string;
   /** Time limit of a command when `run` is given none. */
   defaultTimeoutMs: number;
   /** Time between SIGTERM and SIGKILL when a command times out, for `trap … TERM` handlers. */
@@ -160,7 +163,7 @@ export class BashSession {
 
   private constructor(options: BashSessionOptions) {
     const { signal, launcher, ...settings } = options;
-    this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+    this.#options = { killGraceMs: 200, bashPath: 'bash', redact: (text) => text, ...settings };
     this.#launcher = launcher ?? [];
     this.#signal = signal;
     this.#cwd = options.cwd;
@@ -169,7 +172,7 @@ export class BashSession {
   /** Starts bash in `options.cwd` and waits until it answers. */
   static async start(options: BashSessionOptions): Promise<BashSession> {
     if (!isDirectory(options.cwd)) {
-      throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
+      throw new ShellStartError(`The shell's working directory does not exist: ${options.cwd}`);
     }
     if (options.signal?.aborted) throw new Error('The run was cancelled before the shell started');
     const session = new BashSession(options);
@@ -353,7 +356,7 @@ export class BashSession {
       undefined,
     ).finally(() => (this.#starting = false));
     if (check.exitCode !== 0 || check.output !== '') {
-      throw new Error(
+      throw new ShellStartError(
         `bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`,
       );
     }
@@ -364,7 +367,12 @@ export class BashSession {
     const call = shell.call;
     if (call !== undefined) return call.capture.append(text);
     // Bounded: a background job that prints forever between calls must not grow the process.
-    this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
+    // Redacted before the cut, which would leave a secret's end that no redaction could recognise.
+    const stray = this.#stray + text;
+    this.#stray =
+      stray.length > this.#options.maxOutput
+        ? this.#options.redact(stray).slice(-this.#options.maxOutput)
+        : stray;
   }
 
   /** One line of the end socket. */

@@ -1,0 +1,39 @@
+/**
+ * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
+ * the parts outside the process (the shell's start, git), which carry what callers decide on as
+ * fields, never as text to match.
+ */
+
+/** The message of anything thrown: an Error's message, anything else as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** How a git command failed: its exit status, a signal, its deadline, or it never ran. */
+export type GitFailure = 'exit' | 'signal' | 'timeout' | 'spawn';
+
+/** A git command of the action's that failed; the message is for people, the fields for callers. */
+export class GitError extends Error {
+  constructor(
+    message: string,
+    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
+    readonly verb: string,
+    readonly failure: GitFailure,
+    /** The exit status; null when git did not exit by itself. */
+    readonly exitCode: number | null,
+    /** What git printed on stderr (empty when it never ran). */
+    readonly stderr: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'GitError';
+  }
+}
+
+/** The shell could not be started (a missing working directory, bash not answering). */
+export class ShellStartError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ShellStartError';
+  }
+}
