@@ -4,9 +4,20 @@
  * fields, never as text to match.
  */
 
-/** The message of anything thrown: an Error's message, anything else as a string. */
+/**
+ * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
+ * error made in another realm (a VM context, a worker) is no `Error` of this one.
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+}
+
+/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
+export function messageWithCause(error: unknown): string {
+  const text = messageOf(error);
+  const cause = (error as { cause?: { message?: unknown } } | null)?.cause?.message;
+  return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
 }
 
 /** How a git command failed: its exit status, a signal, its deadline, or it never ran. */

@@ -40,6 +40,7 @@ import {
   WIND_DOWN_SCHEMA_ANSWER,
   type OutputSchema,
 } from './structured-output.js';
+import { messageOf } from '../errors.js';
 
 /** How the run ended, as the `conclusion` output spells it. */
 export type Conclusion = 'success' | LimitName | 'error' | 'cancelled';
@@ -167,7 +168,7 @@ function describeError(error: unknown, apiName: string, fix?: FixContext): strin
     }
     return said;
   }
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 function isLimit(conclusion: Conclusion): conclusion is LimitName {

@@ -6,6 +6,7 @@
  * response is acted on until it is read whole, so a retried body never runs a tool call twice.
  */
 import { RetryableError, type ClientOptions } from '@anthropic-ai/sdk';
+import { messageWithCause } from '../errors.js';
 
 export type Fetch = NonNullable<ClientOptions['fetch']>;
 
@@ -16,13 +17,6 @@ const WIRE_HEADERS = ['content-encoding', 'content-length', 'transfer-encoding']
 function isStream(response: Response): boolean {
   const type = response.headers.get('content-type') ?? '';
   return type.includes('text/event-stream') || type.includes('application/vnd.amazon.eventstream');
-}
-
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  const cause = (error as { cause?: { message?: unknown } } | null)?.cause?.message;
-  const text = typeof message === 'string' ? message : String(error);
-  return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
 }
 
 /** `fetch` whose responses come with their whole body read, or fail the way a connection does. */
@@ -39,7 +33,7 @@ export function readWholeBody(fetch: Fetch): Fetch {
       // middleware included), and says what was cut once the retries are spent.
       if (init?.signal?.aborted) throw error;
       throw new RetryableError(
-        `The response (HTTP ${response.status}) was cut off in its body: ${messageOf(error)}`,
+        `The response (HTTP ${response.status}) was cut off in its body: ${messageWithCause(error)}`,
         { cause: error },
       );
     }

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { runUrlOf } from './links.js';
+import { messageOf } from '../errors.js';
 
 /** What became of the upload: the artifact, or why there is none. */
 export type TranscriptUpload =
@@ -61,9 +62,6 @@ export function artifactUrl(env: NodeJS.ProcessEnv, id: number): string | undefi
   const run = runUrlOf(env);
   return run && `${run}/artifacts/${id}`;
 }
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
 
 /**
  * Uploads `file` as a zipped artifact. Never throws: every way it can go wrong is a reason. The

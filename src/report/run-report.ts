@@ -29,6 +29,7 @@ import {
   renderSummary,
   writeJobSummary,
 } from './summary.js';
+import { messageOf } from '../errors.js';
 
 function settingsOf(config: Config, sandbox: SandboxFacts | undefined): RunSettings {
   return {
@@ -47,12 +48,6 @@ function settingsOf(config: Config, sandbox: SandboxFacts | undefined): RunSetti
     ...(sandbox ? { sandbox } : {}),
   };
 }
-
-/** An error's message; duck-typed, since a Node error from another realm is no `Error` here. */
-const messageOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : String(error);
-};
 
 /** A summary that could not be written costs the run nothing else: the log says why. */
 function warnSummaryFailed(error: unknown): void {
