@@ -2,9 +2,9 @@
  * The Landlock sandbox through the bundled action: the shell's writes outside the workspace, temp
  * space and caches fail as permission errors the model reads while the run goes on; `network: off`
  * keeps the shell off loopback while the model is still reached; `required` where Landlock is
- * missing stops before any request; realistic work (npm, a Python venv, git) still works under
- * `auto`. The runner's files live outside /tmp, which the sandbox leaves writable. Runs on dist/:
- * `npm run bundle` first after changes.
+ * missing stops before any request; realistic work (npm, a Python venv and pip, Go, git) still
+ * works under `auto`. The runner's files live outside /tmp, which the sandbox leaves writable. Runs
+ * on dist/: `npm run bundle` first after changes.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
@@ -110,6 +110,57 @@ function writeTinyProject(workspace: string): void {
     }),
   );
   writeFileSync(path.join(workspace, 'test.js'), "console.log('tiny tests pass');\n");
+}
+
+/** A Go module with no dependencies and one test: `go test` builds it offline. */
+function writeTinyGoModule(workspace: string): void {
+  const dir = path.join(workspace, 'gomod');
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'go.mod'), 'module example.com/tiny\n\ngo 1.19\n');
+  writeFileSync(
+    path.join(dir, 'tiny.go'),
+    'package tiny\n\nfunc Double(n int) int { return 2 * n }\n',
+  );
+  writeFileSync(
+    path.join(dir, 'tiny_test.go'),
+    [
+      'package tiny',
+      '',
+      'import "testing"',
+      '',
+      'func TestDouble(t *testing.T) {',
+      '\tif Double(21) != 42 {',
+      '\t\tt.Fatal("Double(21) != 42")',
+      '\t}',
+      '}',
+      '',
+    ].join('\n'),
+  );
+}
+
+/**
+ * A pure-Python package laid out as a wheel's contents: zipped, pip installs it offline with no
+ * build backend, which a venv need not have.
+ */
+function writeTinyWheelContents(workspace: string): void {
+  const dir = path.join(workspace, 'pywheel');
+  const info = path.join(dir, 'tinypkg-1.0.dist-info');
+  mkdirSync(path.join(dir, 'tinypkg'), { recursive: true });
+  mkdirSync(info);
+  writeFileSync(path.join(dir, 'tinypkg', '__init__.py'), "GREETING = 'tinypkg imported'\n");
+  writeFileSync(
+    path.join(info, 'METADATA'),
+    'Metadata-Version: 2.1\nName: tinypkg\nVersion: 1.0\n',
+  );
+  writeFileSync(
+    path.join(info, 'WHEEL'),
+    'Wheel-Version: 1.0\nGenerator: e2e\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
+  );
+  const files = [
+    'tinypkg/__init__.py',
+    ...['METADATA', 'WHEEL', 'RECORD'].map((f) => `tinypkg-1.0.dist-info/${f}`),
+  ];
+  writeFileSync(path.join(info, 'RECORD'), files.map((file) => `${file},,\n`).join(''));
 }
 
 describe('the bundled action under sandbox', () => {
@@ -228,25 +279,41 @@ describe('the bundled action under sandbox', () => {
     );
   });
 
-  it('under auto, realistic work still works: npm ci and npm test, a Python venv, git', async () => {
-    const { run, requests } = await runAction(
+  it('under auto, realistic work still works: npm ci and npm test, a Python venv and pip install, go test, git', async () => {
+    const { run, requests, layout } = await runAction(
       () => [
         commands(
           'npm ci --no-audit --no-fund --offline && npm test',
           'python3 -m venv .venv && .venv/bin/python -c "import sys; print(sys.prefix.endswith(\'.venv\'))"',
+          '(cd pywheel && ../.venv/bin/python -m zipfile -c ../tinypkg-1.0-py3-none-any.whl tinypkg tinypkg-1.0.dist-info) && .venv/bin/pip install --no-index ./tinypkg-1.0-py3-none-any.whl && .venv/bin/python -c "import tinypkg; print(tinypkg.GREETING)"',
+          '(cd gomod && go test ./...)',
           'git init -q && git add package.json test.js && git -c user.name=A -c user.email=a@example.com commit -qm one && git checkout -qb topic && git log --oneline | wc -l',
         ),
         final('done'),
       ],
       { task: 'Build', 'allowed-commands': '*' },
-      { prepare: ({ workspace }) => writeTinyProject(workspace) },
+      {
+        prepare: ({ workspace }) => {
+          writeTinyProject(workspace);
+          writeTinyWheelContents(workspace);
+          writeTinyGoModule(workspace);
+        },
+        // Nothing may be fetched: the module has no dependencies and the machine's Go builds it.
+        env: { GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' },
+      },
     );
     expect(run.code).toBe(0);
     expect(run.outputs.sandbox).toMatch(/^landlock-abi-\d+ \(writes\)$/);
     const results = toolResults(requests[1]!.body).map((result) => result.content);
     expect(results[0]).toContain('tiny tests pass');
     expect(results[1]).toContain('True');
-    expect(results[2]).toContain('1');
-    expect(results.join('\n')).not.toContain('Permission denied');
+    expect(results[2]).toContain('Successfully installed tinypkg-1.0');
+    expect(results[2]).toContain('tinypkg imported');
+    expect(results[3]).toMatch(/^ok\s+example\.com\/tiny\s/m);
+    expect(results[4]).toContain('1');
+    // Go and git say "permission denied", bash and Python "Permission denied".
+    expect(results.join('\n')).not.toMatch(/permission denied/i);
+    // Go kept its build cache where the sandbox lets it write, under the home directory.
+    expect(existsSync(path.join(layout.home, '.cache', 'go-build'))).toBe(true);
   });
 });

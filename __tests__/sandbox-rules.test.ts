@@ -96,6 +96,38 @@ describe('where the shell may write', () => {
     expect(places).not.toContain('/home/runner/work/_temp');
   });
 
+  it("follows Go's caches where GOCACHE, GOMODCACHE and GOPATH move them, never onto the runner's files", () => {
+    const place = (goEnv: Record<string, string>) =>
+      writablePlaces({
+        workspace: '/w',
+        workingDirectory: '/w',
+        writablePaths: [],
+        env: { ...env, ...goEnv },
+      });
+    const moved = place({
+      GOCACHE: '/srv/go-build',
+      GOMODCACHE: '/srv/gomod',
+      GOPATH: '/opt/gopath:/opt/other',
+    });
+    expect(moved).toEqual(
+      expect.arrayContaining([
+        '/srv/go-build',
+        '/srv/gomod',
+        '/opt/gopath/pkg/mod',
+        '/opt/gopath/pkg/sumdb',
+      ]),
+    );
+    // GOPATH's own directory (here the home directory) and its later entries stay read-only.
+    const home = place({ GOPATH: '/home/runner:/opt/other' });
+    expect(home).not.toContain('/home/runner');
+    expect(home.filter((p) => p.startsWith('/opt/other'))).toEqual([]);
+    // Relative values, which Go ignores, and values covering the file-command files are left out.
+    const refused = place({ GOCACHE: 'rel/cache', GOMODCACHE: '/home/runner/work', GOPATH: '' });
+    expect(refused).toHaveLength(place({}).length);
+    expect(refused).not.toContain('/home/runner/work');
+    expect(place({})).toContain('/home/runner/go/pkg/sumdb');
+  });
+
   it("leaves out a TMPDIR that holds the runner's file-command files", () => {
     const places = writablePlaces({
       workspace: '/w',

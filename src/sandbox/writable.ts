@@ -19,6 +19,8 @@ export const HOME_CACHES: readonly string[] = [
   '.cargo/registry',
   '.cargo/git',
   'go/pkg/mod',
+  // Go's cached checksum-database tree, written when modules are downloaded and verified
+  'go/pkg/sumdb',
   '.m2',
   '.gradle',
 ];
@@ -52,6 +54,18 @@ export interface WritableOptions {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * Go's caches where the environment moves them: GOCACHE (build cache), GOMODCACHE (module cache),
+ * and the module and checksum caches under the first GOPATH entry. GOPATH itself is not made
+ * writable, since it may be the home directory. Relative values are ignored, as Go ignores them.
+ */
+function goCaches(env: NodeJS.ProcessEnv): string[] {
+  const gopath = env.GOPATH?.split(path.delimiter)[0];
+  const caches = [env.GOCACHE, env.GOMODCACHE];
+  if (gopath) caches.push(path.join(gopath, 'pkg', 'mod'), path.join(gopath, 'pkg', 'sumdb'));
+  return caches.filter((cache): cache is string => !!cache && path.isAbsolute(cache));
+}
+
 /** Whether `inner` is `outer` or lies beneath it. */
 function within(inner: string, outer: string): boolean {
   const relative = path.relative(outer, inner);
@@ -77,6 +91,8 @@ export function writablePlaces(options: WritableOptions): string[] {
   // TMPDIR is the run's own temporary space, unless it is where the runner keeps its files.
   if (env.TMPDIR && coveredProtectedPath(env.TMPDIR, env) === undefined) places.push(env.TMPDIR);
   if (env.HOME) places.push(...HOME_CACHES.map((cache) => path.join(env.HOME!, cache)));
+  // Like TMPDIR, a cache the environment names must not open the runner's files to the shell.
+  places.push(...goCaches(env).filter((cache) => coveredProtectedPath(cache, env) === undefined));
   places.push(...DEVICES, ...options.writablePaths);
   return [...new Set(places.map((place) => path.resolve(place)))];
 }
