@@ -350,10 +350,13 @@ describe('system prompt', () => {
     );
   });
 
-  it('asks for a short final message without a schema, and with one for the document alone, in the same place', () => {
+  it('asks for a short final message without a schema, and with one for the document alone, in the same place', async () => {
     const prose = buildSystemPrompt(context);
     expect(prose).toMatch(/When you are done.*a short final message/);
-    const schema = compileOutputSchema('{"type": "object", "required": ["ok"]}', 'output-schema');
+    const schema = await compileOutputSchema(
+      '{"type": "object", "required": ["ok"]}',
+      'output-schema',
+    );
     const withSchema = buildSystemPrompt({ ...context, answerForm: schemaPromptSection(schema) });
     // One instruction on the final answer: the prose one is gone, not overridden by a later section.
     expect(withSchema).not.toMatch(/short final message/);

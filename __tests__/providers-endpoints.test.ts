@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { capturingFetch, type CapturedRequest } from '../__fixtures__/capturing-fetch.js';
-import { parseConfig } from '../src/config.js';
+import { compileConfig, parseConfig } from '../src/config.js';
 import { bedrockProvider } from '../src/providers/bedrock.js';
 import { foundryProvider } from '../src/providers/foundry.js';
 import type { Provider } from '../src/providers/provider.js';
@@ -16,7 +16,9 @@ async function firstRequest(
   inputs: Record<string, string>,
   env: NodeJS.ProcessEnv,
 ): Promise<CapturedRequest> {
-  const config = parseConfig((name) => inputs[name] ?? '', { ...env, GITHUB_WORKSPACE: '/' });
+  const config = await compileConfig(
+    parseConfig((name) => inputs[name] ?? '', { ...env, GITHUB_WORKSPACE: '/' }),
+  );
   expect(provider.missingCredentials(config, env)).toEqual([]);
   const transport = capturingFetch();
   const { messages } = await provider.connect({

@@ -167,7 +167,10 @@ describe('the reports, rendered from redacted events before their size guards cu
 
   it('the summary, the result output, the comment, the log and the JSONL file hold no fragment', async () => {
     const redactor = new Redactor([SECRET]);
-    const config = parseConfig(() => '', { GITHUB_WORKSPACE: root, RUNNER_TEMP: root });
+    const config = {
+      ...parseConfig(() => '', { GITHUB_WORKSPACE: root, RUNNER_TEMP: root }),
+      outputSchema: undefined,
+    };
     const report = new RunReport(redactor.fn, {
       flush: () => undefined,
       stop: () => undefined,

@@ -37,10 +37,11 @@ afterEach(() => {
 
 /** A report that has started a run and recorded one request and one command. */
 function startedReport(inputs: Record<string, string> = {}) {
-  const config = parseConfig((name) => inputs[name] ?? '', {
-    GITHUB_WORKSPACE: root,
-    RUNNER_TEMP: root,
-  });
+  // No output schema, so nothing for compileConfig to compile.
+  const config = {
+    ...parseConfig((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: root, RUNNER_TEMP: root }),
+    outputSchema: undefined,
+  };
   const report = new RunReport((text) => text, noLogBuffer);
   report.start(config, 'Do the work');
   report.record({
@@ -298,7 +299,7 @@ describe('control characters', () => {
 describe('the transcript file without RUNNER_TEMP', () => {
   it('goes to a private directory of its own (0700), not a fixed path in the shared /tmp', async () => {
     const env = { GITHUB_WORKSPACE: root };
-    const config = parseConfig(() => '', env);
+    const config = { ...parseConfig(() => '', env), outputSchema: undefined };
     const directory = path.dirname(config.transcriptFile);
 
     expect(directory).not.toBe(path.join(tmpdir(), 'bash-agent'));

@@ -9,7 +9,7 @@ import { commands, final, lastMessage } from '../__fixtures__/messages.js';
 import { checkStructuredOutput, compileOutputSchema } from '../src/agent/structured-output.js';
 import { MAX_SCHEMA_CORRECTIONS } from '../src/agent/loop.js';
 
-const SCHEMA = compileOutputSchema(
+const SCHEMA = await compileOutputSchema(
   JSON.stringify({
     type: 'object',
     properties: { broken: { type: 'boolean' }, files: { type: 'integer', minimum: 0 } },
@@ -50,14 +50,14 @@ describe('checkStructuredOutput', () => {
     expect(errors).toContain('must NOT have additional properties (extra)');
   });
 
-  it('names the input when the schema is not JSON or not a schema', () => {
-    expect(() => compileOutputSchema('{', "Input 'output-schema'")).toThrow(
+  it('names the input when the schema is not JSON or not a schema', async () => {
+    await expect(compileOutputSchema('{', "Input 'output-schema'")).rejects.toThrow(
       /^Input 'output-schema' is not JSON: /,
     );
-    expect(() => compileOutputSchema('{"minimum": "x"}', "Input 'output-schema'")).toThrow(
+    await expect(compileOutputSchema('{"minimum": "x"}', "Input 'output-schema'")).rejects.toThrow(
       /^Input 'output-schema' is not a valid JSON Schema: .*minimum/,
     );
-    expect(() => compileOutputSchema('42', "Input 'output-schema'")).toThrow(
+    await expect(compileOutputSchema('42', "Input 'output-schema'")).rejects.toThrow(
       /must be a JSON Schema/,
     );
   });

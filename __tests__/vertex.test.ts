@@ -30,7 +30,7 @@ import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/prici
 jest.unstable_mockModule('@actions/core', () => core);
 const { run } = await import('../src/main.js');
 // After the mock: config.ts reads its inputs through @actions/core.
-const { parseConfig } = await import('../src/config.js');
+const { compileConfig, parseConfig } = await import('../src/config.js');
 const { vertexProvider } = await import('../src/providers/vertex.js');
 
 const PROJECT = 'vertex-project';
@@ -372,10 +372,12 @@ describe('Vertex endpoints without a base URL', () => {
   ])('sends a request for region %s to %s', async (region, root) => {
     const file = auth.credentialsFile(workspace);
     const env = { ...auth.environment(file, PROJECT), CLOUD_ML_REGION: region };
-    const config = parseConfig((name) => (name === 'provider' ? 'vertex' : ''), {
-      ...env,
-      GITHUB_WORKSPACE: workspace,
-    });
+    const config = await compileConfig(
+      parseConfig((name) => (name === 'provider' ? 'vertex' : ''), {
+        ...env,
+        GITHUB_WORKSPACE: workspace,
+      }),
+    );
     expect(vertexProvider.missingCredentials(config, env)).toEqual([]);
     const transport = capturingFetch();
     const connected = await vertexProvider.connect({

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { InputError, parseConfig } from '../src/config.js';
+import { compileConfig, InputError, parseConfig } from '../src/config.js';
 import { Redactor } from '../src/redact.js';
 import { looksSecret } from '../src/shell/env.js';
 import { findActionNode, type ActionNode } from './action-node.js';
@@ -261,7 +261,7 @@ export async function main(argv: string[], options: AgentCommandOptions): Promis
   // An input the action would refuse is a mistake in the command line: said in one line, status 2,
   // as for an unknown option, instead of a failed step.
   try {
-    parseConfig((name) => env[`INPUT_${name.toUpperCase()}`] ?? '', env);
+    await compileConfig(parseConfig((name) => env[`INPUT_${name.toUpperCase()}`] ?? '', env));
   } catch (error) {
     // Anything else is the action's to report, as it would on a runner.
     if (error instanceof InputError) {

@@ -96,6 +96,19 @@ export interface Config {
   networkOff: boolean;
 }
 
+/** An input with a file alternative as given: its text, where it came from, and the input to name. */
+interface GivenText {
+  text: string;
+  source: string;
+  from: string;
+}
+
+/** `output-schema` or `output-schema-file` as given, before ajv compiles it. */
+export type SchemaInput = GivenText;
+
+/** The Config as parseConfig reads it: the output schema not yet compiled. */
+export type ParsedConfig = Omit<Config, 'outputSchema'> & { outputSchema: SchemaInput | undefined };
+
 /**
  * The `comment` input: `auto` talks on runs a comment or label started, `true` also on runs tied to
  * an issue or PR by their event, `false` never.
@@ -330,7 +343,7 @@ function readTextOrFile(
   input: string,
   fileInput: string,
   workingDirectory: string,
-): { text: string; source: string; from: string } {
+): GivenText {
   const value = read(input).trim();
   const relative = read(fileInput).trim();
   if (value !== '' && relative !== '') {
@@ -367,19 +380,28 @@ function readTask(
   return { task: text, taskSource: source };
 }
 
-/** The output schema, compiled now so that a schema ajv refuses fails before any request. */
-function readOutputSchema(read: InputReader, workingDirectory: string): OutputSchema | undefined {
-  const { text, source, from } = readTextOrFile(
-    read,
-    'output-schema',
-    'output-schema-file',
-    workingDirectory,
-  );
-  if (text === '') return undefined;
+/** The output schema as given, for compileConfig; undefined when neither input is set. */
+function readOutputSchema(read: InputReader, workingDirectory: string): SchemaInput | undefined {
+  const given = readTextOrFile(read, 'output-schema', 'output-schema-file', workingDirectory);
+  return given.text === '' ? undefined : given;
+}
+
+/**
+ * The Config with its output schema compiled, so that a schema ajv refuses fails before any
+ * request. Apart from parseConfig because compiling needs ajv, which is loaded only when there is
+ * a schema (asynchronously, as a lazily loaded chunk of the bundle).
+ */
+export async function compileConfig(parsed: ParsedConfig): Promise<Config> {
+  const { outputSchema: given, ...rest } = parsed;
+  if (!given) return { ...rest, outputSchema: undefined };
   try {
-    return compileOutputSchema(text, source.replace(/^input/, 'Input'));
+    const outputSchema = await compileOutputSchema(
+      given.text,
+      given.source.replace(/^input/, 'Input'),
+    );
+    return { ...rest, outputSchema };
   } catch (error) {
-    throw new InputError(from, (error as Error).message);
+    throw new InputError(given.from, (error as Error).message);
   }
 }
 
@@ -460,8 +482,14 @@ function parseWritablePaths(value: string, env: NodeJS.ProcessEnv): string[] {
     });
 }
 
-/** Builds and validates the Config from inputs and environment; throws InputError on the first bad value. */
-export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Builds and validates the Config from inputs and environment, all but compiling the output schema
+ * (compileConfig); throws InputError on the first bad value.
+ */
+export function parseConfig(
+  readRaw: InputReader,
+  env: NodeJS.ProcessEnv = process.env,
+): ParsedConfig {
   const read: InputReader = (name) => {
     const value = readRaw(name);
     return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
@@ -574,7 +602,12 @@ export function parseConfig(readRaw: InputReader, env: NodeJS.ProcessEnv = proce
  * Inputs that contradict each other without making the run impossible, one warning each, naming
  * both inputs: the run goes on, and the input that cannot take effect is said to do nothing.
  */
-export function inputConflicts(config: Config): string[] {
+export function inputConflicts(
+  config: Pick<
+    Config,
+    'commit' | 'branch' | 'commitMessage' | 'fallbackModel' | 'model' | 'apiKey' | 'provider'
+  >,
+): string[] {
   const conflicts: string[] = [];
   const withoutCommit = (input: string, value: string): string =>
     `Input '${input}' is '${value}' but 'commit' is false: nothing is committed, so '${input}' does nothing. Set 'commit: true', or remove '${input}'`;
@@ -598,8 +631,8 @@ export function inputConflicts(config: Config): string[] {
 }
 
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
-export function loadConfig(): Config {
-  return parseConfig((name) => core.getInput(name), process.env);
+export function loadConfig(): Promise<Config> {
+  return compileConfig(parseConfig((name) => core.getInput(name), process.env));
 }
 
 /**

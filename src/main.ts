@@ -345,7 +345,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   cancellation.beforeForcedExit(() => sandbox?.tidy());
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
-    config = loadConfig();
+    config = await loadConfig();
     for (const conflict of inputConflicts(config)) core.warning(conflict);
     // A key given as an input is a secret whichever provider runs: on another platform it is unused,
     // but it must no more appear in what the action writes than the platform's own credentials.

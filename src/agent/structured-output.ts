@@ -3,9 +3,9 @@
  * `output-schema-file`), how the answer is read out of the model's final text, and what the model
  * is told when it does not fit. The loop only asks `check` and sends back `correctionRequest`.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 
-/** A compiled schema; built once at start so a bad schema fails before any request. */
+/** A compiled schema; built once at start (loadConfig) so a bad schema fails before any request. */
 export interface OutputSchema {
   /** The schema as pretty JSON, for the system prompt. */
   readonly text: string;
@@ -18,7 +18,7 @@ export type SchemaCheck = { valid: true; value: unknown } | { valid: false; erro
  * Compiles `text` as a JSON Schema; throws an Error naming `source` (the input it came from) with
  * the parser's or ajv's message.
  */
-export function compileOutputSchema(text: string, source: string): OutputSchema {
+export async function compileOutputSchema(text: string, source: string): Promise<OutputSchema> {
   let schema: unknown;
   try {
     schema = JSON.parse(text);
@@ -28,6 +28,9 @@ export function compileOutputSchema(text: string, source: string): OutputSchema 
   if (typeof schema !== 'object' && typeof schema !== 'boolean') {
     throw new Error(`${source} must be a JSON Schema (an object or a boolean), got ${text.trim()}`);
   }
+  // Loaded here, not with this module: a run without a schema never needs ajv, and it would
+  // otherwise be evaluated before the first request.
+  const { Ajv } = await import('ajv');
   // allErrors: the model gets every problem at once, not one per correction.
   const ajv = new Ajv({ allErrors: true, strict: false });
   if (!ajv.validateSchema(schema as object)) {
