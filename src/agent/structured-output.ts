@@ -30,7 +30,9 @@ export async function compileOutputSchema(text: string, source: string): Promise
   }
   // Loaded here, not with this module: a run without a schema never needs ajv, and it would
   // otherwise be evaluated before the first request.
-  const { Ajv } = await import('ajv');
+  // Through `default` (module.exports, which carries Ajv too): the bundle's dynamic import of a
+  // CommonJS module whose exports are a function gives no named exports.
+  const { Ajv } = (await import('ajv')).default;
   // allErrors: the model gets every problem at once, not one per correction.
   const ajv = new Ajv({ allErrors: true, strict: false });
   if (!ajv.validateSchema(schema as object)) {
