@@ -10,8 +10,10 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  REQUEST_DEADLINE_MS: () => (/* binding */ REQUEST_DEADLINE_MS),
   USER_AGENT: () => (/* binding */ USER_AGENT),
-  createGitHub: () => (/* binding */ createGitHub)
+  createGitHub: () => (/* binding */ createGitHub),
+  fetchWithDeadline: () => (/* binding */ fetchWithDeadline)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
@@ -274,6 +276,19 @@ throttling.triggersNotification = triggersNotification;
 
 const Octokit = utils/* GitHub */.gq.plugin(dist_bundle/* retry */.L, throttling);
 const USER_AGENT = 'bash-agent-action';
+/**
+ * The most one attempt of one request may take, body included: a server that accepts the connection
+ * and never answers (or stops mid-body) is given up, and the retry plugin decides what follows.
+ */
+const REQUEST_DEADLINE_MS = 15_000;
+/** `fetch` with a deadline on each call, the reading of its body included. */
+function fetchWithDeadline(fetch, deadlineMs) {
+    return (input, init = {}) => {
+        const deadline = AbortSignal.timeout(deadlineMs);
+        const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+        return fetch(input, { ...init, signal });
+    };
+}
 /** The longest a rate limit is waited out, in seconds: the step's end is not held up for longer. */
 const MAX_RATE_LIMIT_WAIT_S = 60;
 /** A limiter group that runs every job at once: the throttling plugin's pacing, switched off. */
@@ -286,7 +301,7 @@ const UNPACED = {
         },
     }),
 };
-function createGitHub({ token, baseUrl, warn, backoffUnitMs = 1000, paceWrites = true, }) {
+function createGitHub({ token, baseUrl, warn, backoffUnitMs = 1000, paceWrites = true, requestDeadlineMs = REQUEST_DEADLINE_MS, }) {
     const limitHandler = (kind) => (retryAfter, options, _octokit, retryCount) => {
         // One retry rides out a short window; a second limit, or a reset far off (a primary limit can
         // be an hour away), means the budget is gone for longer than a report is worth waiting for.
@@ -298,6 +313,11 @@ function createGitHub({ token, baseUrl, warn, backoffUnitMs = 1000, paceWrites =
     return new Octokit((0,utils/* getOctokitOptions */.EG)(token, {
         baseUrl: baseUrl?.replace(/\/+$/, '') || 'https://api.github.com',
         userAgent: USER_AGENT,
+        // The defaults' own fetch (the runner's proxy), each call bounded.
+        request: {
+            ...utils/* defaults */.NT.request,
+            fetch: fetchWithDeadline(utils/* defaults */.NT.request?.fetch ?? globalThis.fetch, requestDeadlineMs),
+        },
         log: {
             debug: () => undefined,
             info: () => undefined,

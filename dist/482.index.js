@@ -47,6 +47,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/file-snapshot.ts
 var file_snapshot = __webpack_require__(55666);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/hidden-files.ts
 /**
  * Credential files that sit where the agent's shell can read them — google-github-actions/auth writes
@@ -55,6 +57,7 @@ var file_snapshot = __webpack_require__(55666);
  * a link planted in their place) when the run ends, whatever its ending, an exit of the process
  * included. The action reads the credentials from the copy it holds.
  */
+
 
 
 
@@ -74,7 +77,7 @@ class HiddenFileError extends Error {
     }
 }
 function reason(error) {
-    return error instanceof Error ? error.message : String(error);
+    return (0,errors/* messageOf */.bD)(error);
 }
 /**
  * The file a path names, links followed: removing a link would leave its target readable. Throws
@@ -171,6 +174,7 @@ var provider = __webpack_require__(49545);
  * one into the object google-auth-library takes, and names every secret in it and every token the
  * client obtains later, for redaction.
  */
+
 
 
 
@@ -376,7 +380,7 @@ async function fetchFirstToken(client, timeoutMs) {
         ]);
     }
     catch (error) {
-        throw new GoogleCredentialsError(`Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new GoogleCredentialsError(`Google did not issue an access token for Vertex AI from the credentials in ${CREDENTIAL_FILE_VARIABLES[0]}: ${(0,errors/* messageOf */.bD)(error)}`);
     }
     finally {
         clearTimeout(timer);

@@ -330,6 +330,19 @@ class ShellCgroup {
         return undefined;
     }
     /**
+     * The cgroup a process of a shell is in, when it is one `create` made (`bash-agent-<hex>`): how the
+     * post step of a killed run finds the cgroup its shell left behind. `undefined` for any other.
+     */
+    static of(pid) {
+        const own = ownCgroupDir(`/proc/${pid}/cgroup`);
+        if (own === undefined || !/^bash-agent-[0-9a-f]{12}$/.test(external_node_path_default().basename(own.dir))) {
+            return undefined;
+        }
+        return (0,external_node_fs_.existsSync)(external_node_path_default().join(own.dir, 'cgroup.procs'))
+            ? new ShellCgroup(own.dir, true)
+            : undefined;
+    }
+    /**
      * Moves process `pid` into the cgroup; whatever it forks from then on is born in it. Move the shell
      * before it runs anything: what it started before stays where it was. `false` when the kernel
      * refuses (the caller should then `remove` the cgroup and do without). Never moves this process,
@@ -439,12 +452,12 @@ function placements() {
     const { mount, dir } = own;
     return dir === mount ? [dir] : [dir, external_node_path_default().dirname(dir)];
 }
-function ownCgroupDir() {
+function ownCgroupDir(cgroupFile = '/proc/self/cgroup') {
     let cgroupPath;
     let mountinfo;
     try {
         // The v2 entry has hierarchy id 0 and no controller list; v1 entries (hybrid systems) differ.
-        cgroupPath = (0,external_node_fs_.readFileSync)('/proc/self/cgroup', 'utf8')
+        cgroupPath = (0,external_node_fs_.readFileSync)(cgroupFile, 'utf8')
             .split('\n')
             .find((line) => line.startsWith('0::'))
             ?.slice(3);
@@ -578,6 +591,8 @@ function sleepSync(ms) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/shell/channel.ts
 /** The descriptor the end socket has in the child when it starts. */
 const END_SOCKET_FD = 3;
@@ -829,18 +844,43 @@ function holdsChannel(pid, channels) {
  * never included: it holds the other ends of the shell's pipes.
  */
 function findShellProcesses(rootPid, marker, channels = []) {
-    const infos = listPids()
+    const infos = liveProcesses();
+    const tree = descendantsIn(infos);
+    const first = [rootPid];
+    for (const info of infos) {
+        if (info.pgid === rootPid || hasMarker(info.pid, marker))
+            first.push(info.pid);
+    }
+    const found = tree(first);
+    // Descriptors are the dearest to read (a readlink each), so only of the processes not found yet.
+    const wanted = new Set([...channels].filter(isPrivateChannel));
+    if (wanted.size > 0) {
+        const holders = infos
+            .filter((info) => !found.has(info.pid) && holdsChannel(info.pid, wanted))
+            .map((info) => info.pid);
+        for (const pid of tree(holders))
+            found.add(pid);
+    }
+    const live = new Set(infos.map((info) => info.pid));
+    return [...found].filter((pid) => live.has(pid));
+}
+/** Every process but this one and zombies. */
+function liveProcesses() {
+    return listPids()
         .filter((pid) => pid !== process.pid)
         .map(readStat)
         .filter((info) => info !== undefined && !info.zombie);
+}
+/** A function from some pids to them and all their descendants among `infos`. */
+function descendantsIn(infos) {
     const children = new Map();
     for (const info of infos) {
         const list = children.get(info.ppid) ?? [];
         list.push(info.pid);
         children.set(info.ppid, list);
     }
-    const found = new Set();
-    const addWithDescendants = (start) => {
+    return (start) => {
+        const found = new Set();
         const queue = [...start];
         while (queue.length > 0) {
             const pid = queue.pop();
@@ -849,23 +889,18 @@ function findShellProcesses(rootPid, marker, channels = []) {
             found.add(pid);
             queue.push(...(children.get(pid) ?? []));
         }
+        return found;
     };
-    const first = [rootPid];
-    for (const info of infos) {
-        if (info.pgid === rootPid || hasMarker(info.pid, marker))
-            first.push(info.pid);
-    }
-    addWithDescendants(first);
-    // Descriptors are the dearest to read (a readlink each), so only of the processes not found yet.
-    const wanted = new Set([...channels].filter(isPrivateChannel));
-    if (wanted.size > 0) {
-        const holders = infos
-            .filter((info) => !found.has(info.pid) && holdsChannel(info.pid, wanted))
-            .map((info) => info.pid);
-        addWithDescendants(holders);
-    }
-    const live = new Set(infos.map((info) => info.pid));
-    return [...found].filter((pid) => live.has(pid));
+}
+/**
+ * Every live process carrying `marker` (a `NAME=value` entry of its environment), and their
+ * descendants: what is left of a shell whose own pid and channels are no longer known (the post step
+ * of a killed run). This process is never included.
+ */
+function findMarkedProcesses(marker) {
+    const infos = liveProcesses();
+    const marked = infos.filter((info) => hasMarker(info.pid, marker)).map((info) => info.pid);
+    return [...descendantsIn(infos)(marked)];
 }
 /**
  * Sends `signal` to the process group, and to each of `pids` that has left it. A member of the group
@@ -900,6 +935,7 @@ function anyAlive(pids) {
 // EXTERNAL MODULE: ./src/random-token.ts
 var random_token = __webpack_require__(13228);
 ;// CONCATENATED MODULE: ./src/shell/session.ts
+
 
 
 
@@ -961,7 +997,7 @@ class BashSession {
     #onAbort = () => void this.kill().catch(() => undefined);
     constructor(options) {
         const { signal, launcher, ...settings } = options;
-        this.#options = { killGraceMs: 200, bashPath: 'bash', ...settings };
+        this.#options = { killGraceMs: 200, bashPath: 'bash', redact: (text) => text, ...settings };
         this.#launcher = launcher ?? [];
         this.#signal = signal;
         this.#cwd = options.cwd;
@@ -969,7 +1005,7 @@ class BashSession {
     /** Starts bash in `options.cwd` and waits until it answers. */
     static async start(options) {
         if (!isDirectory(options.cwd)) {
-            throw new Error(`The shell's working directory does not exist: ${options.cwd}`);
+            throw new errors/* ShellStartError */.l5(`The shell's working directory does not exist: ${options.cwd}`);
         }
         if (options.signal?.aborted)
             throw new Error('The run was cancelled before the shell started');
@@ -1144,7 +1180,7 @@ class BashSession {
         this.#starting = true;
         const check = await this.#frame(shell, 'true', true, 10_000, { dir: cwd, word: this.#cwdWord }, undefined).finally(() => (this.#starting = false));
         if (check.exitCode !== 0 || check.output !== '') {
-            throw new Error(`bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`);
+            throw new errors/* ShellStartError */.l5(`bash did not start: ${check.output || `exit status ${check.shellExitStatus}`}`);
         }
     }
     /** Output of the shell: the running call's, or kept for the next one. */
@@ -1153,7 +1189,12 @@ class BashSession {
         if (call !== undefined)
             return call.capture.append(text);
         // Bounded: a background job that prints forever between calls must not grow the process.
-        this.#stray = (this.#stray + text).slice(-this.#options.maxOutput);
+        // Redacted before the cut, which would leave a secret's end that no redaction could recognise.
+        const stray = this.#stray + text;
+        this.#stray =
+            stray.length > this.#options.maxOutput
+                ? this.#options.redact(stray).slice(-this.#options.maxOutput)
+                : stray;
     }
     /** One line of the end socket. */
     #onEndMessage(shell, line) {
@@ -1289,7 +1330,7 @@ class BashSession {
         }
         const { head, tail, omitted } = capture.result();
         return {
-            output: omitted > 0 ? `${head}${(0,format/* omissionMarker */.M)(omitted)}${tail}` : head + tail,
+            output: omitted > 0 ? `${head}${(0,format/* omissionMarker */.MC)(omitted)}${tail}` : head + tail,
             omittedChars: omitted,
             exitCode,
             timedOut: isTimeout,

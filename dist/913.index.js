@@ -6196,9 +6196,12 @@ function shorten(text) {
     return flat.length > 160 ? flat.slice(0, 157) + '…' : flat;
 }
 
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/policy/defaults.ts
 var defaults = __webpack_require__(66794);
 ;// CONCATENATED MODULE: ./src/policy/policy.ts
+
 
 
 
@@ -6299,7 +6302,7 @@ class Policy {
         }
         catch (error) {
             this.onInternalError(error, command);
-            const why = error instanceof Error ? error.message : String(error);
+            const why = (0,errors/* messageOf */.bD)(error);
             failure = {
                 code: 'internal-error',
                 offender: command,

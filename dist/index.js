@@ -7,7 +7,7 @@ import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_c
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ke: () => (/* binding */ startClean)
 /* harmony export */ });
-/* unused harmony exports CARRIER_VARIABLE, FORGED_MARKER_NOTE, processIdentity, carrierMarker, carrierFileOf, needsNode24Note, splitEnvironment, encodeCarried, decodeCarried, writeCarrier, carrierProblem, takeCarrier */
+/* unused harmony exports CARRIER_VARIABLE, FORGED_MARKER_NOTE, processIdentity, carrierMarker, carrierFileOf, needsNode24Note, splitEnvironment, encodeCarried, decodeCarried, writeCarrier, carrierProblem, takeCarrier, sweepStaleCarriers */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
@@ -15,6 +15,7 @@ import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_c
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _shell_env_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(13841);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(83916);
 /**
  * Keeps the action's secrets out of its own process's environment. A process's environment at exec
  * time stays readable in `/proc/PID/environ` for as long as it runs, by every process of the same
@@ -36,6 +37,7 @@ import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_c
  * no earlier step can know, and the file it names must be a private file of this user's. A marker
  * that is not this process's is ignored, with a warning, and the secrets are kept out as usual.
  */
+
 
 
 
@@ -127,9 +129,15 @@ function carrierParent() {
         return (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(); // not there, or not writable
     }
 }
-/** Writes the carrier; returns its path. The directory is the caller's to remove on failure. */
-function writeCarrier(carried, parent = carrierParent()) {
-    const dir = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(parent, 'bash-agent-env-'));
+/** A carrier's directory: `bash-agent-env-PID-STARTTIME-XXXXXX`, naming the process it is for. */
+const CARRIER_DIRECTORY = /^bash-agent-env-(\d+)-(\d+)-[A-Za-z0-9]{6}$/;
+/**
+ * Writes the carrier of the process `identity` (processIdentity); returns its path. The directory
+ * is the caller's to remove on failure. Its name says whose it is, so a carrier left by a process
+ * killed before it could take it (sweepStaleCarriers) can be told from one still on its way.
+ */
+function writeCarrier(carried, identity, parent = carrierParent()) {
+    const dir = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(parent, `bash-agent-env-${identity.replace(':', '-')}-`));
     const file = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'env.json');
     (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(file, encodeCarried(carried), { mode: 0o600, flag: 'wx' });
     return file;
@@ -180,6 +188,40 @@ function takeCarrier(file) {
     }
 }
 /**
+ * Removes the carriers of processes that are gone (killed between writing the carrier and the new
+ * image's taking it): this user's directories in `parent` named for a process whose pid is no
+ * longer that process (its start time differs, or there is none). Returns the directories removed.
+ * A carrier of a live process is still on its way and is left alone.
+ */
+function sweepStaleCarriers(parent = carrierParent(), statFileOf = (pid) => `/proc/${pid}/stat`) {
+    let names;
+    try {
+        names = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(parent);
+    }
+    catch {
+        return [];
+    }
+    const uid = process.getuid?.();
+    const removed = [];
+    for (const name of names) {
+        const [, pid, startTime] = CARRIER_DIRECTORY.exec(name) ?? [];
+        if (pid === undefined || processIdentity(statFileOf(pid)) === `${pid}:${startTime}`)
+            continue;
+        const dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(parent, name);
+        try {
+            // Never another user's (a shared /tmp): only what this user's runs made is theirs to remove.
+            if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(dir).uid !== uid)
+                continue;
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(dir, { recursive: true, force: true });
+            removed.push(dir);
+        }
+        catch {
+            // gone meanwhile, or not removable: nothing of ours to fail on
+        }
+    }
+    return removed;
+}
+/**
  * The action's first act. In the original process: re-executes without the secrets (never returns
  * then). In the re-executed one: takes the carried variables back into `process.env` — a later
  * setenv changes the C library's copy, never the exec-time block `/proc/PID/environ` shows; children
@@ -212,7 +254,8 @@ function startClean(options = {}) {
         note('The action could not re-execute itself without its secrets (/proc/self/stat is not readable, so the re-executed process could not be told from a forged one); they stay in its process environment.');
         return;
     }
-    const file = writeCarrier(carried);
+    sweepStaleCarriers();
+    const file = writeCarrier(carried, identity);
     try {
         execve(process.execPath, [process.argv0, ...process.execArgv, ...process.argv.slice(1)], {
             ...kept,
@@ -221,7 +264,67 @@ function startClean(options = {}) {
     }
     catch (error) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file), { recursive: true, force: true });
-        note(`The action could not re-execute itself without its secrets (${error instanceof Error ? error.message : String(error)}); they stay in its process environment.`);
+        note(`The action could not re-execute itself without its secrets (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error)}); they stay in its process environment.`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 83916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V9: () => (/* binding */ messageWithCause),
+/* harmony export */   XS: () => (/* binding */ GitError),
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   l5: () => (/* binding */ ShellStartError)
+/* harmony export */ });
+/**
+ * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
+ * the parts outside the process (the shell's start, git), which carry what callers decide on as
+ * fields, never as text to match.
+ */
+/**
+ * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
+ * error made in another realm (a VM context, a worker) is no `Error` of this one.
+ */
+function messageOf(error) {
+    const message = error?.message;
+    return typeof message === 'string' ? message : String(error);
+}
+/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
+function messageWithCause(error) {
+    const text = messageOf(error);
+    const cause = error?.cause?.message;
+    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
+}
+/** A git command of the action's that failed; the message is for people, the fields for callers. */
+class GitError extends Error {
+    verb;
+    failure;
+    exitCode;
+    stderr;
+    constructor(message, 
+    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
+    verb, failure, 
+    /** The exit status; null when git did not exit by itself. */
+    exitCode, 
+    /** What git printed on stderr (empty when it never ran). */
+    stderr, options) {
+        super(message, options);
+        this.verb = verb;
+        this.failure = failure;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.name = 'GitError';
+    }
+}
+/** The shell could not be started (a missing working directory, bash not answering). */
+class ShellStartError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'ShellStartError';
     }
 }
 
@@ -240,12 +343,16 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // Before any other module is even loaded: on Node 24 this re-executes without the secrets in the
 // environment and returns only in the re-executed process (V8 flags set earlier would not survive).
 (0,_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
+// Before the second it takes to load the action: a cancel in that time is the run's to handle.
+const { exitAfterReport, holdSignals } = await __nccwpck_require__.e(/* import() */ 632).then(__nccwpck_require__.bind(__nccwpck_require__, 34632));
+holdSignals();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
 // Before any function of the action is hot.
 (0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(436), __nccwpck_require__.e(115)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39115));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(834), __nccwpck_require__.e(290)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35290));
 await run();
+exitAfterReport();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
