@@ -62,10 +62,10 @@ describe('checkStructuredOutput', () => {
     );
   });
 
-  it('says where a schema is wrong and what was expected there, not the meta-schema’s chain', () => {
-    const problem = (text: string): string => {
+  it('says where a schema is wrong and what was expected there, not the meta-schema’s chain', async () => {
+    const problem = async (text: string): Promise<string> => {
       try {
-        compileOutputSchema(text, "Input 'output-schema'");
+        await compileOutputSchema(text, "Input 'output-schema'");
       } catch (error) {
         return (error as Error).message.replace(
           "Input 'output-schema' is not a valid JSON Schema: ",
@@ -74,15 +74,15 @@ describe('checkStructuredOutput', () => {
       }
       throw new Error(`compiled: ${text}`);
     };
-    expect(problem('{"minimum": "x"}')).toBe('at /minimum: expected a number, got "x"');
-    expect(problem('{"properties": {"a/b": {"minLength": -1}}}')).toBe(
+    expect(await problem('{"minimum": "x"}')).toBe('at /minimum: expected a number, got "x"');
+    expect(await problem('{"properties": {"a/b": {"minLength": -1}}}')).toBe(
       'at /properties/a~1b/minLength: expected >= 0, got -1',
     );
     // One line for the place, whatever branches of the meta-schema ajv tried there.
-    expect(problem('{"type": "objekt"}')).toBe(
+    expect(await problem('{"type": "objekt"}')).toBe(
       'at /type: expected one of "array", "boolean", "integer", "null", "number", "object", "string" or a list, got "objekt"',
     );
-    expect(problem('{"$ref": "#/definitions/nope"}')).toBe(
+    expect(await problem('{"$ref": "#/definitions/nope"}')).toBe(
       "$ref '#/definitions/nope' leads nowhere",
     );
   });
