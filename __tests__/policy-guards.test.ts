@@ -211,6 +211,38 @@ describe('write targets known at run time', () => {
     }
   });
 
+  it('cannot be steered by a DEBUG trap: extdebug and functrace, which would let one in, are refused', async () => {
+    const allow = [...ALLOW, 'set *', 'trap *'];
+    const { policy, session } = await setup(allow);
+    // A trap that skips every test a guard makes (a skipped command's status is 0) would let the
+    // passing branch run, were it inherited by the guard's substitution.
+    for (const text of [
+      'shopt -s extdebug',
+      'shopt -s nullglob extdebug',
+      'shopt -so functrace',
+      'o=extdebug; shopt -s "$o"',
+      'set -T',
+      'set -eT',
+      'set -o functrace',
+      'set -eo functrace',
+    ])
+      expect(policy.check(text, repo)).toMatchObject({
+        allowed: false,
+        refusal: { code: 'frame-name' },
+      });
+    for (const text of ['set -euo pipefail', 'set +T', 'shopt -u extdebug', 'shopt -s nullglob'])
+      expect(policy.check(text, repo)).toMatchObject({ allowed: true });
+    // Without them the trap stays out of the guard's substitution, and the write is stopped.
+    const skipTests = `trap '[[ $BASH_COMMAND != *"[["* ]]' DEBUG`;
+    expect(await call(policy, session, skipTests)).toMatchObject({ isError: false });
+    const outcome = await call(policy, session, 'f=out/escape/planted; echo x > "$f"');
+    expect(outcome.isError).toBe(true);
+    expect(existsSync(path.join(outside, 'planted'))).toBe(false);
+    // Under `*` no guard stands between the text and bash: nothing to protect, nothing refused.
+    const universal = await loadPolicy({ allow: ['*'], deny: ['rm *'], workingDirectory: repo });
+    expect(universal.check('shopt -s extdebug', repo)).toMatchObject({ allowed: true });
+  });
+
   it('stops the write in a pipeline part, where only that subshell ends', async () => {
     const { policy, session } = await setup();
     const outcome = await call(policy, session, 'f=../outside/piped; echo evil | tee "$f"');

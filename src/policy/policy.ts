@@ -9,6 +9,7 @@ import {
   guardedFunctionCall,
   guardedWriteTarget,
   namesGuardVariable,
+  traceIssue,
 } from './guards.js';
 import { excerpt } from './lexical.js';
 import {
@@ -622,6 +623,9 @@ class Check {
     // What the session's frame relies on is refused whatever the patterns say.
     const frame = frameCommandIssue(words);
     if (frame) return fail(frame.code, frame.why);
+    // And what the run-time checks rely on, where they stand between the text and bash.
+    const trace = universal ? undefined : traceIssue(words);
+    if (trace) return fail('frame-name', trace);
     const program = programName(name.text);
     for (const pattern of this.policy.denyCommands) {
       if (
