@@ -1001,6 +1001,69 @@ function guardedFunctionCall(printedName, name, offender) {
         `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`calls ${name}, which is not a function the policy checked the definition of, and no pattern allows it`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
     return `"\${PPID:0:$(( ($(${body})) ))}"${printedName}`;
 }
+/**
+ * Why a command would let a DEBUG trap steer the guards, or undefined. Under `extdebug` (or
+ * `functrace`, which it implies) a DEBUG trap runs inside command substitutions, where every guard
+ * does its work, and a trap that returns non-zero skips the command it precedes, with status 0: it
+ * could skip a guard's test and let the passing branch run. Turning either on is refused wherever
+ * the guards stand between the text and bash (under an allowlist); turning them off is harmless.
+ */
+function traceIssue(words) {
+    const name = words[0];
+    if (!name?.literal)
+        return undefined;
+    const operands = words.slice(1);
+    if (name.text === 'shopt')
+        return shoptTurnsOnTracing(operands) ? TRACE_WHY : undefined;
+    if (name.text === 'set')
+        return setTurnsOnTracing(operands) ? TRACE_WHY : undefined;
+    return undefined;
+}
+/** A word that is, or may be at run time, `option`. */
+function mayName(word, option) {
+    return word !== undefined && (!word.literal || word.text === option);
+}
+/** `shopt -s … extdebug`, `shopt -so functrace`, or such a name known only at run time. */
+function shoptTurnsOnTracing(words) {
+    let sets = false;
+    let i = 0;
+    for (; i < words.length; i++) {
+        const word = words[i];
+        if (!word.literal)
+            return true;
+        if (word.text === '--') {
+            i++;
+            break;
+        }
+        if (!word.text.startsWith('-') || word.text === '-')
+            break;
+        sets ||= word.text.includes('s');
+    }
+    return sets && words.slice(i).some((w) => mayName(w, 'extdebug') || mayName(w, 'functrace'));
+}
+/** `set -T`, `set -o functrace` (letters joined or not), or an option known only at run time. */
+function setTurnsOnTracing(words) {
+    for (let i = 0; i < words.length; i++) {
+        const word = words[i];
+        if (!word.literal)
+            return true;
+        const text = word.text;
+        if (text === '--' || text === '-' || !/^[-+]/.test(text))
+            return false;
+        // `-o NAME` and `+o NAME`, alone or at the end of joined letters, take the next word.
+        const takesName = text.endsWith('o');
+        if (text.startsWith('-')) {
+            if (text.slice(1).includes('T'))
+                return true;
+            if (takesName && mayName(words[i + 1], 'functrace'))
+                return true;
+        }
+        if (takesName)
+            i++;
+    }
+    return false;
+}
+const TRACE_WHY = "turns on extdebug or functrace, under which a DEBUG trap could skip the policy's run-time checks";
 
 ;// CONCATENATED MODULE: ./src/policy/syntax.ts
 /** Node types that stand for statements (commands in the broad sense). */
@@ -6667,6 +6730,10 @@ class Check {
         const frame = frameCommandIssue(words);
         if (frame)
             return fail(frame.code, frame.why);
+        // And what the run-time checks rely on, where they stand between the text and bash.
+        const trace = universal ? undefined : traceIssue(words);
+        if (trace)
+            return fail('frame-name', trace);
         const program = (0,registry/* programName */.kX)(name.text);
         for (const pattern of this.policy.denyCommands) {
             if ((0,policy_patterns/* matchDeny */.sx)(pattern, words) ||
