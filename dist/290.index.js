@@ -8825,11 +8825,8 @@ function sdkClientOptions(redactor) {
 }
 /** Starts the session, the policy and the loop for a run with a task. */
 async function runTask(config, provider, trigger, redactor, startedAt, record, track, signal, shell) {
-    const { env, sandbox, runToken } = shell;
+    const { env, sandbox } = shell;
     const margin = () => Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
-    // Every process of the shell inherits it: the post step of a killed run ends what carries it.
-    if (runToken !== undefined)
-        env[RUN_MARKER_VARIABLE] = runToken;
     // The first request needs neither bash nor the policy, so both start only once it has been sent,
     // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
     // that comes before they are ready waits for them.
@@ -9096,6 +9093,9 @@ async function runAction(logBuffer, cancellation) {
         sandbox = sandboxOf(config, env);
         // Before the shell exists: nothing of the agent's may see the credentials being taken out.
         const runToken = await alone('Saving the step state', warn, beginRecord);
+        // Every process of the shell inherits it: the post step of a killed run ends what carries it.
+        if (runToken !== undefined)
+            env[RUN_MARKER_VARIABLE] = runToken;
         guard = await src_guard/* Guard */.wM.start({
             workingDirectory: config.workingDirectory,
             // Kept for the post step, which puts them back should this process be killed.
@@ -9111,7 +9111,7 @@ async function runAction(logBuffer, cancellation) {
         });
         redactor.add(...guard.secretValues);
         report.start({ ...config, model: provider.primary.model }, config.task, sandbox.facts);
-        await runTask(config, provider, trigger, redactor, startedAt, report.record, (started) => (session = started), cancellation.signal, { env, sandbox, runToken });
+        await runTask(config, provider, trigger, redactor, startedAt, report.record, (started) => (session = started), cancellation.signal, { env, sandbox });
     }
     catch (error) {
         report.record({

@@ -12,7 +12,7 @@ const rest = args.filter((arg) => arg !== '--all');
 // A word that is not an option names test files (jest reads it as a path pattern).
 const namesFiles = rest.some((arg) => !arg.startsWith('-'));
 const jest = fileURLToPath(new URL('../node_modules/jest/bin/jest.js', import.meta.url));
-const tier = all ? [] : namesFiles ? [] : ['--selectProjects', 'fast'];
+const tier = all || namesFiles ? [] : ['--selectProjects', 'fast'];
 const result = spawnSync(process.execPath, [jest, '--maxWorkers=2', ...tier, ...rest], {
   stdio: 'inherit',
   env: {

@@ -104,12 +104,10 @@ async function runTask(
   record: (event: TranscriptEvent) => void,
   track: (session: Promise<BashSession>) => void,
   signal: AbortSignal,
-  shell: { env: Record<string, string>; sandbox: SandboxPlan; runToken: string | undefined },
+  shell: { env: Record<string, string>; sandbox: SandboxPlan },
 ): Promise<AgentResult> {
-  const { env, sandbox, runToken } = shell;
+  const { env, sandbox } = shell;
   const margin = (): number => Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
-  // Every process of the shell inherits it: the post step of a killed run ends what carries it.
-  if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
 
   // The first request needs neither bash nor the policy, so both start only once it has been sent,
   // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
@@ -402,6 +400,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     sandbox = sandboxOf(config, env);
     // Before the shell exists: nothing of the agent's may see the credentials being taken out.
     const runToken = await alone('Saving the step state', warn, beginRecord);
+    // Every process of the shell inherits it: the post step of a killed run ends what carries it.
+    if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
     guard = await Guard.start({
       workingDirectory: config.workingDirectory,
       // Kept for the post step, which puts them back should this process be killed.
@@ -427,7 +427,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       report.record,
       (started) => (session = started),
       cancellation.signal,
-      { env, sandbox, runToken },
+      { env, sandbox },
     );
   } catch (error) {
     report.record({
