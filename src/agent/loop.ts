@@ -760,7 +760,8 @@ class AgentRun {
     const cancel = this.#options.signal;
     if (!cancel?.aborted) return undefined;
     return this.#finish('cancelled', {
-      detail: cancel.reason instanceof Error ? cancel.reason.message : 'The run was cancelled',
+      // abort() with no reason leaves an AbortError whose message says nothing of who cancelled.
+      detail: cancel.reason === undefined ? 'The run was cancelled' : messageOf(cancel.reason),
     });
   }
 

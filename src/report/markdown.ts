@@ -75,11 +75,7 @@ export function showControls(text: string): string {
  */
 export function escapeInline(text: string): string {
   return (
-    showControls(text)
-      .replace(/\s*[\r\n]+\s*/g, ' ')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
+    escapeTags(flatLine(text))
       .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
       .replace(/@/g, '@\u200b')
       // GitHub links bare addresses even in escaped text; a zero-width space keeps them text.
@@ -96,7 +92,7 @@ export function escapeInline(text: string): string {
  * backslash.
  */
 export function codeSpan(text: string, inTable = false): string {
-  const line = showControls(text).replace(/\s*[\r\n]+\s*/g, ' ');
+  const line = flatLine(text);
   const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
@@ -114,12 +110,17 @@ export function htmlCode(text: string): string {
 
 /** One line of untrusted text in an HTML context where markdown is not read: tags and entities escaped. */
 export function escapeHtml(text: string): string {
-  return showControls(text)
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return escapeTags(flatLine(text)).replace(/"/g, '&quot;');
+}
+
+/** `text` on one line, its control characters shown as escapes and its line breaks as spaces. */
+function flatLine(text: string): string {
+  return showControls(text).replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+/** `text` with what starts a tag or an entity escaped. */
+function escapeTags(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** `index` moved off the second half of a surrogate pair, so slicing there keeps characters whole. */

@@ -368,9 +368,11 @@ export class BashSession {
     if (call !== undefined) return call.capture.append(text);
     // Bounded: a background job that prints forever between calls must not grow the process.
     // Redacted before the cut, which would leave a secret's end that no redaction could recognise.
+    // Held up to twice the cap, so that each redaction is paid for by a cap's worth of new text
+    // rather than done again for every chunk; the capture it goes to cuts to the cap itself.
     const stray = this.#stray + text;
     this.#stray =
-      stray.length > this.#options.maxOutput
+      stray.length > 2 * this.#options.maxOutput
         ? this.#options.redact(stray).slice(-this.#options.maxOutput)
         : stray;
   }
