@@ -10,7 +10,7 @@ import {
   parseDuration,
   parseInteger,
   parseList,
-} from '../src/config.js';
+} from '../src/config/config.js';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { capturingFetch, type CapturedRequest } from '../__fixtures__/capturing-fetch.js';
-import { compileConfig, parseConfig } from '../src/config.js';
+import { compileConfig, parseConfig } from '../src/config/config.js';
 import { bedrockProvider } from '../src/providers/bedrock.js';
 import { foundryProvider } from '../src/providers/foundry.js';
 import type { Provider } from '../src/providers/provider.js';

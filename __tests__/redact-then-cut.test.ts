@@ -28,7 +28,7 @@ import type { CommandPolicy } from '../src/policy/types.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
-const { parseConfig } = await import('../src/config.js');
+const { parseConfig } = await import('../src/config/config.js');
 const { renderResultComment } = await import('../src/report/comment.js');
 
 /** Mixed-case letters and digits: none of its 4-character pieces is in the filler or a marker. */

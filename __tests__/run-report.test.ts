@@ -11,7 +11,7 @@ import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
-const { parseConfig } = await import('../src/config.js');
+const { parseConfig } = await import('../src/config/config.js');
 const { RESULT_OUTPUT_MAX_CHARS } = await import('../src/report/outputs.js');
 
 const WHY = 'The run was cancelled (SIGTERM), and its wind-down did not finish within 4.5 s';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { fakeGitHub, loadEvent, type Payload } from '../__fixtures__/events.js';
-import { INPUT_DEFAULTS, InputError, type Permission } from '../src/config.js';
+import { INPUT_DEFAULTS, InputError, type Permission } from '../src/config/config.js';
 import {
   decideTrigger,
   MAX_LISTED_FILES,
@@ -17,7 +17,7 @@ import {
   type TriggerRun,
   type TriggerSettings,
   type TriggerSkip,
-} from '../src/trigger.js';
+} from '../src/trigger/trigger.js';
 
 const SETTINGS: TriggerSettings = {
   task: '',

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { compileConfig, InputError, parseConfig } from '../src/config.js';
+import { compileConfig, InputError, parseConfig } from '../src/config/config.js';
 import { Redactor } from '../src/redact.js';
 import { looksSecret } from '../src/shell/env.js';
 import { findActionNode, type ActionNode } from './action-node.js';

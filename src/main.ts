@@ -2,27 +2,27 @@ import * as core from '@actions/core';
 import { createBashExecutor } from './agent/bash-tool.js';
 import { RunLimits } from './agent/limits.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
-import { listenForCancellation, type Cancellation } from './cancellation.js';
+import { listenForCancellation, type Cancellation } from './run/cancellation.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { schemaPromptSection } from './agent/structured-output.js';
-import { inputConflicts, loadConfig, type Config } from './config.js';
+import { inputConflicts, loadConfig, type Config } from './config/config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
 import { commitResults, ownBranch, type CommitOutcome } from './git/commit.js';
 import { connectProvider, type ProviderConnection } from './providers/connect.js';
 import type { SharedClientOptions } from './providers/provider.js';
-import { describeUndone, Guard } from './guard.js';
-import { bufferLog, type LogBuffer } from './log-buffer.js';
+import { describeUndone, Guard } from './guard/guard.js';
+import { bufferLog, type LogBuffer } from './run/log-buffer.js';
 import { DecisionCache } from './policy/decision-cache.js';
 import { warmUp } from './policy/warm-up.js';
 import type { CommandPolicy } from './policy/types.js';
-import { DeadlineError, withinDeadline } from './deadline.js';
-import { messageOf } from './errors.js';
+import { DeadlineError, withinDeadline } from './run/deadline.js';
+import { messageOf } from './base/errors.js';
 import {
   beginRecord,
   keepCredentialFiles,
   markCredentialsRestored,
   RUN_MARKER_VARIABLE,
-} from './post-record.js';
+} from './run/post-record.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
@@ -38,8 +38,13 @@ import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
 import { coAuthorTrailer, subjectFrom } from './git/message.js';
-import { decideTrigger, readTriggerEvent, triggerEvent, type TriggerRun } from './trigger.js';
-import { collectGarbageNow } from './v8-tuning.js';
+import {
+  decideTrigger,
+  readTriggerEvent,
+  triggerEvent,
+  type TriggerRun,
+} from './trigger/trigger.js';
+import { collectGarbageNow } from './run/v8-tuning.js';
 
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)

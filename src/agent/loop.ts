@@ -40,7 +40,7 @@ import {
   WIND_DOWN_SCHEMA_ANSWER,
   type OutputSchema,
 } from './structured-output.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
 /** How the run ended, as the `conclusion` output spells it. */
 export type Conclusion = 'success' | LimitName | 'error' | 'cancelled';

@@ -17,7 +17,7 @@ import { runUrlOf } from '../report/links.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { ChangedFile, Conclusion } from '../transcript.js';
-import { GitError, messageOf } from '../errors.js';
+import { GitError, messageOf } from '../base/errors.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {

@@ -5,7 +5,7 @@
  * run's own result.
  */
 import { createHash } from 'node:crypto';
-import type { CommentMode } from '../config.js';
+import type { CommentMode } from '../config/config.js';
 import type { TranscriptEvent } from '../transcript.js';
 import type { GitHub } from './client.js';
 import { describeApiError, type Repository } from './names.js';

@@ -5,7 +5,7 @@
  * `GITHUB_API_URL`, `GITHUB_WORKFLOW`, `GITHUB_JOB`, `GITHUB_RUN_ID`, `GITHUB_SERVER_URL`) here, so the
  * modules below it take plain values.
  */
-import type { CommentMode } from '../config.js';
+import type { CommentMode } from '../config/config.js';
 import {
   renderProgressComment,
   renderPullRequestBody,
@@ -13,7 +13,7 @@ import {
 } from '../report/comment.js';
 import { runUrlOf } from '../report/links.js';
 import type { RecordedEvent } from '../transcript.js';
-import type { TriggerGitHub } from '../trigger.js';
+import type { TriggerGitHub } from '../trigger/trigger.js';
 import type { ClientOptions, GitHub } from './client.js';
 import { describeApiError, parseRepository, type Repository } from './names.js';
 import {

@@ -6,7 +6,7 @@
  */
 import type { ModelChoice } from '../agent/fallback.js';
 import type { MessagesApi } from '../agent/loop.js';
-import { requireTaskAndCredentials, type Config } from '../config.js';
+import { requireTaskAndCredentials, type Config } from '../config/config.js';
 import { CREDENTIAL_FIXES, SERVICE_NAMES, type ProviderName } from './names.js';
 import { readWholeBody } from './whole-body.js';
 import type { Provider, SharedClientOptions } from './provider.js';

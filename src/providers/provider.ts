@@ -3,7 +3,7 @@
  * fills in, so that the loop, the limits and the reports never learn which platform they talk to.
  */
 import type { ClientOptions } from '@anthropic-ai/sdk';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { MessagesApi } from '../agent/loop.js';
 import type { PriceLookup } from '../agent/pricing.js';
 import type { ProviderName } from './names.js';

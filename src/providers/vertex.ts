@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
 import { priceFor, REGIONAL_ENDPOINT_PREMIUM, regionalEndpointPrice } from '../agent/pricing.js';
-import { InputError } from '../config.js';
-import { HiddenFileError, HiddenFiles } from '../hidden-files.js';
+import { InputError } from '../config/config.js';
+import { HiddenFileError, HiddenFiles } from '../guard/hidden-files.js';
 import {
   authClientFor,
   CREDENTIAL_FILE_VARIABLES,

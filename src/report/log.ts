@@ -17,7 +17,7 @@
 import * as core from '@actions/core';
 import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
 import { formatUsd } from '../agent/pricing.js';
-import { randomHex } from '../random-token.js';
+import { randomHex } from '../base/random-token.js';
 import type { PromptMeasure, RecordedEvent } from '../transcript.js';
 import {
   callLabel,

@@ -5,8 +5,8 @@
  * run ended.
  */
 import * as core from '@actions/core';
-import { resolveTranscriptFile, type Config } from '../config.js';
-import type { LogBuffer } from '../log-buffer.js';
+import { resolveTranscriptFile, type Config } from '../config/config.js';
+import type { LogBuffer } from '../run/log-buffer.js';
 import { SERVICE_NAMES } from '../providers/names.js';
 import {
   Transcript,
@@ -29,7 +29,7 @@ import {
   renderSummary,
   writeJobSummary,
 } from './summary.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
 function settingsOf(config: Config, sandbox: SandboxFacts | undefined): RunSettings {
   return {

@@ -24,8 +24,8 @@ import {
   readConfigFiles,
   takeOut,
   type Credential,
-} from './git/credentials.js';
-import { git } from './git/exec.js';
+} from '../git/credentials.js';
+import { git } from '../git/exec.js';
 
 export type { UndoneChange } from './file-snapshot.js';
 

@@ -6,11 +6,11 @@
  * never fetched again, so an edit after the trigger changes nothing.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { InputError, PERMISSIONS, type Config, type Permission } from './config.js';
-import type { RunSubject, TranscriptEvent } from './transcript.js';
+import { InputError, PERMISSIONS, type Config, type Permission } from '../config/config.js';
+import type { RunSubject, TranscriptEvent } from '../transcript.js';
 import { findTask } from './trigger-phrase.js';
 import { cleanUntrusted, DataQuoter } from './untrusted.js';
-import { messageOf } from './errors.js';
+import { messageOf } from '../base/errors.js';
 
 /** What trigger needs from the GitHub REST API (implemented over Octokit under src/github/). */
 export interface TriggerGitHub {

@@ -1,23 +1,23 @@
 import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { compileOutputSchema, type OutputSchema } from './agent/structured-output.js';
-import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
-import { privateTranscriptDirectory } from './transcript.js';
+import { compileOutputSchema, type OutputSchema } from '../agent/structured-output.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../policy/defaults.js';
+import { privateTranscriptDirectory } from '../transcript.js';
 import {
   parsePatternInput,
   PatternError,
   type Pattern,
   type PolicyPatterns,
-} from './policy/patterns.js';
-import { SANDBOX_MODES, type SandboxMode } from './sandbox/modes.js';
-import { coveredProtectedPath } from './sandbox/writable.js';
+} from '../policy/patterns.js';
+import { SANDBOX_MODES, type SandboxMode } from '../sandbox/modes.js';
+import { coveredProtectedPath } from '../sandbox/writable.js';
 import {
   BASE_URL_VARIABLES,
   isProviderName,
   PROVIDER_NAMES,
   type ProviderName,
-} from './providers/names.js';
+} from '../providers/names.js';
 
 /** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
 export interface Config {
