@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
-import { InputError } from '../src/config/config.js';
+import { InputError } from '../src/base/errors.js';
 import {
   authClientFor,
   credentialFilesToHide,

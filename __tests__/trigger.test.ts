@@ -5,15 +5,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { fakeGitHub, loadEvent, type Payload } from '../__fixtures__/events.js';
-import { INPUT_DEFAULTS, InputError, type Permission } from '../src/config/config.js';
+import { InputError } from '../src/base/errors.js';
+import { INPUT_DEFAULTS, type Permission } from '../src/config/config.js';
+import { type PullRequestData, type TriggerGitHub } from '../src/trigger/payload.js';
+import { MAX_LISTED_FILES } from '../src/trigger/request-prompt.js';
 import {
   decideTrigger,
-  MAX_LISTED_FILES,
   readTriggerEvent,
   triggerEvent,
-  type PullRequestData,
   type TriggerDecision,
-  type TriggerGitHub,
   type TriggerRun,
   type TriggerSettings,
   type TriggerSkip,

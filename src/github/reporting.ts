@@ -13,7 +13,7 @@ import {
 } from '../report/comment.js';
 import { runUrlOf } from '../report/links.js';
 import type { RecordedEvent } from '../transcript.js';
-import type { TriggerGitHub } from '../trigger/trigger.js';
+import type { TriggerGitHub } from '../trigger/payload.js';
 import type { ClientOptions, GitHub } from './client.js';
 import { describeApiError, parseRepository, type Repository } from './names.js';
 import {

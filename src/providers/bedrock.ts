@@ -5,7 +5,8 @@
  */
 import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import { priceFor, regionalEndpointPrice } from '../agent/pricing.js';
-import { InputError, INPUT_DEFAULTS } from '../config/config.js';
+import { InputError } from '../base/errors.js';
+import { INPUT_DEFAULTS } from '../config/config.js';
 import { describeMissing, readVariable, type Provider } from './provider.js';
 
 const AWS_LOGIN = 'the aws-actions/configure-aws-credentials step';

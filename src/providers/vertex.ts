@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
 import { priceFor, REGIONAL_ENDPOINT_PREMIUM, regionalEndpointPrice } from '../agent/pricing.js';
-import { InputError } from '../config/config.js';
+import { InputError } from '../base/errors.js';
 import { HiddenFileError, HiddenFiles } from '../guard/hidden-files.js';
 import {
   authClientFor,
