@@ -22,7 +22,7 @@ async function firstRequest(
   expect(provider.missingCredentials(config, env)).toEqual([]);
   const transport = capturingFetch();
   const { messages } = await provider.connect({
-    config,
+    settings: config,
     env,
     client: { maxRetries: 0, fetch: transport.fetch },
     addSecret: () => undefined,

@@ -6,13 +6,14 @@ import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { fakeGitHub, loadEvent, type Payload } from '../__fixtures__/events.js';
 import { InputError } from '../src/base/errors.js';
-import { INPUT_DEFAULTS, type Permission } from '../src/config/config.js';
+import { INPUT_DEFAULTS } from '../src/base/action-defaults.js';
+import { type Permission } from '../src/config/config.js';
 import { type PullRequestData, type TriggerGitHub } from '../src/trigger/payload.js';
 import { MAX_LISTED_FILES } from '../src/trigger/request-prompt.js';
 import {
   decideTrigger,
-  readTriggerEvent,
-  triggerEvent,
+  readWorkflowEvent,
+  triggerRecord,
   type TriggerDecision,
   type TriggerRun,
   type TriggerSettings,
@@ -560,22 +561,25 @@ describe('other events', () => {
   });
 });
 
-describe('readTriggerEvent', () => {
+describe('readWorkflowEvent', () => {
   it('reads the event name and the payload the runner wrote', () => {
     const file = fileURLToPath(
       new URL('../__fixtures__/events/issue_comment.created.json', import.meta.url),
     );
-    const event = readTriggerEvent({ GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: file });
+    const event = readWorkflowEvent({
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_PATH: file,
+    });
     expect(event.name).toBe('issue_comment');
     expect(event.payload).toEqual(loadEvent('issue_comment.created'));
   });
 
   it('gives an empty payload outside a runner, where no event file exists', () => {
-    expect(readTriggerEvent({ GITHUB_EVENT_NAME: 'workflow_dispatch' })).toEqual({
+    expect(readWorkflowEvent({ GITHUB_EVENT_NAME: 'workflow_dispatch' })).toEqual({
       name: 'workflow_dispatch',
       payload: {},
     });
-    expect(readTriggerEvent({ GITHUB_EVENT_PATH: '/nonexistent/event.json' })).toEqual({
+    expect(readWorkflowEvent({ GITHUB_EVENT_PATH: '/nonexistent/event.json' })).toEqual({
       name: '',
       payload: {},
     });
@@ -585,7 +589,7 @@ describe('readTriggerEvent', () => {
 describe('the trigger event of the transcript', () => {
   it('names the source, the requester, the subject and the comment', async () => {
     const run = await onIssue('/agent fix it');
-    expect(triggerEvent(run)).toEqual({
+    expect(triggerRecord(run)).toEqual({
       type: 'trigger',
       event: 'issue_comment',
       source: 'comment',

@@ -381,7 +381,7 @@ describe('Vertex endpoints without a base URL', () => {
     expect(vertexProvider.missingCredentials(config, env)).toEqual([]);
     const transport = capturingFetch();
     const connected = await vertexProvider.connect({
-      config,
+      settings: config,
       env,
       client: { maxRetries: 0, fetch: transport.fetch },
       addSecret: () => undefined,

@@ -1,11 +1,18 @@
 import * as core from '@actions/core';
 import { createBashExecutor } from './agent/bash-tool.js';
 import { RunLimits } from './agent/limits.js';
+import type { ModelChoice } from './agent/fallback.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
+import { priceOnPlatform, regionalPremiumNote } from './agent/pricing.js';
 import { listenForCancellation, type Cancellation } from './run/cancellation.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { schemaPromptSection } from './agent/structured-output.js';
-import { inputConflicts, loadConfig, type Config } from './config/config.js';
+import {
+  inputConflicts,
+  loadConfig,
+  requireTaskAndCredentials,
+  type Config,
+} from './config/config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
 import { commitResults, ownBranch, type CommitOutcome } from './git/commit.js';
 import { connectProvider, type ProviderConnection } from './providers/connect.js';
@@ -26,7 +33,7 @@ import {
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
-import { repositoryUrlOf } from './report/links.js';
+import { repositoryUrlOf } from './run/runner.js';
 import { RunReport } from './report/run-report.js';
 import { stoppedAt } from './report/stopped.js';
 import { detailBeyondHeadline } from './report/summary.js';
@@ -40,8 +47,8 @@ import { connectGitHub, type RunConversation, type RunGitHub } from './github/re
 import { coAuthorTrailer, subjectFrom } from './git/message.js';
 import {
   decideTrigger,
-  readTriggerEvent,
-  triggerEvent,
+  readWorkflowEvent,
+  triggerRecord,
   type TriggerRun,
 } from './trigger/trigger.js';
 import { collectGarbageNow } from './run/v8-tuning.js';
@@ -99,10 +106,38 @@ function sdkClientOptions(redactor: Redactor): SharedClientOptions {
   };
 }
 
+/** The run's models as the platform serves them, priced there. */
+interface PricedModels {
+  primary: ModelChoice;
+  fallback: ModelChoice | undefined;
+  /** What the log says once of the estimates: a regional premium, a price that may be off. */
+  notes: string[];
+  warnings: string[];
+}
+
+/** Prices the models where the provider serves them (the platform knows where, the price list how much). */
+function priceModels(provider: ProviderConnection): PricedModels {
+  const [primary, fallback] = [provider.primary, provider.fallback].map(
+    (served) => served && { model: served.model, lookup: priceOnPlatform(served) },
+  );
+  const premium =
+    provider.regionalEndpoint &&
+    regionalPremiumNote(provider.regionalEndpoint, provider.primary.model);
+  return {
+    primary: { model: provider.primary.model, price: primary!.lookup.price },
+    fallback: fallback && { model: fallback.model, price: fallback.lookup.price },
+    notes: premium ? [premium] : [],
+    warnings: [primary?.lookup.warning, fallback?.lookup.warning].filter(
+      (warning): warning is string => warning !== undefined,
+    ),
+  };
+}
+
 /** Starts the session, the policy and the loop for a run with a task. */
 async function runTask(
   config: Config,
   provider: ProviderConnection,
+  models: PricedModels,
   trigger: TriggerRun,
   redactor: Redactor,
   startedAt: number,
@@ -173,7 +208,7 @@ async function runTask(
     messages: provider.messages,
     apiName: provider.apiName,
     credentialFix: provider.credentialFix,
-    model: provider.primary.model,
+    model: models.primary.model,
     maxTokens: config.maxTokens,
     system: redactor.redact(system),
     task: redactor.redact(trigger.prompt),
@@ -192,9 +227,9 @@ async function runTask(
       commandTimeoutMs: config.commandTimeoutMs,
       startedAt,
     }),
-    price: provider.primary.price,
+    price: models.primary.price,
     outputSchema: config.outputSchema,
-    ...(provider.fallback ? { fallback: provider.fallback } : {}),
+    ...(models.fallback ? { fallback: models.fallback } : {}),
     signal,
     onEvent: (event) => {
       if (event.type === 'request' && event.turn === 1) {
@@ -356,9 +391,9 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
     const reader = gitHub.reader;
     const trigger = await withinDeadline('Deciding the trigger on GitHub', GITHUB_STAGE_MS, () =>
-      decideTrigger(readTriggerEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
+      decideTrigger(readWorkflowEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
     );
-    report.record(triggerEvent(trigger));
+    report.record(triggerRecord(trigger));
     if (trigger.kind === 'skip') {
       // No model, no shell, no guard: the step succeeds and says why in one line.
       core.info(`Not running: ${redactor.redact(trigger.reason)}`);
@@ -367,7 +402,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
         await alone(
           'Replying on GitHub',
           warn,
-          () => gitHub!.replyToRefusal(triggerEvent(trigger), redactor.redact(reply)),
+          () => gitHub!.replyToRefusal(triggerRecord(trigger), redactor.redact(reply)),
           GITHUB_STAGE_MS,
         );
       }
@@ -378,20 +413,25 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     conversation = await alone(
       'Starting the conversation on GitHub',
       warn,
-      () => gitHub!.beginConversation(triggerEvent(trigger), () => report.events),
+      () => gitHub!.beginConversation(triggerRecord(trigger), () => report.events),
       GITHUB_STAGE_MS,
     );
     const talking = conversation;
     if (talking) report.listen(() => talking.changed());
     config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
-    provider = await connectProvider(config, process.env, sdkClientOptions(redactor), (secret) =>
-      redactor.add(secret),
+    provider = await connectProvider(
+      config,
+      process.env,
+      sdkClientOptions(redactor),
+      (secret) => redactor.add(secret),
+      (missing) => requireTaskAndCredentials(config!.task, missing),
     );
     redactor.add(...provider.secrets);
     cancellation.beforeForcedExit(() => provider?.restore());
-    for (const line of provider.notes) core.info(line);
-    for (const line of provider.warnings) core.warning(line);
+    const models = priceModels(provider);
+    for (const line of [...provider.notes, ...models.notes]) core.info(line);
+    for (const line of models.warnings) core.warning(line);
     core.info(
       `Task from ${config.taskSource}; model ${provider.primary.model} (${provider.apiName}); working directory ${config.workingDirectory}`,
     );
@@ -426,6 +466,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     await runTask(
       config,
       provider,
+      models,
       trigger,
       redactor,
       startedAt,

@@ -13,6 +13,7 @@ import {
 import { SANDBOX_MODES, type SandboxMode } from '../sandbox/modes.js';
 import { coveredProtectedPath } from '../sandbox/writable.js';
 import { InputError } from '../base/errors.js';
+import { INPUT_DEFAULTS } from '../base/action-defaults.js';
 import {
   parseAmount,
   parseBaseUrl,
@@ -129,32 +130,6 @@ export type CommentMode = 'auto' | 'true' | 'false';
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
 export type InputReader = (name: string) => string;
-
-/**
- * The action.yml defaults, applied when an input is empty. The runner applies them itself, but a run
- * of `dist/index.js` outside a runner (tests, `npm run agent`) does not, so they must hold here too.
- */
-export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
-  'trigger-phrase': '/agent',
-  'min-permission': 'write',
-  provider: 'anthropic',
-  model: 'claude-sonnet-5-5',
-  'max-tokens': '16000',
-  'working-directory': '.',
-  'command-timeout': '120',
-  'time-limit': '30',
-  'max-turns': '30',
-  'max-cost-usd': '5',
-  'max-output': '30000',
-  commit: 'false',
-  'pull-request': 'false',
-  summary: 'true',
-  'upload-transcript': 'true',
-  comment: 'auto',
-  'fail-on-limit': 'true',
-  sandbox: 'auto',
-  network: 'on',
-};
 
 /**
  * Inputs declared in action.yml whose features are not built yet, with the values that ask for
@@ -498,15 +473,15 @@ export function loadConfig(): Promise<Config> {
  * parseConfig because a comment-triggered run takes its task from the comment, where an empty
  * `task` input is fine.
  */
-export function requireTaskAndCredentials(config: Config, missingCredentials: string[]): void {
+export function requireTaskAndCredentials(task: string, missingCredentials: string[]): void {
   const missing: string[] = [];
-  if (config.task === '') {
+  if (task === '') {
     missing.push(`no task: set the 'task' input (or 'task-file') of the step`);
   }
   missing.push(...missingCredentials);
   if (missing.length > 0) {
     throw new InputError(
-      config.task === '' ? 'task' : 'provider',
+      task === '' ? 'task' : 'provider',
       `Cannot start: ${missing.join('; and ')}`,
     );
   }

@@ -13,7 +13,7 @@ import { gitAt, OBJECT_ID, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
 import { readDiffStat } from './diffstat.js';
-import { runUrlOf } from '../report/links.js';
+import { runUrlOf } from '../run/runner.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { ChangedFile, Conclusion } from '../transcript.js';

@@ -8,7 +8,7 @@ import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { runUrlOf } from './links.js';
+import { runUrlOf } from '../run/runner.js';
 import { messageOf } from '../base/errors.js';
 
 /** What became of the upload: the artifact, or why there is none. */

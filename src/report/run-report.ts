@@ -17,7 +17,7 @@ import {
 } from '../transcript.js';
 import { annotationsOf } from './annotations.js';
 import { uploadTranscript } from './artifact.js';
-import { runUrlOf } from './links.js';
+import { runUrlOf } from '../run/runner.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog, writeErrors } from './log.js';

@@ -31,7 +31,7 @@ export interface Requester {
 }
 
 /** The event the workflow runs on, as the runner describes it. */
-export interface TriggerEvent {
+export interface WorkflowEvent {
   /** `GITHUB_EVENT_NAME`. */
   name: string;
   /** The webhook payload at `GITHUB_EVENT_PATH` (`{}` when there is none). */
@@ -106,7 +106,7 @@ export type TriggerSettings = Pick<
 >;
 
 /** The event of this step: `GITHUB_EVENT_NAME` and the payload at `GITHUB_EVENT_PATH`. */
-export function readTriggerEvent(env: NodeJS.ProcessEnv): TriggerEvent {
+export function readWorkflowEvent(env: NodeJS.ProcessEnv): WorkflowEvent {
   const name = env.GITHUB_EVENT_NAME ?? '';
   const file = env.GITHUB_EVENT_PATH;
   // Outside a runner (a local run) there may be no payload; only comment and label events need one.
@@ -184,7 +184,7 @@ function inputRun(
 }
 
 /** Reads the payload: a request to authorize, a run from the task input, or a skip. */
-function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
+function readEvent(event: WorkflowEvent, settings: TriggerSettings): Reading {
   const payload = (event.payload ?? {}) as Payload;
   const commentEvent = COMMENT_EVENTS.get(event.name);
   if (commentEvent) {
@@ -285,7 +285,7 @@ function readEvent(event: TriggerEvent, settings: TriggerSettings): Reading {
  * `min-permission` and `allowed-bots`; every other event runs the task input.
  */
 export async function decideTrigger(
-  event: TriggerEvent,
+  event: WorkflowEvent,
   settings: TriggerSettings,
   github: TriggerGitHub,
   repository?: string,
@@ -326,7 +326,7 @@ export async function decideTrigger(
 }
 
 /** The `trigger` event of the transcript for a decision. */
-export function triggerEvent(
+export function triggerRecord(
   decision: TriggerDecision,
 ): Extract<TranscriptEvent, { type: 'trigger' }> {
   return {
