@@ -2,7 +2,6 @@ import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compileOutputSchema, type OutputSchema } from '../agent/structured-output.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../policy/defaults.js';
 import { privateTranscriptDirectory } from '../transcript.js';
 import {
   parsePatternInput,
@@ -130,17 +129,6 @@ export type CommentMode = 'auto' | 'true' | 'false';
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
 export type InputReader = (name: string) => string;
-
-/**
- * Inputs declared in action.yml whose features are not built yet, with the values that ask for
- * nothing. A value that asks for the feature is refused rather than silently ignored, so a workflow
- * never believes it got a commit, a pull request or a comment it did not.
- */
-const NOT_SUPPORTED_YET: ReadonlyArray<{
-  input: string;
-  accepts: (value: string) => boolean;
-  keep: string;
-}> = [];
 
 /** The repository permission levels a commenter can have, least first. */
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -327,15 +315,6 @@ export function parseConfig(
     return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
   };
 
-  for (const { input, accepts, keep } of NOT_SUPPORTED_YET) {
-    const value = read(input).trim();
-    if (!accepts(value)) {
-      throw new InputError(
-        input,
-        `Input '${input}' is not supported yet; remove it or leave it ${keep} (got '${value}')`,
-      );
-    }
-  }
   // The comment-trigger inputs ask for nothing on other runs, but they are checked on every run so
   // that a typo fails the first run, not the first comment.
   const triggerPhrase = read('trigger-phrase').trim();
@@ -361,14 +340,10 @@ export function parseConfig(
   const model = parseModelId('model', read('model'));
   const fallbackInput = read('fallback-model').trim();
   const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
-  const allowedText = readRaw('allowed-commands');
   const policyPatterns: PolicyPatterns = {
     // An explicitly empty allow list would deny everything; GitHub passes the default when unset,
-    // so empty means "not given" here as well.
-    allow: parsePatternLines(
-      'allowed-commands',
-      allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText,
-    ),
+    // so empty means "not given" here as well (read applies the default).
+    allow: parsePatternLines('allowed-commands', read('allowed-commands')),
     deny: parsePatternLines('denied-commands', read('denied-commands')),
   };
 
