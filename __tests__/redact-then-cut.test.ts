@@ -176,7 +176,7 @@ describe('the reports, rendered from redacted events before their size guards cu
       stop: () => undefined,
       onFlush: () => undefined,
     });
-    report.start(config, 'Do the work');
+    report.start(config, { task: 'Do the work', taskSource: config.taskSource });
     // Around every cut point of every sink, in characters from the start and from the end: the
     // summary's 64 KiB per output and 300,000 bytes for the final message, the result output's and
     // the comment's 65,536 characters, the JSONL line's 1,000,000 bytes.

@@ -15,9 +15,9 @@ import {
   readWorkflowEvent,
   triggerRecord,
   type TriggerDecision,
-  type TriggerRun,
+  type Task,
   type TriggerSettings,
-  type TriggerSkip,
+  type Skip,
 } from '../src/trigger/trigger.js';
 
 const SETTINGS: TriggerSettings = {
@@ -52,12 +52,12 @@ function onPullRequest(body: string, github: TriggerGitHub): Promise<TriggerDeci
   return decideTrigger(commentEvent('issue_comment.created.on-pr', body), SETTINGS, github);
 }
 
-function asRun(decision: TriggerDecision): TriggerRun {
+function asRun(decision: TriggerDecision): Task {
   if (decision.kind !== 'run') throw new Error(`expected a run, got a skip: ${decision.reason}`);
   return decision;
 }
 
-function asSkip(decision: TriggerDecision): TriggerSkip {
+function asSkip(decision: TriggerDecision): Skip {
   if (decision.kind !== 'skip') throw new Error('expected a skip, got a run');
   return decision;
 }

@@ -90,6 +90,11 @@ export interface AgentOptions {
   contextBudgetTokens?: number;
   onEvent?: (event: TranscriptEvent) => void;
   /**
+   * Called once, when the run's first request is on its way: what that request does not need (the
+   * shell, the policy: the Workbench) can start now and overlap it.
+   */
+  onFirstRequestSent?: () => void;
+  /**
    * Cancels the run (the runner's cancel): aborts the request in flight, runs no further command,
    * and the loop returns `cancelled`. The running command is the session's to end (it listens too).
    */
@@ -262,6 +267,8 @@ class AgentRun {
   /** Prompt size (tokens) past which older tool outputs are condensed. */
   readonly #budgetTokens: number;
   readonly #state: RunState;
+  /** Whether onFirstRequestSent was called: the hook is told once, not again on a resend. */
+  #firstRequestSent = false;
   /** What each stop reason leads to; the run ends in error on any other. */
   readonly #onStop: Readonly<Record<StopReason, StopHandler>> = {
     end_turn: (answer) => this.#onFinalMessage(answer),
@@ -442,13 +449,18 @@ class AgentRun {
     });
     const sentAt = this.#clock.now();
     try {
-      const response = await this.#options.messages.create(request.params, {
+      const answer = this.#options.messages.create(request.params, {
         signal: this.#requestSignal,
         timeout: Math.max(
           1,
           Math.min(MAX_ATTEMPT_TIMEOUT_MS, Math.ceil(this.#limits.timeLeftMs())),
         ),
       });
+      if (!this.#firstRequestSent) {
+        this.#firstRequestSent = true;
+        this.#options.onFirstRequestSent?.();
+      }
+      const response = await answer;
       this.#state.responseMs = this.#clock.now() - sentAt;
       return { response, turn };
     } catch (error) {

@@ -57,7 +57,11 @@ interface DecisionBase {
   comment?: TriggerComment;
 }
 
-export interface TriggerRun extends DecisionBase {
+/**
+ * A run to do: what every stage after the trigger needs of the request (its words, who asked, the
+ * issue or pull request), so that no stage reads the task from the settings.
+ */
+export interface Task extends DecisionBase {
   kind: 'run';
   /** What was asked, cleaned: the comment's words after the phrase, title and body, or the task input. */
   task: string;
@@ -88,7 +92,8 @@ export type SkipCode =
   /** Nothing follows the phrase. */
   | 'no-task';
 
-export interface TriggerSkip extends DecisionBase {
+/** No run: why, and whether to reply. */
+export interface Skip extends DecisionBase {
   kind: 'skip';
   code: SkipCode;
   /** Why, for the log and the `skipped` conclusion. */
@@ -97,7 +102,8 @@ export interface TriggerSkip extends DecisionBase {
   reply?: string;
 }
 
-export type TriggerDecision = TriggerRun | TriggerSkip;
+/** What the trigger decides: a Task or a Skip. */
+export type TriggerDecision = Task | Skip;
 
 /** The settings trigger reads. */
 export type TriggerSettings = Pick<
@@ -127,7 +133,7 @@ interface Request extends DecisionBase {
   pullRequest?: PullRequestData | number;
 }
 
-type Reading = Request | TriggerRun | TriggerSkip;
+type Reading = Request | Task | Skip;
 
 /** The comment events, with the action a new comment comes with. */
 const COMMENT_EVENTS: ReadonlyMap<string, { action: string; kind: CommentKind }> = new Map([
@@ -169,7 +175,7 @@ function inputRun(
   settings: TriggerSettings,
   subject?: RunSubject,
   sender?: Actor,
-): TriggerRun {
+): Task {
   return {
     kind: 'run',
     event,
