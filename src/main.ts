@@ -102,17 +102,17 @@ interface PricedModels {
 
 /** Prices the models where the provider serves them (the platform knows where, the price list how much). */
 function priceModels(provider: ProviderConnection): PricedModels {
-  const [primary, fallback] = [provider.primary, provider.fallback].map(
-    (served) => served && { model: served.model, lookup: priceOnPlatform(served) },
-  );
+  const primary = priceOnPlatform(provider.primary);
+  const fallback = provider.fallback && priceOnPlatform(provider.fallback);
   const premium =
     provider.regionalEndpoint &&
     regionalPremiumNote(provider.regionalEndpoint, provider.primary.model);
   return {
-    primary: { model: provider.primary.model, price: primary!.lookup.price },
-    fallback: fallback && { model: fallback.model, price: fallback.lookup.price },
+    primary: { model: provider.primary.model, price: primary.price },
+    fallback: provider.fallback &&
+      fallback && { model: provider.fallback.model, price: fallback.price },
     notes: premium ? [premium] : [],
-    warnings: [primary?.lookup.warning, fallback?.lookup.warning].filter(
+    warnings: [primary.warning, fallback?.warning].filter(
       (warning): warning is string => warning !== undefined,
     ),
   };
