@@ -59,6 +59,11 @@ export interface HarnessOptions {
   outputSchema?: OutputSchema;
   /** The run's clock (its deadline, its durations); the real one by default. */
   clock?: Clock;
+  /**
+   * The loop's hook for its first request (main starts the shell and the policy there), told the
+   * events recorded by then.
+   */
+  onFirstRequestSent?: (eventsSoFar: readonly TranscriptEvent[]) => void;
 }
 
 export interface HarnessRun {
@@ -130,6 +135,7 @@ export async function runScripted(
       contextBudgetTokens: options.contextBudgetTokens,
       fallback: options.fallback,
       onEvent: (event) => events.push(event),
+      onFirstRequestSent: () => options.onFirstRequestSent?.([...events]),
       signal: options.signal,
       outputSchema: options.outputSchema,
     });

@@ -4,7 +4,7 @@
  * argv[2..] are names of variables whose values it reports from `process.env`.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { startClean } from '../src/clean-start.js';
+import { startClean } from '../src/run/clean-start.js';
 
 startClean();
 

@@ -3,7 +3,7 @@
  * trigger makes. Each load is a fresh parsed copy, so a test edits its own.
  */
 import { readFileSync } from 'node:fs';
-import type { PullRequestData, TriggerGitHub } from '../src/trigger.js';
+import type { PullRequestData, TriggerGitHub } from '../src/trigger/payload.js';
 
 export type EventSample =
   | 'issue_comment.created'

@@ -3,7 +3,7 @@
  * with process.exit(3), the way a cancelled run's forced exit ends the action, without calling
  * `restore` itself.
  */
-import { HiddenFiles } from '../src/hidden-files.js';
+import { HiddenFiles } from '../src/guard/hidden-files.js';
 
 HiddenFiles.take(process.argv.slice(2));
 process.stdout.write('hidden\n');

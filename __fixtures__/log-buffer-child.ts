@@ -4,7 +4,7 @@
  * so in every other case the lines can only come out through the exit paths under test.
  */
 import { writeSync } from 'node:fs';
-import { bufferLog } from '../src/log-buffer.js';
+import { bufferLog } from '../src/run/log-buffer.js';
 
 const [way, flushEveryMs] = process.argv.slice(2);
 const buffer = bufferLog(process.stdout, { flushEveryMs: Number(flushEveryMs ?? 3_600_000) });

@@ -3,7 +3,7 @@
  * `tier-status.ts CALLS [maglev-off]`, run with `--allow-natives-syntax`. With `maglev-off`, the
  * process first calls leaveMaglevOff, as the action's entry point does.
  */
-import { leaveMaglevOff } from '../src/v8-tuning.js';
+import { leaveMaglevOff } from '../src/run/v8-tuning.js';
 
 const [calls, mode] = process.argv.slice(2);
 if (mode === 'maglev-off') leaveMaglevOff();

@@ -12,7 +12,7 @@ import {
   toolUse,
 } from '../__fixtures__/messages.js';
 import { PromptCacheModel } from '../__fixtures__/prompt-cache.js';
-import { Conversation, type TextSize } from '../src/agent/conversation.js';
+import { MessageHistory, type TextSize } from '../src/agent/conversation.js';
 
 describe('prompt caching', () => {
   it('marks the system prompt, where the previous request ended and the last message, and nothing else', async () => {
@@ -99,7 +99,7 @@ describe('condensing', () => {
   });
 
   it('leaves short outputs, the task and the model turns untouched', () => {
-    const conversation = new Conversation('the task');
+    const conversation = new MessageHistory('the task');
     conversation.addAssistant([
       {
         type: 'tool_use',
@@ -154,7 +154,7 @@ describe('the size of the conversation, for estimates and bounds', () => {
    * The rule, counted afresh: text as is, a tool result's text (+ 40 characters), other blocks as
    * JSON; UTF-8 bytes of the same; one part for each message and each block.
    */
-  const counted = (conversation: Conversation): TextSize => {
+  const counted = (conversation: MessageHistory): TextSize => {
     const size = { chars: 0, bytes: 0, parts: 0 };
     const add = (text: string, extraChars = 0): void => {
       size.chars += text.length + extraChars;
@@ -177,7 +177,7 @@ describe('the size of the conversation, for estimates and bounds', () => {
   };
 
   it('stays what a count of the messages gives through additions, appended text and condensing', () => {
-    const conversation = new Conversation('the task, in Ünïcode 🙂');
+    const conversation = new MessageHistory('the task, in Ünïcode 🙂');
     const seen: number[] = [];
     const check = (): void => {
       seen.push(conversation.size.chars);

@@ -41,6 +41,21 @@ function firstAnswerTaking(clock: FakeClock, ms: number, script: Script): Script
   };
 }
 
+describe('the first request', () => {
+  it('is announced once, when it is on its way and before its answer, so what it does not need can start alongside it', async () => {
+    const seen: string[][] = [];
+    const { result } = await runScripted(
+      [commands('echo one'), commands('echo two'), final('done')],
+      { onFirstRequestSent: (events) => seen.push(events.map((event) => event.type)) },
+    );
+
+    expect(result.conclusion).toBe('success');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.filter((type) => type === 'request')).toHaveLength(1);
+    expect(seen[0]).not.toContain('response');
+  });
+});
+
 describe('tool dispatch', () => {
   it('runs several tool calls of one response in order and returns every result in one user message', async () => {
     const { result, server } = await runScripted([

@@ -14,7 +14,7 @@ import {
   exitAfterReport,
   holdSignals,
   listenForCancellation,
-} from '../src/cancellation.js';
+} from '../src/run/cancellation.js';
 import { factsOf } from '../src/report/facts.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';

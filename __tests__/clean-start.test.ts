@@ -34,7 +34,7 @@ import {
   sweepStaleCarriers,
   takeCarrier,
   writeCarrier,
-} from '../src/clean-start.js';
+} from '../src/run/clean-start.js';
 import { shippedNode } from '../__fixtures__/node24.js';
 
 const CHILD = fileURLToPath(new URL('../__fixtures__/clean-start-child.ts', import.meta.url));

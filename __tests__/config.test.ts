@@ -2,15 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  InputError,
-  inputConflicts,
-  parseBoolean,
-  parseConfig,
-  parseDuration,
-  parseInteger,
-  parseList,
-} from '../src/config.js';
+import { InputError } from '../src/base/errors.js';
+import { parseBoolean, parseDuration, parseInteger, parseList } from '../src/config/values.js';
+import { inputConflicts, parseConfig } from '../src/config/config.js';
 import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 

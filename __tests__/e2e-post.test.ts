@@ -19,7 +19,7 @@ import {
   runBundle,
   runnerEnvironment,
 } from '../__fixtures__/runner.js';
-import { processIdentity, writeCarrier } from '../src/clean-start.js';
+import { processIdentity, writeCarrier } from '../src/run/clean-start.js';
 
 const KEY = 'sk-ant-api03-Post0step0key000000000000000000000000';
 const TOKEN = 'ghs_postStepToken0000000000000000000000000';

@@ -21,8 +21,8 @@ import { commands, final, toolResults, type RequestBody } from '../__fixtures__/
 import { processesWith } from '../__fixtures__/processes.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
-import { CARRIER_VARIABLE, FORGED_MARKER_NOTE } from '../src/clean-start.js';
-import { STATE } from '../src/post-record.js';
+import { CARRIER_VARIABLE, FORGED_MARKER_NOTE } from '../src/run/clean-start.js';
+import { STATE } from '../src/run/post-record.js';
 import { escapeInline } from '../src/report/markdown.js';
 import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { GitError, messageOf, ShellStartError } from '../src/errors.js';
+import { GitError, messageOf, ShellStartError } from '../src/base/errors.js';
 import { BashSession } from '../src/shell/session.js';
 
 describe('messageOf', () => {

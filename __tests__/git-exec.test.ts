@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { GitError } from '../src/errors.js';
+import { GitError } from '../src/base/errors.js';
 import { git, STALLED_TRANSFER_SECONDS } from '../src/git/exec.js';
 
 let repo: string;

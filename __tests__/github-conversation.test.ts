@@ -11,13 +11,13 @@ import {
   type GitHubServer,
 } from '../__fixtures__/github-server.js';
 import { createGitHub } from '../src/github/client.js';
+import { type TriggerRecord } from '../src/transcript.js';
 import {
   conversationMarker,
   replyToSkipped,
   startConversation,
   wantsConversation,
   type ConversationSetup,
-  type TriggerEvent,
 } from '../src/github/conversation.js';
 
 let server: GitHubServer;
@@ -33,7 +33,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const ON_PR_COMMENT: TriggerEvent = {
+const ON_PR_COMMENT: TriggerRecord = {
   type: 'trigger',
   event: 'issue_comment',
   source: 'comment',
@@ -160,14 +160,18 @@ describe('the conversation', () => {
 });
 
 describe('the comment input', () => {
-  const onPullRequestEvent: TriggerEvent = {
+  const onPullRequestEvent: TriggerRecord = {
     type: 'trigger',
     event: 'pull_request',
     source: 'input',
     subject: ON_PR_COMMENT.subject,
   };
-  const onDispatch: TriggerEvent = { type: 'trigger', event: 'workflow_dispatch', source: 'input' };
-  const onLabel: TriggerEvent = { ...onPullRequestEvent, source: 'label' };
+  const onDispatch: TriggerRecord = {
+    type: 'trigger',
+    event: 'workflow_dispatch',
+    source: 'input',
+  };
+  const onLabel: TriggerRecord = { ...onPullRequestEvent, source: 'label' };
 
   it('auto talks on comment and label runs only; true also on PR and issue events; false never', () => {
     expect(wantsConversation('auto', ON_PR_COMMENT)).toBe(true);

@@ -11,7 +11,7 @@ import {
 } from '../__fixtures__/github-server.js';
 import { connectGitHub } from '../src/github/reporting.js';
 import { recorded, runEvents } from '../__fixtures__/run-events.js';
-import type { TriggerEvent } from '../src/github/conversation.js';
+import type { TriggerRecord } from '../src/transcript.js';
 
 let server: GitHubServer;
 let warnings: string[];
@@ -36,7 +36,7 @@ function runnerEnv(): NodeJS.ProcessEnv {
   };
 }
 
-const TRIGGER: TriggerEvent = {
+const TRIGGER: TriggerRecord = {
   type: 'trigger',
   event: 'issue_comment',
   source: 'comment',

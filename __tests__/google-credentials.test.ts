@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
-import { InputError } from '../src/config.js';
+import { priceFor, priceOnPlatform, regionalEndpointPrice } from '../src/agent/pricing.js';
+import { InputError } from '../src/base/errors.js';
 import {
   authClientFor,
   credentialFilesToHide,
@@ -143,6 +143,11 @@ describe('projectFromEnv', () => {
 
 describe('vertexProvider.resolveModel', () => {
   const regional = { CLOUD_ML_REGION: 'europe-west1' };
+  /** The model as Vertex serves it, priced there as a run prices it. */
+  const priced = (model: string, env: NodeJS.ProcessEnv) => {
+    const served = vertexProvider.resolveModel(model, 'model', env);
+    return { model: served.model, price: priceOnPlatform(served) };
+  };
 
   it('takes Vertex’s spellings and prices a regional endpoint with its premium, the global one without', () => {
     for (const model of [
@@ -150,18 +155,16 @@ describe('vertexProvider.resolveModel', () => {
       'claude-sonnet-4-5@20250929',
       'claude-opus-4-1@20250805',
     ]) {
-      expect(vertexProvider.resolveModel(model, 'model', { CLOUD_ML_REGION: 'global' })).toEqual({
+      expect(priced(model, { CLOUD_ML_REGION: 'global' })).toEqual({
         model,
         price: priceFor(model),
       });
-      expect(vertexProvider.resolveModel(model, 'model', regional).price).toEqual(
-        regionalEndpointPrice(priceFor(model)),
-      );
+      expect(priced(model, regional).price).toEqual(regionalEndpointPrice(priceFor(model)));
     }
     // Models from before the regional premium cost the same everywhere.
-    expect(
-      vertexProvider.resolveModel('claude-opus-4-1@20250805', 'model', regional).price,
-    ).toEqual(priceFor('claude-opus-4-1@20250805'));
+    expect(priced('claude-opus-4-1@20250805', regional).price).toEqual(
+      priceFor('claude-opus-4-1@20250805'),
+    );
   });
 
   it('refuses the first-party API’s and Bedrock’s spellings, naming the input and Vertex’s id', () => {

@@ -13,14 +13,14 @@ import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { apiError, commands, toolResults } from '../__fixtures__/messages.js';
-import { FileSnapshot } from '../src/file-snapshot.js';
+import { FileSnapshot } from '../src/guard/file-snapshot.js';
 import { git } from '../src/git/exec.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { run } = await import('../src/main.js');
-const { Guard, describeUndone } = await import('../src/guard.js');
+const { Guard, describeUndone } = await import('../src/guard/guard.js');
 
 const TOKEN = 'ghs_guardTestToken0123456789abcdefABCDEF';
 const BASIC = Buffer.from(`x-access-token:${TOKEN}`, 'utf8').toString('base64');

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HiddenFileError, HiddenFiles } from '../src/hidden-files.js';
+import { HiddenFileError, HiddenFiles } from '../src/guard/hidden-files.js';
 
 const CHILD = fileURLToPath(new URL('../__fixtures__/hidden-files-child.ts', import.meta.url));
 const TSX = createRequire(import.meta.url).resolve('tsx');

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { bufferLog } from '../src/log-buffer.js';
+import { bufferLog } from '../src/run/log-buffer.js';
 
 /** A stream that records each write it is handed: one entry per write the kernel would see. */
 class RecordingStream extends Writable {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { capturingFetch, type CapturedRequest } from '../__fixtures__/capturing-fetch.js';
-import { compileConfig, parseConfig } from '../src/config.js';
+import { compileConfig, parseConfig } from '../src/config/config.js';
 import { bedrockProvider } from '../src/providers/bedrock.js';
 import { foundryProvider } from '../src/providers/foundry.js';
 import type { Provider } from '../src/providers/provider.js';
@@ -22,7 +22,7 @@ async function firstRequest(
   expect(provider.missingCredentials(config, env)).toEqual([]);
   const transport = capturingFetch();
   const { messages } = await provider.connect({
-    config,
+    settings: config,
     env,
     client: { maxRetries: 0, fetch: transport.fetch },
     addSecret: () => undefined,

@@ -1,4 +1,4 @@
-import { randomBase64Url, randomHex } from '../src/random-token.js';
+import { randomBase64Url, randomHex } from '../src/base/random-token.js';
 
 describe('randomHex', () => {
   it('gives two hex digits per byte asked for', () => {

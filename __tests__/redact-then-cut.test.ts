@@ -28,7 +28,7 @@ import type { CommandPolicy } from '../src/policy/types.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
-const { parseConfig } = await import('../src/config.js');
+const { parseConfig } = await import('../src/config/config.js');
 const { renderResultComment } = await import('../src/report/comment.js');
 
 /** Mixed-case letters and digits: none of its 4-character pieces is in the filler or a marker. */
@@ -176,7 +176,7 @@ describe('the reports, rendered from redacted events before their size guards cu
       stop: () => undefined,
       onFlush: () => undefined,
     });
-    report.start(config, 'Do the work');
+    report.start(config, { task: 'Do the work', taskSource: config.taskSource });
     // Around every cut point of every sink, in characters from the start and from the end: the
     // summary's 64 KiB per output and 300,000 bytes for the final message, the result output's and
     // the comment's 65,536 characters, the JSONL line's 1,000,000 bytes.

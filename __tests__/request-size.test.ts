@@ -4,7 +4,7 @@ import { Random } from '../__fixtures__/fuzz/random.js';
 import { worstCaseTokenCount } from '../__fixtures__/messages-server.js';
 import type { RequestBody } from '../__fixtures__/messages.js';
 import { BASH_TOOL } from '../src/agent/bash-tool.js';
-import { Conversation, sizeOfPrefix } from '../src/agent/conversation.js';
+import { MessageHistory, sizeOfPrefix } from '../src/agent/conversation.js';
 import { priceFor } from '../src/agent/pricing.js';
 import {
   FRAMING_TOKENS_PER_PART,
@@ -59,7 +59,7 @@ function heldCounter() {
 const nextTurn = (): Promise<unknown> => new Promise((resolve) => setImmediate(resolve));
 
 /** The request a sizer would be asked about for this conversation. */
-const reqOf = (conversation: Conversation) => ({
+const reqOf = (conversation: MessageHistory) => ({
   model: 'claude-sonnet-5-5',
   messages: conversation.requestMessages(),
 });
@@ -94,7 +94,7 @@ describe('RequestSizer', () => {
       throw new Error('404 not found');
     };
     const size = sizer(counter, () => 0, failures);
-    const conversation = new Conversation('x'.repeat(350 - SYSTEM.length - PREFIX_JSON_CHARS));
+    const conversation = new MessageHistory('x'.repeat(350 - SYSTEM.length - PREFIX_JSON_CHARS));
     const undecided = () => false;
 
     expect(await size.measure(request, conversation, undecided)).toEqual({
@@ -116,7 +116,7 @@ describe('RequestSizer', () => {
       return { input_tokens: 42 };
     };
     const size = sizer(counter);
-    const conversation = new Conversation('Fix the failing test.');
+    const conversation = new MessageHistory('Fix the failing test.');
     const offered: PromptSize[] = [];
 
     const bounded = await size.measure(request, conversation, (bound) => {
@@ -142,7 +142,7 @@ describe('RequestSizer', () => {
     const { counter, calls } = heldCounter();
     const exceeded: Array<[number, number]> = [];
     const size = sizer(counter, () => 0, [], exceeded);
-    const conversation = new Conversation('Fix the failing test.');
+    const conversation = new MessageHistory('Fix the failing test.');
     const decides = () => true;
 
     // The bound is the size at once; the check's count starts after, and is still out.
@@ -171,7 +171,7 @@ describe('RequestSizer', () => {
     const { counter, calls } = heldCounter();
     const exceeded: Array<[number, number]> = [];
     const size = sizer(counter, () => 0, [], exceeded);
-    const conversation = new Conversation('Fix the failing test.');
+    const conversation = new MessageHistory('Fix the failing test.');
 
     const first = await size.measure(request, conversation, () => true);
     await nextTurn();
@@ -202,7 +202,7 @@ describe('RequestSizer', () => {
     const failures: unknown[] = [];
     const failing = heldCounter();
     const size = sizer(failing.counter, () => 0, failures);
-    const conversation = new Conversation('Fix the failing test.');
+    const conversation = new MessageHistory('Fix the failing test.');
     await size.measure(request, conversation, () => true);
     await nextTurn();
     failing.calls[0]!.answer(new Error('404 not found'));
@@ -226,7 +226,7 @@ describe('RequestSizer', () => {
   it('offers no bound when there is no counter: the estimate is the size', async () => {
     const size = sizer(undefined);
     let offered = 0;
-    const prompt = await size.measure(request, new Conversation('task'), () => {
+    const prompt = await size.measure(request, new MessageHistory('task'), () => {
       offered += 1;
       return true;
     });
@@ -237,7 +237,7 @@ describe('RequestSizer', () => {
   it('bounds every prompt at least as high as a tokenizer of one token per byte, through a long run', () => {
     const random = new Random(20261201);
     const size = sizer(undefined);
-    const conversation = new Conversation(randomText(random, 2_000));
+    const conversation = new MessageHistory(randomText(random, 2_000));
     let tightest = Infinity;
     const check = (): void => {
       const worst = worstCaseTokens(conversation.requestMessages());
@@ -289,7 +289,7 @@ describe('RequestSizer', () => {
 
   it('grows the next bound from the size the last response reported, until the prefix is rewritten', () => {
     const size = sizer(undefined);
-    const conversation = new Conversation('a'.repeat(40_000));
+    const conversation = new MessageHistory('a'.repeat(40_000));
     const whole = size.boundTokens(conversation);
     conversation.markSent();
     size.sent({ tokens: whole, measure: 'bounded' });

@@ -11,7 +11,7 @@ import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
 jest.unstable_mockModule('@actions/core', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
-const { parseConfig } = await import('../src/config.js');
+const { parseConfig } = await import('../src/config/config.js');
 const { RESULT_OUTPUT_MAX_CHARS } = await import('../src/report/outputs.js');
 
 const WHY = 'The run was cancelled (SIGTERM), and its wind-down did not finish within 4.5 s';
@@ -43,7 +43,7 @@ function startedReport(inputs: Record<string, string> = {}) {
     outputSchema: undefined,
   };
   const report = new RunReport((text) => text, noLogBuffer);
-  report.start(config, 'Do the work');
+  report.start(config, { task: 'Do the work', taskSource: config.taskSource });
   report.record({
     type: 'request',
     turn: 1,
@@ -310,7 +310,7 @@ describe('the transcript file without RUNNER_TEMP', () => {
     expect(parseConfig(() => '', env).transcriptFile).toBe(config.transcriptFile);
 
     const report = new RunReport((text) => text, noLogBuffer);
-    report.start(config, 'Do the work');
+    report.start(config, { task: 'Do the work', taskSource: config.taskSource });
     await report.finish(config);
     try {
       expect(readTranscriptFile(config.transcriptFile).at(-1)).toMatchObject({ type: 'result' });

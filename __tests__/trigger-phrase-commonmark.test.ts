@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { findTask } from '../src/trigger-phrase.js';
+import { findTask } from '../src/trigger/trigger-phrase.js';
 
 const PHRASE = '/agent';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findTask } from '../src/trigger-phrase.js';
+import { findTask } from '../src/trigger/trigger-phrase.js';
 
 const task = (text: string): string | undefined => findTask(text, '/agent');
 

@@ -5,19 +5,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { fakeGitHub, loadEvent, type Payload } from '../__fixtures__/events.js';
-import { INPUT_DEFAULTS, InputError, type Permission } from '../src/config.js';
+import { InputError } from '../src/base/errors.js';
+import { INPUT_DEFAULTS } from '../src/base/action-defaults.js';
+import { type Permission } from '../src/config/config.js';
+import { type PullRequestData, type TriggerGitHub } from '../src/trigger/payload.js';
+import { MAX_LISTED_FILES } from '../src/trigger/request-prompt.js';
 import {
   decideTrigger,
-  MAX_LISTED_FILES,
-  readTriggerEvent,
-  triggerEvent,
-  type PullRequestData,
+  readWorkflowEvent,
+  triggerRecord,
   type TriggerDecision,
-  type TriggerGitHub,
-  type TriggerRun,
+  type Task,
   type TriggerSettings,
-  type TriggerSkip,
-} from '../src/trigger.js';
+  type Skip,
+} from '../src/trigger/trigger.js';
 
 const SETTINGS: TriggerSettings = {
   task: '',
@@ -51,12 +52,12 @@ function onPullRequest(body: string, github: TriggerGitHub): Promise<TriggerDeci
   return decideTrigger(commentEvent('issue_comment.created.on-pr', body), SETTINGS, github);
 }
 
-function asRun(decision: TriggerDecision): TriggerRun {
+function asRun(decision: TriggerDecision): Task {
   if (decision.kind !== 'run') throw new Error(`expected a run, got a skip: ${decision.reason}`);
   return decision;
 }
 
-function asSkip(decision: TriggerDecision): TriggerSkip {
+function asSkip(decision: TriggerDecision): Skip {
   if (decision.kind !== 'skip') throw new Error('expected a skip, got a run');
   return decision;
 }
@@ -560,22 +561,25 @@ describe('other events', () => {
   });
 });
 
-describe('readTriggerEvent', () => {
+describe('readWorkflowEvent', () => {
   it('reads the event name and the payload the runner wrote', () => {
     const file = fileURLToPath(
       new URL('../__fixtures__/events/issue_comment.created.json', import.meta.url),
     );
-    const event = readTriggerEvent({ GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: file });
+    const event = readWorkflowEvent({
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_PATH: file,
+    });
     expect(event.name).toBe('issue_comment');
     expect(event.payload).toEqual(loadEvent('issue_comment.created'));
   });
 
   it('gives an empty payload outside a runner, where no event file exists', () => {
-    expect(readTriggerEvent({ GITHUB_EVENT_NAME: 'workflow_dispatch' })).toEqual({
+    expect(readWorkflowEvent({ GITHUB_EVENT_NAME: 'workflow_dispatch' })).toEqual({
       name: 'workflow_dispatch',
       payload: {},
     });
-    expect(readTriggerEvent({ GITHUB_EVENT_PATH: '/nonexistent/event.json' })).toEqual({
+    expect(readWorkflowEvent({ GITHUB_EVENT_PATH: '/nonexistent/event.json' })).toEqual({
       name: '',
       payload: {},
     });
@@ -585,7 +589,7 @@ describe('readTriggerEvent', () => {
 describe('the trigger event of the transcript', () => {
   it('names the source, the requester, the subject and the comment', async () => {
     const run = await onIssue('/agent fix it');
-    expect(triggerEvent(run)).toEqual({
+    expect(triggerRecord(run)).toEqual({
       type: 'trigger',
       event: 'issue_comment',
       source: 'comment',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cleanUntrusted, DataQuoter } from '../src/untrusted.js';
+import { cleanUntrusted, DataQuoter } from '../src/trigger/untrusted.js';
 
 describe('cleanUntrusted', () => {
   it('removes HTML comments, also one left open to the end', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
-import { collectGarbageNow } from '../src/v8-tuning.js';
+import { collectGarbageNow } from '../src/run/v8-tuning.js';
 import { shippedNode } from '../__fixtures__/node24.js';
 
 describe('collectGarbageNow', () => {

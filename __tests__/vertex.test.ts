@@ -30,7 +30,7 @@ import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/prici
 jest.unstable_mockModule('@actions/core', () => core);
 const { run } = await import('../src/main.js');
 // After the mock: config.ts reads its inputs through @actions/core.
-const { compileConfig, parseConfig } = await import('../src/config.js');
+const { compileConfig, parseConfig } = await import('../src/config/config.js');
 const { vertexProvider } = await import('../src/providers/vertex.js');
 
 const PROJECT = 'vertex-project';
@@ -381,7 +381,7 @@ describe('Vertex endpoints without a base URL', () => {
     expect(vertexProvider.missingCredentials(config, env)).toEqual([]);
     const transport = capturingFetch();
     const connected = await vertexProvider.connect({
-      config,
+      settings: config,
       env,
       client: { maxRetries: 0, fetch: transport.fetch },
       addSecret: () => undefined,

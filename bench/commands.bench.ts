@@ -27,7 +27,7 @@ import type { CommandPolicy } from '../src/policy/types.js';
 import { warmUp } from '../src/policy/warm-up.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
-import { MAGLEV_OFF } from '../src/v8-tuning.js';
+import { MAGLEV_OFF } from '../src/run/v8-tuning.js';
 
 const self = fileURLToPath(import.meta.url);
 const COMMANDS = 300;

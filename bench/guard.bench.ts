@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Guard } from '../src/guard.js';
+import { Guard } from '../src/guard/guard.js';
 
 const ROUNDS = 40;
 

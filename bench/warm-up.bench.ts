@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { WARM_UP_COMMAND, warmUp } from '../src/policy/warm-up.js';
-import { MAGLEV_OFF } from '../src/v8-tuning.js';
+import { MAGLEV_OFF } from '../src/run/v8-tuning.js';
 
 const self = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.WARM_UP_BENCH_ROUNDS ?? 15);

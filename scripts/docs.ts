@@ -1,26 +1,38 @@
 // `npm run docs`: makes the generated parts of README.md and docs/*.md again (the inputs and
-// outputs tables from action.yml, the example workflows from examples/) and writes each file that
-// changed. `npm run docs -- --check` writes nothing and fails when a file is out of date.
+// outputs tables from action.yml, the example workflows from examples/) and the inputs' defaults as
+// code (src/base/action-defaults.ts, from action.yml), and writes each file that changed.
+// `npm run docs -- --check` writes nothing and fails when a file is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ACTION_DEFAULTS_MODULE, actionDefaultsModule } from './generated-defaults.js';
 import { documentPaths, regenerateDocument, repositorySources } from './generated-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const check = process.argv.includes('--check');
 const sources = repositorySources(ROOT);
-for (const document of documentPaths(ROOT)) {
-  const file = path.join(ROOT, document);
+const generated: Array<[string, (current: string) => Promise<string>]> = [
+  ...documentPaths(ROOT).map(
+    (document) =>
+      [document, (current: string) => regenerateDocument(current, sources, ROOT, document)] as [
+        string,
+        (current: string) => Promise<string>,
+      ],
+  ),
+  [ACTION_DEFAULTS_MODULE, () => actionDefaultsModule(sources.actionYml, ROOT)],
+];
+for (const [relative, regenerate] of generated) {
+  const file = path.join(ROOT, relative);
   const current = readFileSync(file, 'utf8');
-  const wanted = await regenerateDocument(current, sources, ROOT, document);
+  const wanted = await regenerate(current);
   if (wanted === current) {
-    process.stdout.write(`${document} is up to date\n`);
+    process.stdout.write(`${relative} is up to date\n`);
   } else if (check) {
-    process.stderr.write(`${document} is out of date: run \`npm run docs\`\n`);
+    process.stderr.write(`${relative} is out of date: run \`npm run docs\`\n`);
     process.exitCode = 1;
   } else {
     writeFileSync(file, wanted);
-    process.stdout.write(`${document} regenerated\n`);
+    process.stdout.write(`${relative} regenerated\n`);
   }
 }

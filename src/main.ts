@@ -1,32 +1,37 @@
 import * as core from '@actions/core';
 import { createBashExecutor } from './agent/bash-tool.js';
 import { RunLimits } from './agent/limits.js';
+import type { ModelChoice } from './agent/fallback.js';
 import { runAgent, type AgentResult } from './agent/loop.js';
-import { listenForCancellation, type Cancellation } from './cancellation.js';
+import { priceOnPlatform, regionalPremiumNote } from './agent/pricing.js';
+import { listenForCancellation, type Cancellation } from './run/cancellation.js';
 import { buildSystemPrompt } from './agent/prompt.js';
 import { schemaPromptSection } from './agent/structured-output.js';
-import { inputConflicts, loadConfig, type Config } from './config.js';
+import { Workbench } from './agent/workbench.js';
+import {
+  inputConflicts,
+  loadConfig,
+  requireTaskAndCredentials,
+  type Config,
+} from './config/config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
 import { commitResults, ownBranch, type CommitOutcome } from './git/commit.js';
 import { connectProvider, type ProviderConnection } from './providers/connect.js';
 import type { SharedClientOptions } from './providers/provider.js';
-import { describeUndone, Guard } from './guard.js';
-import { bufferLog, type LogBuffer } from './log-buffer.js';
-import { DecisionCache } from './policy/decision-cache.js';
-import { warmUp } from './policy/warm-up.js';
-import type { CommandPolicy } from './policy/types.js';
-import { DeadlineError, withinDeadline } from './deadline.js';
-import { messageOf } from './errors.js';
+import type { Guard } from './guard/guard.js';
+import { bufferLog, type LogBuffer } from './run/log-buffer.js';
+import { DeadlineError, withinDeadline } from './run/deadline.js';
+import { messageOf } from './base/errors.js';
 import {
   beginRecord,
   keepCredentialFiles,
   markCredentialsRestored,
   RUN_MARKER_VARIABLE,
-} from './post-record.js';
+} from './run/post-record.js';
 import { Redactor } from './redact.js';
 import { factsOf, type RunFacts } from './report/facts.js';
 import { TRANSCRIPT_OUTPUT_CHARS } from './report/jsonl.js';
-import { repositoryUrlOf } from './report/links.js';
+import { repositoryUrlOf } from './run/runner.js';
 import { RunReport } from './report/run-report.js';
 import { stoppedAt } from './report/stopped.js';
 import { detailBeyondHeadline } from './report/summary.js';
@@ -34,12 +39,10 @@ import { buildShellEnv } from './shell/env.js';
 import { sandboxLabel } from './sandbox/facts.js';
 import { prepareSandbox, type SandboxPlan } from './sandbox/sandbox.js';
 import { captureChars, formatCommandResult } from './shell/format.js';
-import type { BashSession } from './shell/session.js';
 import type { TranscriptEvent } from './transcript.js';
 import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
 import { coAuthorTrailer, subjectFrom } from './git/message.js';
-import { decideTrigger, readTriggerEvent, triggerEvent, type TriggerRun } from './trigger.js';
-import { collectGarbageNow } from './v8-tuning.js';
+import { decideTrigger, readWorkflowEvent, triggerRecord, type Task } from './trigger/trigger.js';
 
 /**
  * API attempts per request beyond the first. The SDK backs off exponentially (0.5 s doubling to 8 s)
@@ -59,12 +62,6 @@ const LATE_SECRET_MARGIN = 4096;
  * pull request) may take as a whole, whatever its requests' retries add up to.
  */
 const GITHUB_STAGE_MS = 45_000;
-
-/** The shell and the policy, started once, after the first request is on its way. */
-interface Background {
-  session: Promise<BashSession>;
-  policy: Promise<CommandPolicy>;
-}
 
 /**
  * The SDK client settings every provider's client gets: the SDK logs retries at info level; they go
@@ -94,59 +91,45 @@ function sdkClientOptions(redactor: Redactor): SharedClientOptions {
   };
 }
 
-/** Starts the session, the policy and the loop for a run with a task. */
+/** The run's models as the platform serves them, priced there. */
+interface PricedModels {
+  primary: ModelChoice;
+  fallback: ModelChoice | undefined;
+  /** What the log says once of the estimates: a regional premium, a price that may be off. */
+  notes: string[];
+  warnings: string[];
+}
+
+/** Prices the models where the provider serves them (the platform knows where, the price list how much). */
+function priceModels(provider: ProviderConnection): PricedModels {
+  const primary = priceOnPlatform(provider.primary);
+  const fallback = provider.fallback && priceOnPlatform(provider.fallback);
+  const premium =
+    provider.regionalEndpoint &&
+    regionalPremiumNote(provider.regionalEndpoint, provider.primary.model);
+  return {
+    primary: { model: provider.primary.model, price: primary.price },
+    fallback: provider.fallback &&
+      fallback && { model: provider.fallback.model, price: fallback.price },
+    notes: premium ? [premium] : [],
+    warnings: [primary.warning, fallback?.warning].filter(
+      (warning): warning is string => warning !== undefined,
+    ),
+  };
+}
+
+/** Runs the loop for a task, on the workbench (whose shell and policy start once the first request is out). */
 async function runTask(
   config: Config,
   provider: ProviderConnection,
-  trigger: TriggerRun,
+  models: PricedModels,
+  task: Task,
   redactor: Redactor,
   startedAt: number,
   record: (event: TranscriptEvent) => void,
-  track: (session: Promise<BashSession>) => void,
+  workbench: Workbench,
   signal: AbortSignal,
-  shell: { env: Record<string, string>; sandbox: SandboxPlan },
 ): Promise<AgentResult> {
-  const { env, sandbox } = shell;
-  const margin = (): number => Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
-
-  // The first request needs neither bash nor the policy, so both start only once it has been sent,
-  // and from lazily loaded chunks: their loading never delays the run's first request. A tool call
-  // that comes before they are ready waits for them.
-  let background: Background | undefined;
-  const startBackground = (): Background => {
-    if (background) return background;
-    const session = import('./shell/session.js').then(({ BashSession }) =>
-      BashSession.start({
-        cwd: config.workingDirectory,
-        env,
-        // The transcript file keeps more of each output than the model gets (format cuts that),
-        // and a margin on each side of the cut is dropped once the output is redacted.
-        maxOutput: captureChars(Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS), margin()),
-        redact: redactor.fn,
-        defaultTimeoutMs: config.commandTimeoutMs,
-        bashPath: sandbox.bashPath,
-        ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
-        signal,
-      }),
-    );
-    const policy = import('./policy/policy.js').then(async ({ loadPolicy }) => {
-      const loaded = await loadPolicy({
-        patterns: config.policyPatterns,
-        workingDirectory: config.workingDirectory,
-      });
-      await warmUp(loaded, config.workingDirectory, loadPolicy);
-      return new DecisionCache(loaded);
-    });
-    // Awaited at the first tool call; until then a failure must not count as unhandled.
-    session.catch(() => undefined);
-    policy.catch(() => undefined);
-    track(session);
-    // Start-up's garbage is collected while the first request is out, not during the first commands.
-    void Promise.allSettled([session, policy]).then(collectGarbageNow);
-    background = { session, policy };
-    return background;
-  };
-
   const system = buildSystemPrompt({
     repository: process.env.GITHUB_REPOSITORY,
     workingDirectory: config.workingDirectory,
@@ -158,27 +141,26 @@ async function runTask(
     maxCostUsd: config.maxCostUsd,
     maxOutput: config.maxOutput,
     extra: config.systemPrompt,
-    workflowInstructions: trigger.workflowInstructions,
-    quotesGitHub: trigger.source !== 'input',
+    workflowInstructions: task.workflowInstructions,
+    quotesGitHub: task.source !== 'input',
     answerForm: config.outputSchema && schemaPromptSection(config.outputSchema),
   });
 
-  let finished = false;
-  const result = await runAgent({
+  return runAgent({
     messages: provider.messages,
     apiName: provider.apiName,
     credentialFix: provider.credentialFix,
-    model: provider.primary.model,
+    model: models.primary.model,
     maxTokens: config.maxTokens,
     system: redactor.redact(system),
-    task: redactor.redact(trigger.prompt),
+    task: redactor.redact(task.prompt),
     tools: createBashExecutor({
-      session: () => startBackground().session,
-      policy: () => startBackground().policy,
+      session: () => workbench.session(),
+      policy: () => workbench.policy(),
       format: (result, context) =>
         formatCommandResult(result, { ...context, maxOutput: config.maxOutput }),
       redact: redactor.fn,
-      secretMargin: margin,
+      secretMargin: () => secretMargin(redactor),
     }),
     limits: new RunLimits({
       maxTurns: config.maxTurns,
@@ -187,20 +169,66 @@ async function runTask(
       commandTimeoutMs: config.commandTimeoutMs,
       startedAt,
     }),
-    price: provider.primary.price,
+    price: models.primary.price,
     outputSchema: config.outputSchema,
-    ...(provider.fallback ? { fallback: provider.fallback } : {}),
+    ...(models.fallback ? { fallback: models.fallback } : {}),
     signal,
-    onEvent: (event) => {
-      if (event.type === 'request' && event.turn === 1) {
-        // Not once the run is over: a shell started after the final cleanup would keep the step alive.
-        setImmediate(() => finished || startBackground());
-      }
-      record(event);
-    },
+    onEvent: record,
+    onFirstRequestSent: workbench.firstRequestSent,
   });
-  finished = true;
-  return result;
+}
+
+/** The margin kept around a cut for redaction: the longest secret known, and room for later ones. */
+function secretMargin(redactor: Redactor): number {
+  return Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
+}
+
+/**
+ * Puts the guard in place and readies the shell and the policy (they start with the first request).
+ * Before the shell exists: nothing of the agent's may see the credentials being taken out.
+ */
+async function openWorkbench(
+  config: Config,
+  shell: { env: Record<string, string>; sandbox: SandboxPlan },
+  redactor: Redactor,
+  signal: AbortSignal,
+  warn: (message: string) => void,
+): Promise<Workbench> {
+  const { env, sandbox } = shell;
+  const runToken = await alone('Saving the step state', warn, beginRecord);
+  // Every process of the shell inherits it: the post step of a killed run ends what carries it.
+  if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
+  const workbench = await Workbench.open(
+    {
+      workingDirectory: config.workingDirectory,
+      policyPatterns: config.policyPatterns,
+      env,
+      sandbox,
+      commandTimeoutMs: config.commandTimeoutMs,
+      // The transcript file keeps more of each output than the model gets (format cuts that),
+      // and a margin on each side of the cut is dropped once the output is redacted.
+      captureChars: () =>
+        captureChars(Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS), secretMargin(redactor)),
+      redact: redactor.fn,
+      signal,
+    },
+    {
+      workingDirectory: config.workingDirectory,
+      // Kept for the post step, which puts them back should this process be killed.
+      beforeTakeOut: (files) => {
+        const note = keepCredentialFiles(
+          files.map(({ file, original, credentials }) => ({
+            file,
+            original: original.toString('base64'),
+            credentials,
+          })),
+        );
+        if (note) core.warning(note);
+      },
+    },
+  );
+  redactor.add(...workbench.guard.secretValues);
+  return workbench;
 }
 
 /** The sandbox of the run, said in the log: a warning when `auto` found nothing to confine with. */
@@ -228,15 +256,6 @@ function sandboxOf(config: Config, env: Record<string, string>): SandboxPlan {
   return plan;
 }
 
-async function closeSession(session: Promise<BashSession>): Promise<void> {
-  try {
-    const started = await session.catch(() => undefined);
-    await started?.close();
-  } catch (error) {
-    core.warning(`Could not close the bash session: ${messageOf(error)}`);
-  }
-}
-
 /** Fails the step per interface.md: on an error or a cancel, and on a limit unless told not to. */
 function failStep(facts: RunFacts, config: Config | undefined): void {
   const { conclusion, detail } = facts;
@@ -256,15 +275,6 @@ function failStep(facts: RunFacts, config: Config | undefined): void {
     });
 }
 
-/** Puts back what the run must not leave behind; the report says what that was. */
-function endGuard(guard: Guard): string[] {
-  try {
-    return guard.end().map(describeUndone);
-  } catch (error) {
-    return [`Could not undo the run's changes outside the working tree: ${messageOf(error)}`];
-  }
-}
-
 /** Commits and pushes the agent's work, and records and logs what became of it. */
 async function commitStage(
   config: Config,
@@ -272,7 +282,7 @@ async function commitStage(
   report: RunReport,
   redactor: Redactor,
   guard: Guard | undefined,
-  trigger: TriggerRun | undefined,
+  trigger: Task | undefined,
 ): Promise<CommitOutcome> {
   const committed = await commitResults({
     start,
@@ -281,7 +291,7 @@ async function commitStage(
     ownBranch: config.pullRequest ? ownBranch(trigger?.subject, process.env) : undefined,
     coAuthors: trigger?.requester ? [coAuthorTrailer(trigger.requester)] : [],
     commitMessage: redactor.redact(config.commitMessage),
-    task: redactor.redact(config.task),
+    task: redactor.redact(trigger?.task ?? config.task),
     conclusion: report.conclusion,
     credentialEnv: guard?.gitEnv(),
     redact: redactor.fn,
@@ -329,17 +339,16 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   // From here on, a stage that throws is a warning that names it (see alone).
   const warn = (message: string): void => core.warning(redactor.redact(message));
   let config: Config | undefined;
-  let session: Promise<BashSession> | undefined;
   let sandbox: SandboxPlan | undefined;
-  let guard: Guard | undefined;
+  let workbench: Workbench | undefined;
   let gitHub: RunGitHub | undefined;
   let conversation: RunConversation | undefined;
   let start: StartingPoint | undefined;
   let provider: ProviderConnection | undefined;
-  let asked: TriggerRun | undefined;
+  let asked: Task | undefined;
   // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
   // changes, first, and then writes what the report can.
-  cancellation.beforeForcedExit(() => guard?.end());
+  cancellation.beforeForcedExit(() => workbench?.guard.end());
   cancellation.beforeForcedExit(() => sandbox?.tidy());
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
@@ -351,9 +360,9 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
     const reader = gitHub.reader;
     const trigger = await withinDeadline('Deciding the trigger on GitHub', GITHUB_STAGE_MS, () =>
-      decideTrigger(readTriggerEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
+      decideTrigger(readWorkflowEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
     );
-    report.record(triggerEvent(trigger));
+    report.record(triggerRecord(trigger));
     if (trigger.kind === 'skip') {
       // No model, no shell, no guard: the step succeeds and says why in one line.
       core.info(`Not running: ${redactor.redact(trigger.reason)}`);
@@ -362,7 +371,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
         await alone(
           'Replying on GitHub',
           warn,
-          () => gitHub!.replyToRefusal(triggerEvent(trigger), redactor.redact(reply)),
+          () => gitHub!.replyToRefusal(triggerRecord(trigger), redactor.redact(reply)),
           GITHUB_STAGE_MS,
         );
       }
@@ -373,22 +382,26 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     conversation = await alone(
       'Starting the conversation on GitHub',
       warn,
-      () => gitHub!.beginConversation(triggerEvent(trigger), () => report.events),
+      () => gitHub!.beginConversation(triggerRecord(trigger), () => report.events),
       GITHUB_STAGE_MS,
     );
     const talking = conversation;
     if (talking) report.listen(() => talking.changed());
-    config = { ...config, task: trigger.task, taskSource: trigger.taskSource };
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
-    provider = await connectProvider(config, process.env, sdkClientOptions(redactor), (secret) =>
-      redactor.add(secret),
+    provider = await connectProvider(
+      config,
+      process.env,
+      sdkClientOptions(redactor),
+      (secret) => redactor.add(secret),
+      (missing) => requireTaskAndCredentials(trigger.task, missing),
     );
     redactor.add(...provider.secrets);
     cancellation.beforeForcedExit(() => provider?.restore());
-    for (const line of provider.notes) core.info(line);
-    for (const line of provider.warnings) core.warning(line);
+    const models = priceModels(provider);
+    for (const line of [...provider.notes, ...models.notes]) core.info(line);
+    for (const line of models.warnings) core.warning(line);
     core.info(
-      `Task from ${config.taskSource}; model ${provider.primary.model} (${provider.apiName}); working directory ${config.workingDirectory}`,
+      `Task from ${trigger.taskSource}; model ${provider.primary.model} (${provider.apiName}); working directory ${config.workingDirectory}`,
     );
     // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
     if (config.commit || trigger.pullRequest) {
@@ -398,36 +411,18 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     redactor.add(...secretValues);
     // Before the first request: `sandbox: required` stops here when the shell cannot be confined.
     sandbox = sandboxOf(config, env);
-    // Before the shell exists: nothing of the agent's may see the credentials being taken out.
-    const runToken = await alone('Saving the step state', warn, beginRecord);
-    // Every process of the shell inherits it: the post step of a killed run ends what carries it.
-    if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
-    guard = await Guard.start({
-      workingDirectory: config.workingDirectory,
-      // Kept for the post step, which puts them back should this process be killed.
-      beforeTakeOut: (files) => {
-        const note = keepCredentialFiles(
-          files.map(({ file, original, credentials }) => ({
-            file,
-            original: original.toString('base64'),
-            credentials,
-          })),
-        );
-        if (note) core.warning(note);
-      },
-    });
-    redactor.add(...guard.secretValues);
-    report.start({ ...config, model: provider.primary.model }, config.task, sandbox.facts);
+    workbench = await openWorkbench(config, { env, sandbox }, redactor, cancellation.signal, warn);
+    report.start({ ...config, model: models.primary.model }, trigger, sandbox.facts);
     await runTask(
       config,
       provider,
+      models,
       trigger,
       redactor,
       startedAt,
       report.record,
-      (started) => (session = started),
+      workbench,
       cancellation.signal,
-      { env, sandbox },
     );
   } catch (error) {
     report.record({
@@ -435,11 +430,12 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       message: messageOf(error),
     });
   } finally {
-    if (session) await closeSession(session);
-    // Before the action writes its own outputs and summary, which the undo would otherwise take back.
-    if (guard) {
-      report.record({ type: 'undone', changes: endGuard(guard) });
-      if (guard.credentialCount > 0) {
+    // First: nothing of the agent's may start once the loop is over. Before the action writes its
+    // own outputs and summary, which the undo would otherwise take back.
+    if (workbench) {
+      const closed = await workbench.close((message) => core.warning(message));
+      report.record({ type: 'undone', changes: closed.undone });
+      if (closed.credentialCount > 0) {
         await alone('Saving the step state', warn, markCredentialsRestored);
       }
     }
@@ -451,7 +447,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     const committed =
       config?.commit && report.conclusion !== 'skipped'
         ? await alone('The commit stage', warn, () =>
-            commitStage(config!, start, report, redactor, guard, asked),
+            commitStage(config!, start, report, redactor, workbench?.guard, asked),
           )
         : undefined;
     const pull =
@@ -461,7 +457,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
             warn,
             () =>
               gitHub!.pullRequestForPush(committed, {
-                title: subjectFrom(redactor.redact(config!.task)),
+                title: subjectFrom(redactor.redact(asked?.task ?? config!.task)),
                 finalMessage: factsOf(report.events).result,
                 closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
               }),

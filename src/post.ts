@@ -8,17 +8,17 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
-import { sweepStaleCarriers } from './clean-start.js';
+import { sweepStaleCarriers } from './run/clean-start.js';
 import {
   openFiles,
   recordedRun,
   RUN_MARKER_VARIABLE,
   STATE,
   type KeptFile,
-} from './post-record.js';
+} from './run/post-record.js';
 import { ShellCgroup } from './shell/cgroup.js';
 import { findMarkedProcesses } from './shell/process-tree.js';
-import { messageOf } from './errors.js';
+import { messageOf } from './base/errors.js';
 
 /** How long the post step goes on finding and killing the run's processes (they may be forking). */
 const END_PROCESSES_MS = 3_000;

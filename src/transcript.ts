@@ -26,6 +26,13 @@ export type LimitName = 'max-turns' | 'time-limit' | 'budget';
 /** How the run ended, as the `conclusion` output spells it. */
 export type Conclusion = 'success' | LimitName | 'error' | 'cancelled' | 'skipped';
 
+/** How messages name a limit: the input a user would change, in words. */
+export const LIMIT_DESCRIPTIONS: Readonly<Record<LimitName, string>> = {
+  'max-turns': 'the turn limit (max-turns)',
+  'time-limit': 'the time limit (time-limit)',
+  budget: 'the cost limit (max-cost-usd)',
+};
+
 /**
  * How a request's prompt size is known: counted by the API; bounded (at most this many tokens, by
  * its bytes, when the budget was too far for a count to change anything); or estimated from its
@@ -226,6 +233,9 @@ export type TranscriptEvent =
     };
 
 /** An event as recorded: stamped with the time it happened (milliseconds since the epoch). */
+/** The transcript's record of what started the run (the trigger's decision, without its task). */
+export type TriggerRecord = Extract<TranscriptEvent, { type: 'trigger' }>;
+
 export type RecordedEvent = TranscriptEvent & { at: number };
 
 export type TranscriptListener = (event: RecordedEvent) => void;

@@ -106,7 +106,11 @@ export function sizeOfPrefix(system: string, tools: readonly object[]): TextSize
   return size;
 }
 
-export class Conversation {
+/**
+ * The messages of the run as the model is sent them: where each request's cache breakpoints go, and
+ * how much the next prompt adds to what the cache holds.
+ */
+export class MessageHistory {
   readonly #messages: MessageParam[] = [];
   /** How many messages the previous request carried: where its moving breakpoint was. */
   #sentCount = 0;

@@ -6,17 +6,10 @@
  * is the wind-down exactly when no command could start after it.
  */
 
-import type { LimitName } from '../transcript.js';
+import { LIMIT_DESCRIPTIONS, type LimitName } from '../transcript.js';
 import { systemClock, type Clock } from './clock.js';
 
 export type { LimitName };
-
-/** How messages name a limit: the input a user would change, in words. */
-export const LIMIT_DESCRIPTIONS: Readonly<Record<LimitName, string>> = {
-  'max-turns': 'the turn limit (max-turns)',
-  'time-limit': 'the time limit (time-limit)',
-  budget: 'the cost limit (max-cost-usd)',
-};
 
 /** What stopped a run at a limit, when there is nothing more to say about it. */
 export function stopDetail(limit: LimitName): string {

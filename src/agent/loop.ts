@@ -13,20 +13,25 @@ import type {
   ToolResultBlockParam,
   ToolUseBlock,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { TokenUsage, ToolResultKind, TranscriptEvent } from '../transcript.js';
-import type { Clock } from './clock.js';
-import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
-import { Conversation, EPHEMERAL, sizeOfPrefix } from './conversation.js';
-import { ModelSelection, type ModelChoice } from './fallback.js';
 import {
   LIMIT_DESCRIPTIONS,
+  type TokenUsage,
+  type ToolResultKind,
+  type TranscriptEvent,
+} from '../transcript.js';
+import type { Clock } from './clock.js';
+import { BASH_TOOL, type ToolExecutor, type ToolOutcome } from './bash-tool.js';
+import { MessageHistory, EPHEMERAL, sizeOfPrefix } from './conversation.js';
+import { ModelSelection, type ModelChoice } from './fallback.js';
+import {
   stopDetail,
   decidedForAnySmallerPrompt,
   type LimitName,
   type RequestDecision,
   type RunLimits,
 } from './limits.js';
-import { costOfUsage, formatUsd, readUsage, type ModelPrice, type UsageLike } from './pricing.js';
+import { formatUsd } from '../base/money.js';
+import { costOfUsage, readUsage, type ModelPrice, type UsageLike } from './pricing.js';
 import { windDownInstruction } from './prompt.js';
 import {
   CHARS_PER_TOKEN,
@@ -40,10 +45,10 @@ import {
   WIND_DOWN_SCHEMA_ANSWER,
   type OutputSchema,
 } from './structured-output.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
-/** How the run ended, as the `conclusion` output spells it. */
-export type Conclusion = 'success' | LimitName | 'error' | 'cancelled';
+/** How the loop ended: the run's conclusion (transcript.ts) but `skipped`, which only the trigger decides. */
+export type AgentConclusion = 'success' | LimitName | 'error' | 'cancelled';
 
 /** The part of the SDK client the loop uses: `client.messages`. */
 export interface MessagesApi {
@@ -85,6 +90,11 @@ export interface AgentOptions {
   contextBudgetTokens?: number;
   onEvent?: (event: TranscriptEvent) => void;
   /**
+   * Called once, when the run's first request is on its way: what that request does not need (the
+   * shell, the policy: the Workbench) can start now and overlap it.
+   */
+  onFirstRequestSent?: () => void;
+  /**
    * Cancels the run (the runner's cancel): aborts the request in flight, runs no further command,
    * and the loop returns `cancelled`. The running command is the session's to end (it listens too).
    */
@@ -94,7 +104,7 @@ export interface AgentOptions {
 }
 
 export interface AgentResult {
-  conclusion: Conclusion;
+  conclusion: AgentConclusion;
   /** The model's final text (the last text it wrote when the run stopped without a final message). */
   result: string;
   /** Whether `result` is a final message (end of turn), not text cut short by a stop. */
@@ -171,7 +181,7 @@ function describeError(error: unknown, apiName: string, fix?: FixContext): strin
   return messageOf(error);
 }
 
-function isLimit(conclusion: Conclusion): conclusion is LimitName {
+function isLimit(conclusion: AgentConclusion): conclusion is LimitName {
   return Object.hasOwn(LIMIT_DESCRIPTIONS, conclusion);
 }
 
@@ -221,7 +231,7 @@ type StopHandler = (answer: Answer) => RunEnd | undefined | Promise<RunEnd | und
  * (RunLimits), the model the selection's, the prompt's measure the sizer's: each kept in one place.
  */
 interface RunState {
-  conversation: Conversation;
+  conversation: MessageHistory;
   usage: TokenUsage;
   commands: number;
   denied: number;
@@ -257,6 +267,8 @@ class AgentRun {
   /** Prompt size (tokens) past which older tool outputs are condensed. */
   readonly #budgetTokens: number;
   readonly #state: RunState;
+  /** Whether onFirstRequestSent was called: the hook is told once, not again on a resend. */
+  #firstRequestSent = false;
   /** What each stop reason leads to; the run ends in error on any other. */
   readonly #onStop: Readonly<Record<StopReason, StopHandler>> = {
     end_turn: (answer) => this.#onFinalMessage(answer),
@@ -282,7 +294,7 @@ class AgentRun {
       : limits.signal;
     this.#budgetTokens = options.contextBudgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS;
     this.#state = {
-      conversation: new Conversation(options.task),
+      conversation: new MessageHistory(options.task),
       usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
       commands: 0,
       denied: 0,
@@ -437,13 +449,18 @@ class AgentRun {
     });
     const sentAt = this.#clock.now();
     try {
-      const response = await this.#options.messages.create(request.params, {
+      const answer = this.#options.messages.create(request.params, {
         signal: this.#requestSignal,
         timeout: Math.max(
           1,
           Math.min(MAX_ATTEMPT_TIMEOUT_MS, Math.ceil(this.#limits.timeLeftMs())),
         ),
       });
+      if (!this.#firstRequestSent) {
+        this.#firstRequestSent = true;
+        this.#options.onFirstRequestSent?.();
+      }
+      const response = await answer;
       this.#state.responseMs = this.#clock.now() - sentAt;
       return { response, turn };
     } catch (error) {
@@ -767,7 +784,7 @@ class AgentRun {
 
   /** The run's result; told as events too, so a report needs nothing but the transcript. */
   #finish(
-    conclusion: Conclusion,
+    conclusion: AgentConclusion,
     fields: {
       result?: string;
       finalMessage?: boolean;

@@ -200,6 +200,29 @@ export function priceFor(model: string): PriceLookup {
  */
 export const REGIONAL_ENDPOINT_PREMIUM = 1.1;
 
+/**
+ * The price of `model` where a platform serves it (providers/: the id as the platform spells it, and
+ * its endpoint): a regional endpoint carries the premium.
+ */
+export function priceOnPlatform(served: {
+  model: string;
+  endpoint: 'global' | 'regional';
+}): PriceLookup {
+  const listed = priceFor(served.model);
+  return served.endpoint === 'global' ? listed : regionalEndpointPrice(listed);
+}
+
+/**
+ * The log line for a run on a regional endpoint (`where`, as the platform names it) whose estimate
+ * differs from the global one's; undefined for a model without the premium.
+ */
+export function regionalPremiumNote(where: string, model: string): string | undefined {
+  const listed = priceFor(model);
+  if (regionalEndpointPrice(listed) === listed) return undefined;
+  const percent = Math.round((REGIONAL_ENDPOINT_PREMIUM - 1) * 100);
+  return `${where}: costs are estimated with the ${percent}% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`;
+}
+
 function scaleRates(rates: TokenRates, factor: number): TokenRates {
   return {
     input: rates.input * factor,
@@ -231,11 +254,6 @@ export function regionalEndpointPrice(lookup: PriceLookup): PriceLookup {
         : {}),
     },
   };
-}
-
-/** An amount in dollars as messages show it: cents above a dollar, four decimals below. */
-export function formatUsd(usd: number): string {
-  return `$${usd.toFixed(usd >= 1 ? 2 : 4)}`;
 }
 
 /** The token counts of one response, as `usage` reports them (null fields count as 0). */

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { git, NETWORK_CALL_TIMEOUT_MS, type GitOptions, type GitResult } from './exec.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
 /** How one push ended. */
 export type PushResult =

@@ -13,11 +13,11 @@ import { gitAt, OBJECT_ID, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
 import { CleanRoom, type PushResult } from './clean-room.js';
 import { readDiffStat } from './diffstat.js';
-import { runUrlOf } from '../report/links.js';
+import { runUrlOf } from '../run/runner.js';
 import { commitMessage } from './message.js';
 import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
 import type { ChangedFile, Conclusion } from '../transcript.js';
-import { GitError, messageOf } from '../errors.js';
+import { GitError, messageOf } from '../base/errors.js';
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {

@@ -6,7 +6,7 @@
  * starts with `GIT_`, no secrets), and without prompting for credentials.
  */
 import { spawn } from 'node:child_process';
-import { GitError } from '../errors.js';
+import { GitError } from '../base/errors.js';
 
 export interface GitResult {
   exitCode: number;

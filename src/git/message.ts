@@ -2,8 +2,7 @@
  * The commit message: the workflow's `commit-message`, or one derived from the task, with what the
  * history reader needs to judge the commit — where the run is, and whether the work is finished.
  */
-import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
-import type { Conclusion } from '../transcript.js';
+import { LIMIT_DESCRIPTIONS, type Conclusion } from '../transcript.js';
 
 /** Git's own advice for a subject line's length. */
 export const MAX_SUBJECT = 72;

@@ -5,12 +5,10 @@
  * run's own result.
  */
 import { createHash } from 'node:crypto';
-import type { CommentMode } from '../config.js';
-import type { TranscriptEvent } from '../transcript.js';
+import type { CommentMode } from '../config/config.js';
+import type { TriggerRecord } from '../transcript.js';
 import type { GitHub } from './client.js';
 import { describeApiError, type Repository } from './names.js';
-
-export type TriggerEvent = Extract<TranscriptEvent, { type: 'trigger' }>;
 
 /**
  * Reactions that end the run. `rocket` and `confused` rather than `+1`/`-1`: a thumbs-down on the
@@ -23,7 +21,7 @@ type Reaction = 'eyes' | (typeof FINAL_REACTION)[keyof typeof FINAL_REACTION];
 export interface ConversationSetup {
   github: GitHub;
   repository: Repository;
-  trigger: TriggerEvent;
+  trigger: TriggerRecord;
   mode: CommentMode;
   /** `GITHUB_WORKFLOW`, `GITHUB_JOB`, `GITHUB_RUN_ID`: with the comment, what makes the marker unique. */
   workflow: string;
@@ -37,7 +35,7 @@ export interface ConversationSetup {
  * on any run tied to an issue or PR (a `pull_request` or `issues` event); `false`: never. A run tied to
  * nothing (a dispatch, a schedule) has nowhere to talk.
  */
-export function wantsConversation(mode: CommentMode, trigger: TriggerEvent): boolean {
+export function wantsConversation(mode: CommentMode, trigger: TriggerRecord): boolean {
   if (mode === 'false' || trigger.subject === undefined) return false;
   return mode === 'true' || trigger.source !== 'input';
 }
@@ -73,7 +71,7 @@ function reactionRoute(event: string): string | undefined {
 }
 
 /** The issue comment of this job, posted once and edited from then on. */
-export class Conversation {
+export class JobComment {
   private commentId: number | undefined;
   private readonly marker: string;
 
@@ -175,10 +173,10 @@ export class Conversation {
 export async function startConversation(
   setup: ConversationSetup,
   progress: string,
-): Promise<Conversation | undefined> {
+): Promise<JobComment | undefined> {
   const subject = setup.trigger.subject?.number;
   if (!wantsConversation(setup.mode, setup.trigger) || subject === undefined) return undefined;
-  const conversation = new Conversation({ ...setup, subject });
+  const conversation = new JobComment({ ...setup, subject });
   await conversation.start(progress);
   return conversation;
 }
@@ -190,5 +188,5 @@ export async function startConversation(
 export async function replyToSkipped(setup: ConversationSetup, reply: string): Promise<void> {
   const subject = setup.trigger.subject?.number;
   if (setup.mode === 'false' || subject === undefined) return;
-  await new Conversation({ ...setup, subject }).say(reply);
+  await new JobComment({ ...setup, subject }).say(reply);
 }

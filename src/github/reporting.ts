@@ -5,15 +5,15 @@
  * `GITHUB_API_URL`, `GITHUB_WORKFLOW`, `GITHUB_JOB`, `GITHUB_RUN_ID`, `GITHUB_SERVER_URL`) here, so the
  * modules below it take plain values.
  */
-import type { CommentMode } from '../config.js';
+import type { CommentMode } from '../config/config.js';
 import {
   renderProgressComment,
   renderPullRequestBody,
   renderResultComment,
 } from '../report/comment.js';
-import { runUrlOf } from '../report/links.js';
-import type { RecordedEvent } from '../transcript.js';
-import type { TriggerGitHub } from '../trigger.js';
+import { runUrlOf } from '../run/runner.js';
+import { type RecordedEvent, type TriggerRecord } from '../transcript.js';
+import type { TriggerGitHub } from '../trigger/payload.js';
 import type { ClientOptions, GitHub } from './client.js';
 import { describeApiError, parseRepository, type Repository } from './names.js';
 import {
@@ -21,7 +21,6 @@ import {
   startConversation,
   wantsConversation,
   type ConversationSetup,
-  type TriggerEvent,
 } from './conversation.js';
 import { openOrReusePullRequest, type PullRequestOutcome } from './pulls.js';
 import { ProgressUpdates, type ProgressOptions } from './progress.js';
@@ -58,11 +57,11 @@ export interface RunGitHub {
    * Failures are warnings: the run goes on.
    */
   beginConversation(
-    trigger: TriggerEvent,
+    trigger: TriggerRecord,
     events: () => readonly RecordedEvent[],
   ): Promise<RunConversation | undefined>;
   /** The short answer to a request the trigger refused (`reply` is the trigger's words). */
-  replyToRefusal(trigger: TriggerEvent, reply: string): Promise<void>;
+  replyToRefusal(trigger: TriggerRecord, reply: string): Promise<void>;
   /**
    * The PR of the pushed branch (opened, or the open one reused) when a push went to a branch other
    * than its base; neither field when there is nothing to open; `failure` says why a wanted PR is
@@ -183,7 +182,7 @@ export function connectGitHub(
       createGitHub({ ...client, token: settings.githubToken, baseUrl: env.GITHUB_API_URL, warn }),
     ));
   const reader = async () => repositoryReader(await api(), repository);
-  const setup = async (trigger: TriggerEvent): Promise<ConversationSetup> => ({
+  const setup = async (trigger: TriggerRecord): Promise<ConversationSetup> => ({
     github: await api(),
     repository,
     trigger,

@@ -4,7 +4,7 @@
  * errors keep their HTTP `status`, which the trigger reads (404: not a collaborator).
  */
 import type { GitHub } from './client.js';
-import type { TriggerGitHub } from '../trigger.js';
+import type { TriggerGitHub } from '../trigger/payload.js';
 import type { Repository } from './names.js';
 
 export function repositoryReader(github: GitHub, repository: Repository): TriggerGitHub {

@@ -50,7 +50,7 @@ import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { literalWord, splitApart, type Word } from './words.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
 /**
  * Where the policy's patterns come from: already parsed (the action's configuration parses them as

@@ -1,13 +1,12 @@
 /** The Anthropic API itself (`provider: anthropic`), with an API key; gateways via the base URL. */
 import Anthropic from '@anthropic-ai/sdk';
-import { priceFor } from '../agent/pricing.js';
 import type { Provider } from './provider.js';
 
 export const anthropicProvider: Provider = {
   name: 'anthropic',
 
-  missingCredentials(config) {
-    return config.apiKey === ''
+  missingCredentials(settings) {
+    return settings.apiKey === ''
       ? [
           `no API key: set the 'anthropic-api-key' input (for example \${{ secrets.ANTHROPIC_API_KEY }}) or the ANTHROPIC_API_KEY environment variable`,
         ]
@@ -15,16 +14,16 @@ export const anthropicProvider: Provider = {
   },
 
   resolveModel(model) {
-    return { model, price: priceFor(model) };
+    return { model, endpoint: 'global' };
   },
 
-  async connect({ config, client }) {
+  async connect({ settings, client }) {
     const anthropic = new Anthropic({
       ...client,
-      apiKey: config.apiKey,
+      apiKey: settings.apiKey,
       // null, not undefined: the SDK would read ANTHROPIC_BASE_URL again, which config already did.
-      baseURL: config.baseUrl ?? null,
+      baseURL: settings.baseUrl ?? null,
     });
-    return { messages: anthropic.messages, secrets: [config.apiKey], notes: [] };
+    return { messages: anthropic.messages, secrets: [settings.apiKey], notes: [] };
   },
 };

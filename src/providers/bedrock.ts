@@ -4,8 +4,8 @@
  * aws-actions/configure-aws-credentials leaves in the environment, or sent with a Bedrock API key.
  */
 import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
-import { priceFor, regionalEndpointPrice } from '../agent/pricing.js';
-import { InputError, INPUT_DEFAULTS } from '../config.js';
+import { InputError } from '../base/errors.js';
+import { INPUT_DEFAULTS } from '../base/action-defaults.js';
 import { describeMissing, readVariable, type Provider } from './provider.js';
 
 const AWS_LOGIN = 'the aws-actions/configure-aws-credentials step';
@@ -80,18 +80,17 @@ export const bedrockProvider: Provider = {
         `Input '${input}' must be a Bedrock model id or inference profile (anthropic.${model} with a prefix such as global. or us., as the Bedrock console lists it), got '${model}'`,
       );
     }
-    const price = priceFor(id);
-    return { model: id, price: isGlobalEndpoint(id) ? price : regionalEndpointPrice(price) };
+    return { model: id, endpoint: isGlobalEndpoint(id) ? 'global' : 'regional' };
   },
 
-  async connect({ config, env, client }) {
+  async connect({ settings, env, client }) {
     const apiKey = readVariable(env, API_KEY);
     const [accessKey, secretKey] = KEY_PAIR.map((name) => readVariable(env, name));
     const sessionToken = readVariable(env, 'AWS_SESSION_TOKEN');
     const shared = {
       ...client,
       awsRegion: region(env),
-      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
     };
     // Every credential is passed, none left for the SDK to look up: its default chain would try
     // profiles, SSO and the instance metadata service, and sign with whatever it found there.
@@ -114,7 +113,7 @@ export const bedrockProvider: Provider = {
       secrets: [apiKey, accessKey, secretKey, sessionToken].filter(
         (value): value is string => !!value,
       ),
-      notes: config.maxCostUsd > 0 ? notes : [],
+      notes: settings.maxCostUsd > 0 ? notes : [],
     };
   },
 };

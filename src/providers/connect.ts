@@ -4,12 +4,10 @@
  * module (and SDK) is loaded only when it is the one asked for, so a run on the Anthropic API never
  * loads the AWS signer.
  */
-import type { ModelChoice } from '../agent/fallback.js';
 import type { MessagesApi } from '../agent/loop.js';
-import { requireTaskAndCredentials, type Config } from '../config.js';
 import { CREDENTIAL_FIXES, SERVICE_NAMES, type ProviderName } from './names.js';
 import { readWholeBody } from './whole-body.js';
-import type { Provider, SharedClientOptions } from './provider.js';
+import type { PlatformModel, Provider, ProviderSettings, SharedClientOptions } from './provider.js';
 
 const PROVIDERS: Readonly<Record<ProviderName, () => Promise<Provider>>> = {
   anthropic: () => import('./anthropic.js').then((module) => module.anthropicProvider),
@@ -25,37 +23,39 @@ export interface ProviderConnection {
   apiName: string;
   /** What to check when the service refuses the credentials. */
   credentialFix: string;
-  /** The model the run asks first, as the platform spells it, and its price there. */
-  primary: ModelChoice;
-  fallback: ModelChoice | undefined;
+  /** The model the run asks first, as the platform spells it, and where it is served. */
+  primary: PlatformModel;
+  fallback: PlatformModel | undefined;
   /** Credential values to redact everywhere. */
   secrets: string[];
   /** Informational lines for the log, once. */
   notes: string[];
-  /** Price estimates that may be off (an unlisted model): warnings for the log. */
-  warnings: string[];
   /** Puts back what the provider hid from the shell; returns problems (see ProviderClient). */
   restore: () => string[];
+  /** Where a regional endpoint serves the model, for the log (see ProviderClient). */
+  regionalEndpoint: string | undefined;
 }
 
 /**
- * Connects to the platform of `config.provider`. Throws an InputError before anything is sent when
- * the task or a credential is missing (saying what to set) or a model id is not the platform's.
+ * Connects to the platform of `settings.provider`. Before anything is sent, `requireCredentials` is
+ * handed what credentials are missing (one sentence each, saying what to set), to throw when the
+ * run cannot start; a model id that is not the platform's throws an InputError.
  */
 export async function connectProvider(
-  config: Config,
+  settings: ProviderSettings,
   env: NodeJS.ProcessEnv,
   client: SharedClientOptions,
   addSecret: (secret: string) => void,
+  requireCredentials: (missing: string[]) => void,
 ): Promise<ProviderConnection> {
-  const provider = await PROVIDERS[config.provider]();
-  requireTaskAndCredentials(config, provider.missingCredentials(config, env));
-  const primary = provider.resolveModel(config.model, 'model', env);
-  const fallback = config.fallbackModel
-    ? provider.resolveModel(config.fallbackModel, 'fallback-model', env)
+  const provider = await PROVIDERS[settings.provider]();
+  requireCredentials(provider.missingCredentials(settings, env));
+  const primary = provider.resolveModel(settings.model, 'model', env);
+  const fallback = settings.fallbackModel
+    ? provider.resolveModel(settings.fallbackModel, 'fallback-model', env)
     : undefined;
   const connected = await provider.connect({
-    config,
+    settings,
     env,
     // Every platform's responses are read whole before the SDK takes them (whole-body.ts).
     client: { ...client, fetch: readWholeBody(client.fetch ?? globalThis.fetch) },
@@ -63,15 +63,13 @@ export async function connectProvider(
   });
   return {
     messages: connected.messages,
-    apiName: SERVICE_NAMES[config.provider],
-    credentialFix: CREDENTIAL_FIXES[config.provider],
-    primary: { model: primary.model, price: primary.price.price },
-    fallback: fallback && { model: fallback.model, price: fallback.price.price },
+    apiName: SERVICE_NAMES[settings.provider],
+    credentialFix: CREDENTIAL_FIXES[settings.provider],
+    primary,
+    fallback,
     secrets: connected.secrets,
     notes: connected.notes,
     restore: connected.restore ?? (() => []),
-    warnings: [primary.price.warning, fallback?.price.warning].filter(
-      (warning): warning is string => warning !== undefined,
-    ),
+    regionalEndpoint: connected.regionalEndpoint,
   };
 }

@@ -4,7 +4,6 @@
  * Anthropic's own model ids.
  */
 import { AnthropicFoundry } from '@anthropic-ai/foundry-sdk';
-import { priceFor } from '../agent/pricing.js';
 import { describeMissing, readVariable, type Provider } from './provider.js';
 
 const KEY_VARIABLE = 'ANTHROPIC_FOUNDRY_API_KEY';
@@ -19,15 +18,15 @@ function foundryKey(apiKeyInput: string, env: NodeJS.ProcessEnv): string {
 export const foundryProvider: Provider = {
   name: 'foundry',
 
-  missingCredentials(config, env) {
+  missingCredentials(settings, env) {
     const missing: string[] = [];
-    if (foundryKey(config.apiKey, env) === '') {
+    if (foundryKey(settings.apiKey, env) === '') {
       missing.push(
         `${describeMissing('Foundry API key', { variables: [KEY_VARIABLE], setBy: FOUNDRY_PORTAL })}, or the 'anthropic-api-key' input`,
       );
     }
     // A base URL (a gateway, or the resource's own) takes the resource's place.
-    if (config.baseUrl === undefined && readVariable(env, RESOURCE_VARIABLE) === '') {
+    if (settings.baseUrl === undefined && readVariable(env, RESOURCE_VARIABLE) === '') {
       missing.push(
         `${describeMissing('Foundry resource', { variables: [RESOURCE_VARIABLE], setBy: FOUNDRY_PORTAL })}, or the 'anthropic-base-url' input`,
       );
@@ -36,18 +35,18 @@ export const foundryProvider: Provider = {
   },
 
   resolveModel(model) {
-    return { model, price: priceFor(model) };
+    return { model, endpoint: 'global' };
   },
 
-  async connect({ config, env, client }) {
-    const apiKey = foundryKey(config.apiKey, env);
+  async connect({ settings, env, client }) {
+    const apiKey = foundryKey(settings.apiKey, env);
     const foundry = new AnthropicFoundry({
       ...client,
       apiKey,
       // The client refuses a base URL and a resource together; null keeps it from reading either
       // variable again.
-      ...(config.baseUrl
-        ? { baseURL: config.baseUrl, resource: null }
+      ...(settings.baseUrl
+        ? { baseURL: settings.baseUrl, resource: null }
         : { baseURL: null, resource: readVariable(env, RESOURCE_VARIABLE) }),
     });
     return { messages: foundry.messages, secrets: [apiKey], notes: [] };

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GoogleAuth, type AuthClient, type JWTInput } from 'google-auth-library';
 import { readVariable } from './provider.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
 /** The variables that name the credentials file, the one application-default credentials read first. */
 export const CREDENTIAL_FILE_VARIABLES = [

@@ -3,10 +3,25 @@
  * fills in, so that the loop, the limits and the reports never learn which platform they talk to.
  */
 import type { ClientOptions } from '@anthropic-ai/sdk';
-import type { Config } from '../config.js';
 import type { MessagesApi } from '../agent/loop.js';
-import type { PriceLookup } from '../agent/pricing.js';
 import type { ProviderName } from './names.js';
+
+/** What a provider reads of the run's settings (the validated inputs). */
+export interface ProviderSettings {
+  provider: ProviderName;
+  /**
+   * `anthropic-api-key`, else (on provider anthropic only) ANTHROPIC_API_KEY; '' when neither is
+   * set.
+   */
+  apiKey: string;
+  /** The base URL, already the provider's own (see names.ts); undefined for the platform's default. */
+  baseUrl: string | undefined;
+  model: string;
+  /** The model to go on with when `model` stays overloaded or unavailable; '' for none. */
+  fallbackModel: string;
+  /** Spend cap in USD; 0 disables it. */
+  maxCostUsd: number;
+}
 
 /**
  * The client settings every platform's SDK client gets alike: retries, the redacting logger, and
@@ -19,8 +34,7 @@ export type SharedClientOptions = Pick<
 
 /** What a provider is given to connect with. */
 export interface ProviderRequest {
-  /** The validated inputs: `baseUrl` is already the provider's own (see names.ts). */
-  config: Config;
+  settings: ProviderSettings;
   /** Where the platform's login action left the credentials (the runner's environment). */
   env: NodeJS.ProcessEnv;
   client: SharedClientOptions;
@@ -31,11 +45,14 @@ export interface ProviderRequest {
   addSecret(secret: string): void;
 }
 
-/** A model as the platform spells it, and what its tokens cost there. */
+/**
+ * A model as the platform spells it, and the endpoint it is served from: a regional endpoint may
+ * cost more than the global one (the run's pricing knows by how much).
+ */
 export interface PlatformModel {
   /** The id to send. */
   model: string;
-  price: PriceLookup;
+  endpoint: 'global' | 'regional';
 }
 
 /** A connected client. */
@@ -52,6 +69,11 @@ export interface ProviderClient {
    * what went wrong, one line each, for warnings.
    */
   restore?: () => string[];
+  /**
+   * Where a regional endpoint serves the model, for the log (`Vertex AI region us-east5`), when the
+   * platform says so; the run's pricing adds whether its estimate carries the regional premium.
+   */
+  regionalEndpoint?: string;
 }
 
 export interface Provider {
@@ -60,9 +82,9 @@ export interface Provider {
    * What is missing to connect, one sentence each, saying what to set and which login action sets
    * it; empty when nothing is. Checked at the start, before anything is spent.
    */
-  missingCredentials(config: Config, env: NodeJS.ProcessEnv): string[];
+  missingCredentials(settings: ProviderSettings, env: NodeJS.ProcessEnv): string[];
   /**
-   * The platform's id for `model` (as the `input` named gave it) and its price there. Throws an
+   * The platform's id for `model` (as the `input` named gave it) and its endpoint. Throws an
    * InputError, naming the input and the id to set instead, for an id the platform cannot take.
    */
   resolveModel(

@@ -9,9 +9,8 @@
  */
 import fs from 'node:fs';
 import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
-import { priceFor, REGIONAL_ENDPOINT_PREMIUM, regionalEndpointPrice } from '../agent/pricing.js';
-import { InputError } from '../config.js';
-import { HiddenFileError, HiddenFiles } from '../hidden-files.js';
+import { InputError } from '../base/errors.js';
+import { HiddenFileError, HiddenFiles } from '../guard/hidden-files.js';
 import {
   authClientFor,
   CREDENTIAL_FILE_VARIABLES,
@@ -91,7 +90,7 @@ function hideCredentialFiles(env: NodeJS.ProcessEnv, file: string): HiddenFiles 
 export const vertexProvider: Provider = {
   name: 'vertex',
 
-  missingCredentials(_config, env) {
+  missingCredentials(_settings, env) {
     const missing: string[] = [];
     const file = credentialsFile(env);
     const problem = file === undefined ? undefined : unreadable(file);
@@ -137,11 +136,10 @@ export const vertexProvider: Provider = {
         `Input '${input}' must be a Vertex AI model id (${instead}, as the Model Garden lists it), got '${model}'`,
       );
     }
-    const price = priceFor(model);
-    return { model, price: region(env) === GLOBAL_REGION ? price : regionalEndpointPrice(price) };
+    return { model, endpoint: region(env) === GLOBAL_REGION ? 'global' : 'regional' };
   },
 
-  async connect({ config, env, client, addSecret }) {
+  async connect({ settings, env, client, addSecret }) {
     // missingCredentials found the file: it is there and readable.
     const file = credentialsFile(env) as string;
     // Before the shell exists, every credentials file goes out of its reach; the client reads the copy.
@@ -159,22 +157,14 @@ export const vertexProvider: Provider = {
         projectId: projectFromEnv(env) ?? (credentials.projectId as string),
         authClient,
         defaultHeaders: { 'anthropic-version': VERTEX_API_VERSION },
-        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+        ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
       });
-      // Only where the estimate differs from the Anthropic API's: a regional endpoint, a recent model.
-      const listed = priceFor(config.model);
-      const premium = location !== GLOBAL_REGION && regionalEndpointPrice(listed) !== listed;
-      const percent = Math.round((REGIONAL_ENDPOINT_PREMIUM - 1) * 100);
-      const notes = premium
-        ? [
-            `Vertex AI region ${location}: costs are estimated with the ${percent}% premium regional endpoints carry over the global one (Claude Sonnet 4.5 and later)`,
-          ]
-        : [];
       return {
         messages: vertex.messages,
         secrets: credentials.secrets,
-        notes,
+        notes: [],
         restore: () => hidden.restore(),
+        ...(location !== GLOBAL_REGION ? { regionalEndpoint: `Vertex AI region ${location}` } : {}),
       };
     } catch (error) {
       // Nothing will run: the files go back at once.

@@ -6,7 +6,7 @@
  * response is acted on until it is read whole, so a retried body never runs a tool call twice.
  */
 import { RetryableError, type ClientOptions } from '@anthropic-ai/sdk';
-import { messageWithCause } from '../errors.js';
+import { messageWithCause } from '../base/errors.js';
 
 export type Fetch = NonNullable<ClientOptions['fetch']>;
 

@@ -8,8 +8,8 @@ import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { runUrlOf } from './links.js';
-import { messageOf } from '../errors.js';
+import { runUrlOf } from '../run/runner.js';
+import { messageOf } from '../base/errors.js';
 
 /** What became of the upload: the artifact, or why there is none. */
 export type TranscriptUpload =

@@ -4,7 +4,7 @@
  * pushed, and the link to the job summary — within GitHub's limit on a comment's length. Pure: the
  * posting is `src/github/conversation.ts`'s job. Inputs must already be redacted.
  */
-import { formatUsd } from '../agent/pricing.js';
+import { formatUsd } from '../base/money.js';
 import type { RecordedEvent } from '../transcript.js';
 import { renderChanges } from './changes.js';
 import { factsOf } from './facts.js';

@@ -11,7 +11,7 @@ import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordedEvent } from '../transcript.js';
 import { byteLength, clipBytes } from './markdown.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
 /**
  * Characters of a command's output the session keeps for the transcript (head and tail), however

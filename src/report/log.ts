@@ -15,10 +15,9 @@
  * The token is random per block, so the text cannot guess the line that resumes.
  */
 import * as core from '@actions/core';
-import { LIMIT_DESCRIPTIONS } from '../agent/limits.js';
-import { formatUsd } from '../agent/pricing.js';
-import { randomHex } from '../random-token.js';
-import type { PromptMeasure, RecordedEvent } from '../transcript.js';
+import { LIMIT_DESCRIPTIONS, type PromptMeasure, type RecordedEvent } from '../transcript.js';
+import { formatUsd } from '../base/money.js';
+import { randomHex } from '../base/random-token.js';
 import {
   callLabel,
   callStatus,

@@ -5,8 +5,8 @@
  * run ended.
  */
 import * as core from '@actions/core';
-import { resolveTranscriptFile, type Config } from '../config.js';
-import type { LogBuffer } from '../log-buffer.js';
+import { resolveTranscriptFile, type Config } from '../config/config.js';
+import type { LogBuffer } from '../run/log-buffer.js';
 import { SERVICE_NAMES } from '../providers/names.js';
 import {
   Transcript,
@@ -17,7 +17,7 @@ import {
 } from '../transcript.js';
 import { annotationsOf } from './annotations.js';
 import { uploadTranscript } from './artifact.js';
-import { runUrlOf } from './links.js';
+import { runUrlOf } from '../run/runner.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, coreLog, eventLog, writeErrors } from './log.js';
@@ -29,9 +29,19 @@ import {
   renderSummary,
   writeJobSummary,
 } from './summary.js';
-import { messageOf } from '../errors.js';
+import { messageOf } from '../base/errors.js';
 
-function settingsOf(config: Config, sandbox: SandboxFacts | undefined): RunSettings {
+/** What the run was asked (the trigger's Task), and where that came from, in words. */
+export interface AskedTask {
+  task: string;
+  taskSource: string;
+}
+
+function settingsOf(
+  config: Config,
+  taskSource: string,
+  sandbox: SandboxFacts | undefined,
+): RunSettings {
   return {
     model: config.model,
     service: SERVICE_NAMES[config.provider],
@@ -44,7 +54,7 @@ function settingsOf(config: Config, sandbox: SandboxFacts | undefined): RunSetti
     workingDirectory: config.workingDirectory,
     allowedCommands: config.allowedCommands,
     deniedCommands: config.deniedCommands,
-    taskSource: config.taskSource,
+    taskSource,
     ...(sandbox ? { sandbox } : {}),
   };
 }
@@ -124,13 +134,13 @@ export class RunReport {
    * The run has its settings and its task: the file starts, with everything recorded so far. Called
    * before the shell starts, so the file is open before any command could put a link in its place.
    */
-  start(config: Config, task: string, sandbox?: SandboxFacts): void {
+  start(config: Config, task: AskedTask, sandbox?: SandboxFacts): void {
     this.#summaryWanted = config.summary;
     this.#openFile(config.transcriptFile);
     this.record({
       type: 'start',
-      settings: settingsOf(config, sandbox),
-      task,
+      settings: settingsOf(config, task.taskSource, sandbox),
+      task: task.task,
       runUrl: runUrlOf(process.env),
     });
   }

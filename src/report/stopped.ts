@@ -4,7 +4,7 @@
  * the step's failure, say it once, in these words.
  */
 import { stopDetail } from '../agent/limits.js';
-import { formatUsd } from '../agent/pricing.js';
+import { formatUsd } from '../base/money.js';
 import type { Conclusion, LimitName } from '../transcript.js';
 import type { RunFacts } from './facts.js';
 import { counted, formatDuration } from './markdown.js';

@@ -8,7 +8,7 @@
  */
 import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
-import { formatUsd } from '../agent/pricing.js';
+import { formatUsd } from '../base/money.js';
 import type { Conclusion } from '../transcript.js';
 import { sandboxLabel, type SandboxFacts } from '../sandbox/facts.js';
 import { denialOf, denialWords } from './annotations.js';

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_COMMAND_DIRECTORY, FILE_COMMAND_VARIABLES } from '../guard.js';
+import { FILE_COMMAND_DIRECTORY, FILE_COMMAND_VARIABLES } from '../run/runner.js';
 
 /** Caches package managers and build tools keep under the home directory, which builds need. */
 export const HOME_CACHES: readonly string[] = [

@@ -19,13 +19,13 @@ import {
 } from './frame.js';
 import { CallTimer } from './call-timer.js';
 import { ShellCgroup } from './cgroup.js';
-import { ShellStartError } from '../errors.js';
+import { ShellStartError } from '../base/errors.js';
 import { CommandChannel, END_SOCKET_FD, SHELL_STDIO } from './channel.js';
 import { readKernelCwd, type KernelCwd } from './kernel-cwd.js';
 import { OutputCapture } from './output.js';
 import { anyAlive, channelsOf, findShellProcesses, signalProcesses } from './process-tree.js';
 import type { CommandResult, FrameFault, ShellLoss } from './result.js';
-import { randomBase64Url, randomHex } from '../random-token.js';
+import { randomBase64Url, randomHex } from '../base/random-token.js';
 
 export interface BashSessionOptions {
   /** Directory the shell starts in, and restarts in. */

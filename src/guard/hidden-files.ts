@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileSnapshot } from './file-snapshot.js';
-import { messageOf } from './errors.js';
+import { messageOf } from '../base/errors.js';
 
 /** Why a credential file could not be taken out: the run must not start with it in reach. */
 export class HiddenFileError extends Error {

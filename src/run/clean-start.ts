@@ -35,8 +35,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isSecretVariable } from './shell/env.js';
-import { messageOf } from './errors.js';
+import { isSecretVariable } from '../shell/env.js';
+import { messageOf } from '../base/errors.js';
 
 /**
  * Marks the re-executed process and names its carrier file: `PID:STARTTIME:PATH` (carrierMarker).

@@ -24,25 +24,11 @@ import {
   readConfigFiles,
   takeOut,
   type Credential,
-} from './git/credentials.js';
-import { git } from './git/exec.js';
+} from '../git/credentials.js';
+import { git } from '../git/exec.js';
+import { FILE_COMMAND_DIRECTORY, FILE_COMMAND_VARIABLES } from '../run/runner.js';
 
 export type { UndoneChange } from './file-snapshot.js';
-
-/**
- * The runner's file-command files: what is appended to them steers later steps (`GITHUB_ENV`,
- * `GITHUB_PATH`), forges this step's outputs and state, or rewrites its summary.
- */
-export const FILE_COMMAND_VARIABLES = [
-  'GITHUB_ENV',
-  'GITHUB_PATH',
-  'GITHUB_OUTPUT',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
-];
-
-/** The runner keeps every step's file-command files here; a step could reach its neighbours'. */
-export const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
 
 /** Files and directories under the home directory that later programs read and obey. */
 const HOME_PLACES = [

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { messageOf } from './errors.js';
+import { messageOf } from '../base/errors.js';
 
 export interface SnapshotLimits {
   /** Largest file kept whole; a larger one is only fingerprinted. */

@@ -1,7 +1,7 @@
 /**
  * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
- * the parts outside the process (the shell's start, git), which carry what callers decide on as
- * fields, never as text to match.
+ * the parts outside the process (the shell's start, git) and of an unusable input, which carry what
+ * callers decide on as fields, never as text to match.
  */
 
 /**
@@ -46,5 +46,16 @@ export class ShellStartError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'ShellStartError';
+  }
+}
+
+/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
+export class InputError extends Error {
+  constructor(
+    readonly input: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InputError';
   }
 }

@@ -1,23 +1,35 @@
 import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { compileOutputSchema, type OutputSchema } from './agent/structured-output.js';
-import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
-import { privateTranscriptDirectory } from './transcript.js';
+import { compileOutputSchema, type OutputSchema } from '../agent/structured-output.js';
+import { privateTranscriptDirectory } from '../transcript.js';
 import {
   parsePatternInput,
   PatternError,
   type Pattern,
   type PolicyPatterns,
-} from './policy/patterns.js';
-import { SANDBOX_MODES, type SandboxMode } from './sandbox/modes.js';
-import { coveredProtectedPath } from './sandbox/writable.js';
+} from '../policy/patterns.js';
+import { SANDBOX_MODES, type SandboxMode } from '../sandbox/modes.js';
+import { coveredProtectedPath } from '../sandbox/writable.js';
+import { InputError } from '../base/errors.js';
+import { INPUT_DEFAULTS } from '../base/action-defaults.js';
+import {
+  parseAmount,
+  parseBaseUrl,
+  parseBoolean,
+  parseBranch,
+  parseDuration,
+  parseInteger,
+  parseList,
+  parseModelId,
+  parseVariableNames,
+} from './values.js';
 import {
   BASE_URL_VARIABLES,
   isProviderName,
   PROVIDER_NAMES,
   type ProviderName,
-} from './providers/names.js';
+} from '../providers/names.js';
 
 /** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
 export interface Config {
@@ -118,137 +130,12 @@ export type CommentMode = 'auto' | 'true' | 'false';
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); the default is applied by the caller. */
 export type InputReader = (name: string) => string;
 
-/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
-export class InputError extends Error {
-  constructor(
-    readonly input: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'InputError';
-  }
-}
-
-/**
- * The action.yml defaults, applied when an input is empty. The runner applies them itself, but a run
- * of `dist/index.js` outside a runner (tests, `npm run agent`) does not, so they must hold here too.
- */
-export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
-  'trigger-phrase': '/agent',
-  'min-permission': 'write',
-  provider: 'anthropic',
-  model: 'claude-sonnet-5-5',
-  'max-tokens': '16000',
-  'working-directory': '.',
-  'command-timeout': '120',
-  'time-limit': '30',
-  'max-turns': '30',
-  'max-cost-usd': '5',
-  'max-output': '30000',
-  commit: 'false',
-  'pull-request': 'false',
-  summary: 'true',
-  'upload-transcript': 'true',
-  comment: 'auto',
-  'fail-on-limit': 'true',
-  sandbox: 'auto',
-  network: 'on',
-};
-
-/**
- * Inputs declared in action.yml whose features are not built yet, with the values that ask for
- * nothing. A value that asks for the feature is refused rather than silently ignored, so a workflow
- * never believes it got a commit, a pull request or a comment it did not.
- */
-const NOT_SUPPORTED_YET: ReadonlyArray<{
-  input: string;
-  accepts: (value: string) => boolean;
-  keep: string;
-}> = [];
-
 /** The repository permission levels a commenter can have, least first. */
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);
-}
-
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
-type DurationUnit = keyof typeof UNIT_MS;
-
-/**
- * Parses `90`, `90s`, `5m`, `1h`, `1h30m`, `1.5h` into milliseconds; a bare number is in `bareUnit`.
- * Zero and negative durations are refused: a limit of nothing is always a mistake.
- */
-export function parseDuration(input: string, value: string, bareUnit: 's' | 'm'): number {
-  const text = value.trim().toLowerCase();
-  const expected = `a duration like ${bareUnit === 's' ? '90, 90s, 5m or 1h (a bare number is seconds)' : '30, 45s, 20m or 1h (a bare number is minutes)'}`;
-  let ms = 0;
-  if (/^\d+(\.\d+)?$/.test(text)) {
-    ms = Number(text) * UNIT_MS[bareUnit];
-  } else {
-    const segment = /(\d+(?:\.\d+)?)\s*(ms|s|m|h)/gy;
-    let consumed = 0;
-    for (let match = segment.exec(text); match; match = segment.exec(text)) {
-      ms += Number(match[1]) * UNIT_MS[match[2] as DurationUnit];
-      consumed = segment.lastIndex;
-    }
-    if (consumed === 0 || consumed !== text.length) {
-      throw new InputError(input, `Input '${input}' must be ${expected}, got '${value}'`);
-    }
-  }
-  if (!(ms >= 1) || !Number.isFinite(ms)) {
-    throw new InputError(
-      input,
-      `Input '${input}' must be ${expected} greater than zero, got '${value}'`,
-    );
-  }
-  return Math.round(ms);
-}
-
-/** A whole number within [min, max]. */
-export function parseInteger(
-  input: string,
-  value: string,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-): number {
-  const text = value.trim();
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-    throw new InputError(input, `Input '${input}' must be a whole number ${range}, got '${value}'`);
-  }
-  return n;
-}
-
-/** A non-negative decimal amount. */
-export function parseAmount(input: string, value: string): number {
-  const text = value.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
-    throw new InputError(
-      input,
-      `Input '${input}' must be an amount in US dollars like 5 or 0.50 (0 disables it), got '${value}'`,
-    );
-  }
-  return Number(text);
-}
-
-/** The YAML 1.2 core-schema booleans, as GitHub's own `getBooleanInput` accepts them. */
-export function parseBoolean(input: string, value: string): boolean {
-  const text = value.trim();
-  if (['true', 'True', 'TRUE'].includes(text)) return true;
-  if (['false', 'False', 'FALSE'].includes(text)) return false;
-  throw new InputError(input, `Input '${input}' must be true or false, got '${value}'`);
-}
-
-/** Comma- or newline-separated names, trimmed, without empties. */
-export function parseList(value: string): string[] {
-  return value
-    .split(/[\n,]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
 }
 
 /**
@@ -262,50 +149,6 @@ function parsePatternLines(input: string, value: string): Pattern[] {
     if (error instanceof PatternError) throw new InputError(input, error.message);
     throw error;
   }
-}
-
-/** Environment variable names, as `env-passthrough` lists them. */
-function parseVariableNames(input: string, value: string): string[] {
-  const names = parseList(value);
-  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
-  if (bad !== undefined) {
-    throw new InputError(
-      input,
-      `Input '${input}' must list environment variable names (letters, digits and _), got '${bad}'`,
-    );
-  }
-  return names;
-}
-
-function parseBaseUrl(input: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InputError(
-      input,
-      `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InputError(
-      input,
-      `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`,
-    );
-  }
-  return value.replace(/\/+$/, '');
-}
-
-/** A model id as the API, a gateway or a cloud spells it; anything else is a typo to report. */
-function parseModelId(name: string, value: string): string {
-  const model = value.trim();
-  if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
-    throw new InputError(
-      name,
-      `Input '${name}' must be a model id like claude-sonnet-5-5, got '${model}'`,
-    );
-  }
-  return model;
 }
 
 function resolveWorkingDirectory(value: string, env: NodeJS.ProcessEnv): string {
@@ -420,29 +263,6 @@ function parseCommentMode(value: string): CommentMode {
   throw new InputError('comment', `Input 'comment' must be auto, true or false, got '${value}'`);
 }
 
-/**
- * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
- * typo fails at once instead of after the agent's work.
- */
-function parseBranch(value: string): string {
-  const name = value.trim();
-  const bad =
-    name.startsWith('-') ||
-    name.startsWith('/') ||
-    name.endsWith('/') ||
-    name.endsWith('.') ||
-    name === '@' ||
-    [...name].some((char) => char <= ' ' || char === '\x7f') ||
-    /[~^:?*[\\]|\.\.|@\{|\/\/|\.lock(\/|$)|(^|\/)\./.test(name);
-  if (name !== '' && bad) {
-    throw new InputError(
-      'branch',
-      `Input 'branch' must be a valid git branch name, got '${value}'`,
-    );
-  }
-  return name;
-}
-
 function parseSandboxMode(value: string): SandboxMode {
   const mode = value.trim().toLowerCase();
   const known = SANDBOX_MODES.find((candidate) => candidate === mode);
@@ -495,15 +315,6 @@ export function parseConfig(
     return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
   };
 
-  for (const { input, accepts, keep } of NOT_SUPPORTED_YET) {
-    const value = read(input).trim();
-    if (!accepts(value)) {
-      throw new InputError(
-        input,
-        `Input '${input}' is not supported yet; remove it or leave it ${keep} (got '${value}')`,
-      );
-    }
-  }
   // The comment-trigger inputs ask for nothing on other runs, but they are checked on every run so
   // that a typo fails the first run, not the first comment.
   const triggerPhrase = read('trigger-phrase').trim();
@@ -529,14 +340,10 @@ export function parseConfig(
   const model = parseModelId('model', read('model'));
   const fallbackInput = read('fallback-model').trim();
   const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
-  const allowedText = readRaw('allowed-commands');
   const policyPatterns: PolicyPatterns = {
     // An explicitly empty allow list would deny everything; GitHub passes the default when unset,
-    // so empty means "not given" here as well.
-    allow: parsePatternLines(
-      'allowed-commands',
-      allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText,
-    ),
+    // so empty means "not given" here as well (read applies the default).
+    allow: parsePatternLines('allowed-commands', read('allowed-commands')),
     deny: parsePatternLines('denied-commands', read('denied-commands')),
   };
 
@@ -641,15 +448,15 @@ export function loadConfig(): Promise<Config> {
  * parseConfig because a comment-triggered run takes its task from the comment, where an empty
  * `task` input is fine.
  */
-export function requireTaskAndCredentials(config: Config, missingCredentials: string[]): void {
+export function requireTaskAndCredentials(task: string, missingCredentials: string[]): void {
   const missing: string[] = [];
-  if (config.task === '') {
+  if (task === '') {
     missing.push(`no task: set the 'task' input (or 'task-file') of the step`);
   }
   missing.push(...missingCredentials);
   if (missing.length > 0) {
     throw new InputError(
-      config.task === '' ? 'task' : 'provider',
+      task === '' ? 'task' : 'provider',
       `Cannot start: ${missing.join('; and ')}`,
     );
   }
