@@ -1,7 +1,8 @@
 /**
- * The bundled action against a GitHub API that accepts connections and never answers: every wait on
- * it has a deadline, so the run ends, with the stage that ran out named, instead of holding the job
- * until its timeout. Runs on dist/: `npm run bundle` first after changes.
+ * The bundled action against servers that accept connections and never answer (the GitHub API, a
+ * git remote): every wait on them has a deadline, so the run ends, with the stage that ran out named
+ * and nothing of the work lost, instead of holding the job until its timeout. Runs on dist/:
+ * `npm run bundle` first after changes.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import path from 'node:path';
 import { loadEvent } from '../__fixtures__/events.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
-import { final } from '../__fixtures__/messages.js';
+import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
+import { commands, final } from '../__fixtures__/messages.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-Deadline0key00000000000000000000000000';
@@ -21,6 +23,7 @@ const SLACK_MS = 10_000;
 let messages: MessagesServer | undefined;
 let silent: { url: string; connections: () => number; close: () => Promise<void> } | undefined;
 let root: string | undefined;
+let repos: Repos | undefined;
 
 beforeAll(() => requireBundle());
 
@@ -31,6 +34,8 @@ afterEach(async () => {
   silent = undefined;
   if (root) rmSync(root, { recursive: true, force: true });
   root = undefined;
+  repos?.remove();
+  repos = undefined;
 });
 
 /** A server on loopback that accepts every connection, reads what comes, and never answers. */
@@ -89,5 +94,53 @@ describe('dist/index.js with a GitHub API that never answers', () => {
       `::error::Deciding the trigger on GitHub did not finish within ${STAGE_S} s`,
     );
     expect(messages.requests).toHaveLength(0);
+  }, 120_000);
+});
+
+/**
+ * The commit stage's bound for a run of `time-limit: 10s` (docs/committing.md: a quarter of the time
+ * limit, at least 60 s), and the rescue push's share at its end.
+ */
+const COMMIT_STAGE_S = 60;
+
+describe('dist/index.js with a git remote that never answers', () => {
+  it('ends the commit stage within its bound and says where the commit is', async () => {
+    silent = await startSilentServer();
+    repos = makeRepos();
+    messages = await startMessagesServer([
+      commands("printf 'hello, world\\n' > README.md"),
+      final('Done.'),
+    ]);
+    const runner = runnerEnvironment(
+      {
+        task: 'Fix the greeting',
+        'anthropic-api-key': KEY,
+        'allowed-commands': '*',
+        'time-limit': '10s',
+        commit: 'true',
+      },
+      { ANTHROPIC_BASE_URL: messages.url, GITHUB_RUN_ID: '777' },
+    );
+    root = runner.root;
+    sh(repos.root, 'clone', '-q', repos.origin, runner.workspace);
+    // Where the push goes: a server that takes the request and never sends a byte back.
+    sh(runner.workspace, 'remote', 'set-url', 'origin', `${silent.url}/octo/repo.git`);
+    const before = sh(repos.origin, 'rev-parse', 'main');
+
+    const run = await runBundle(runner.env, runner.workspace, { timeoutMs: 90_000 });
+    const local = sh(runner.workspace, 'rev-parse', 'HEAD');
+
+    // git really went to the silent remote and waited on it.
+    expect(silent.connections()).toBeGreaterThan(0);
+    expect(run.elapsedMs).toBeLessThan(10_000 + COMMIT_STAGE_S * 1000 + SLACK_MS);
+    expect(run.outputs.conclusion).toBe('success');
+    expect(run.outputs['commit-sha']).toBe('');
+    expect(run.code).toBe(1);
+    // The work is the checkout's HEAD, and the summary says so: the full id and the branch.
+    expect(local).not.toBe(before);
+    expect(sh(runner.workspace, 'show', 'HEAD:README.md')).toBe('hello, world');
+    expect(run.summary).toContain(local);
+    expect(run.summary).toMatch(/on `?main`? in the runner's checkout/);
+    expect(sh(repos.origin, 'rev-parse', 'main')).toBe(before);
   }, 120_000);
 });

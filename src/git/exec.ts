@@ -218,6 +218,12 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
   });
 }
 
+/** `git` bound to one repository: what the verbs of repo.ts run their calls through. */
+export type GitRunner = (
+  args: readonly string[],
+  options?: Omit<GitOptions, 'cwd'>,
+) => Promise<GitResult>;
+
 /** A full object id, SHA-1 or SHA-256, as git prints it. */
 export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
