@@ -97,11 +97,8 @@ describe('dist/index.js with a GitHub API that never answers', () => {
   }, 120_000);
 });
 
-/**
- * The commit stage's bound for a run of `time-limit: 10s` (docs/committing.md: a quarter of the time
- * limit, at least 60 s), and the rescue push's share at its end.
- */
-const COMMIT_STAGE_S = 60;
+/** The commit stage's bound for a run of `time-limit: 10s` (docs/committing.md: at least 30 s). */
+const COMMIT_STAGE_S = 30;
 
 describe('dist/index.js with a git remote that never answers', () => {
   it('ends the commit stage within its bound and says where the commit is', async () => {
@@ -130,8 +127,9 @@ describe('dist/index.js with a git remote that never answers', () => {
     const run = await runBundle(runner.env, runner.workspace, { timeoutMs: 90_000 });
     const local = sh(runner.workspace, 'rev-parse', 'HEAD');
 
-    // git really went to the silent remote and waited on it.
-    expect(silent.connections()).toBeGreaterThan(0);
+    // git really went to the silent remote and waited on it: for the branch, then for the rescue
+    // branch in the share of the stage's time kept for it.
+    expect(silent.connections()).toBeGreaterThanOrEqual(2);
     expect(run.elapsedMs).toBeLessThan(10_000 + COMMIT_STAGE_S * 1000 + SLACK_MS);
     expect(run.outputs.conclusion).toBe('success');
     expect(run.outputs['commit-sha']).toBe('');
@@ -140,7 +138,10 @@ describe('dist/index.js with a git remote that never answers', () => {
     expect(local).not.toBe(before);
     expect(sh(runner.workspace, 'show', 'HEAD:README.md')).toBe('hello, world');
     expect(run.summary).toContain(local);
-    expect(run.summary).toMatch(/on `?main`? in the runner's checkout/);
+    expect(run.summary).toMatch(/on `?main`? in the runner(’|')s checkout/);
+    expect(run.stdout).toMatch(
+      /::error::The push to main did not finish in the commit stage's time .*, and the push to bash-agent\/777 failed too/,
+    );
     expect(sh(repos.origin, 'rev-parse', 'main')).toBe(before);
   }, 120_000);
 });

@@ -215,18 +215,21 @@ async function commitWorkTree(
 }
 
 /**
- * Brings the index to the new commit. A held `index.lock` (a git that crashed, or one still running)
- * leaves it as it was: the commit stands and is delivered like any other, and the note returned
- * says what `git status` will show until the index is refreshed.
+ * Brings the index to the new commit. When it cannot (a held `index.lock`: a git that crashed, or one
+ * still running), the commit stands and is delivered like any other, and the note returned says
+ * what `git status` will show until the index is refreshed.
  */
 async function refreshIndex(work: GitRepo, sha: string): Promise<string | undefined> {
   try {
     await work.readTree(sha);
     return undefined;
   } catch (error) {
-    if (!(error instanceof GitError) || !error.stderr.includes('index.lock')) throw error;
+    const why =
+      error instanceof GitError && error.stderr.includes('index.lock')
+        ? '.git/index.lock is held by another process'
+        : messageOf(error);
     return (
-      `The index was left as it was (.git/index.lock is held by another process), so \`git status\` ` +
+      `The index was left as it was (${why}), so \`git status\` ` +
       `shows the committed changes reversed until \`git reset\` refreshes it.`
     );
   }
