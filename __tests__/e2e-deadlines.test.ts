@@ -6,13 +6,13 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { loadEvent } from '../__fixtures__/events.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import { startSilentServer, type SilentServer } from '../__fixtures__/silent-server.js';
 
 const KEY = 'sk-ant-api03-Deadline0key00000000000000000000000000';
 const TOKEN = 'ghs_deadlineToken000000000000000000000000';
@@ -21,7 +21,7 @@ const STAGE_S = 45;
 const SLACK_MS = 10_000;
 
 let messages: MessagesServer | undefined;
-let silent: { url: string; connections: () => number; close: () => Promise<void> } | undefined;
+let silent: SilentServer | undefined;
 let root: string | undefined;
 let repos: Repos | undefined;
 
@@ -37,29 +37,6 @@ afterEach(async () => {
   repos?.remove();
   repos = undefined;
 });
-
-/** A server on loopback that accepts every connection, reads what comes, and never answers. */
-async function startSilentServer() {
-  const sockets = new Set<Socket>();
-  let connections = 0;
-  const server: Server = createServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('data', () => undefined);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    connections: () => connections,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 describe('dist/index.js with a GitHub API that never answers', () => {
   it('ends a /agent comment run within the stage bound, as an error naming the stage', async () => {
