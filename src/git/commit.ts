@@ -28,6 +28,13 @@ export { BOT_EMAIL, BOT_NAME } from './repo.js';
  */
 export type CommitKind = 'pushed' | 'rescued' | 'left-local' | 'skipped' | 'not-committed';
 
+/** A commit in the runner's checkout: its id, the branch HEAD was on (none: detached), where. */
+export interface LocalCommit {
+  sha: string;
+  branch?: string;
+  top: string;
+}
+
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {
   kind: CommitKind;
@@ -45,7 +52,7 @@ export interface CommitOutcome {
   /** The files the commit changes, with their line counts; absent when nothing was committed. */
   files?: ChangedFile[];
   /** `left-local`: the commit, and the branch HEAD was on, in the checkout at `top`. */
-  local?: { sha: string; branch?: string; top: string };
+  local?: LocalCommit;
   /**
    * How the log reports it: `info` when the work is where it was asked to go (or there was none),
    * `warning` when it is elsewhere (rescued, a fork's), `error` when it is only on the runner.
@@ -238,7 +245,7 @@ async function refreshIndex(work: GitRepo, sha: string): Promise<string | undefi
 /** A commit that is only in the runner's checkout: where it is, in words and as fields. */
 function leftLocal(
   why: string,
-  local: CommitOutcome['local'] & object,
+  local: LocalCommit,
   severity: CommitOutcome['severity'] = 'error',
 ): CommitOutcome {
   const on = local.branch === undefined ? 'a detached HEAD' : local.branch;
@@ -266,7 +273,7 @@ class Delivery {
     /** The branch a pull request from the pushed branch would target. */
     readonly base: string | undefined,
     /** Where the commit is when it cannot be pushed. */
-    readonly local: { branch?: string; top: string },
+    readonly local: LocalCommit,
   ) {}
 
   /**
@@ -293,7 +300,7 @@ class Delivery {
   }
 
   notPushed(why: string, sha: string): CommitOutcome {
-    return leftLocal(why, { sha, ...this.local });
+    return leftLocal(why, { ...this.local, sha });
   }
 
   /**
@@ -458,27 +465,14 @@ function notCommitted(note: string, severity: CommitOutcome['severity']): Commit
   return { kind, rescued: false, pushed: false, note, severity };
 }
 
-async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
-  const { start, conclusion, deadline } = options;
-  if (start === undefined) {
-    return notCommitted(
-      'Nothing was committed: the working directory is not in a git repository, or the run failed before it was inspected.',
-      'error',
-    );
-  }
-  const repos = options.repos ?? HARDENED_REPOS;
-  // Everything but the rescue push stops before the rescue push's share of the stage's time.
-  const firstPart = deadline ? deadline.endsAt - deadline.rescueMs : Infinity;
-  const work = repos.work(start).until(firstPart);
-  const env = options.env ?? process.env;
-  const message = commitMessage({
-    task: options.task,
-    given: options.commitMessage,
-    conclusion,
-    runUrl: runUrlOf(env),
-    coAuthors: options.coAuthors,
-  });
-  const made = await commitWorkTree(work, start, message, options.redact);
+/** The stage's time: everything but the rescue push stops `rescueMs` before its end. */
+function stageTimes(deadline: StageDeadline | undefined): { firstPart: number; endsAt: number } {
+  if (deadline === undefined) return { firstPart: Infinity, endsAt: Infinity };
+  return { firstPart: deadline.endsAt - deadline.rescueMs, endsAt: deadline.endsAt };
+}
+
+/** Why a commit that was made is not to be delivered; undefined when it is. */
+function undeliverable(made: MadeCommit, start: StartingPoint): CommitOutcome | undefined {
   if (made.leaking) {
     return notCommitted(
       `Nothing was committed: ${made.leaking.join(', ')} would carry a secret value the action knows ` +
@@ -489,40 +483,82 @@ async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
   if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
     return notCommitted('Nothing to commit: the run changed no files.', 'info');
   }
-  const sha = made.sha;
-  const local = { sha, branch: made.branch, top: start.top };
-  let delivered: CommitOutcome;
-  let files: ChangedFile[] | undefined;
+  return undefined;
+}
+
+async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
+  const { start } = options;
+  if (start === undefined) {
+    return notCommitted(
+      'Nothing was committed: the working directory is not in a git repository, or the run failed before it was inspected.',
+      'error',
+    );
+  }
+  const repos = options.repos ?? HARDENED_REPOS;
+  const work = repos.work(start).until(stageTimes(options.deadline).firstPart);
+  const message = commitMessage({
+    task: options.task,
+    given: options.commitMessage,
+    conclusion: options.conclusion,
+    runUrl: runUrlOf(options.env ?? process.env),
+    coAuthors: options.coAuthors,
+  });
+  const made = await commitWorkTree(work, start, message, options.redact);
+  const refused = undeliverable(made, start);
+  if (refused !== undefined) return refused;
+  const local = { sha: made.sha!, branch: made.branch, top: start.top };
+  const delivered = await deliverKeepingWork(options, start, message, repos, work, local);
+  return made.indexNote === undefined
+    ? delivered
+    : { ...delivered, note: `${delivered.note} ${made.indexNote}` };
+}
+
+/** Delivers the commit with its files; a failure on the way leaves it on the runner, named. */
+async function deliverKeepingWork(
+  options: CommitOptions,
+  start: StartingPoint,
+  message: string,
+  repos: CommitRepos,
+  work: GitRepo,
+  local: LocalCommit,
+): Promise<CommitOutcome> {
   try {
     // Read here, from the work repository: a rebased commit lives only in the clean room, and it
     // changes the same files as the commit the agent's work was made into.
-    files = await work.diffStat(sha);
-    delivered = await deliver(options, start, sha, message, repos, local);
+    const files = await work.diffStat(local.sha);
+    return { ...(await deliver(options, start, message, repos, local)), files };
   } catch (error) {
     const why = outOfTime(error)
       ? 'The commit stage ran out of time.'
       : `Could not push the changes: ${messageOf(error)}.`;
-    delivered = leftLocal(why, local);
+    return leftLocal(why, local);
   }
-  const withFiles = files === undefined ? delivered : { ...delivered, files };
-  return made.indexNote === undefined
-    ? withFiles
-    : { ...withFiles, note: `${delivered.note} ${made.indexNote}` };
 }
 
-/** Takes the commit `sha` where it belongs: the branch, a rescue branch, or nowhere, saying why. */
+/**
+ * The branch the work is meant for (undefined: none could be told), and the branch a pull request
+ * from it would target.
+ */
+function destination(options: CommitOptions, start: StartingPoint) {
+  const given = options.branch.trim();
+  const own = given === '' ? options.ownBranch?.trim() || undefined : undefined;
+  // From a branch of its own the proposal is to the branch the work started on (the pull
+  // request's head on a pull request run), so that is what a pull request targets.
+  const base = own === undefined ? start.base : (start.branch ?? start.base);
+  return { intended: given || own || start.branch, base };
+}
+
+/** Takes the commit where it belongs: the branch, a rescue branch, or nowhere, saying why. */
 async function deliver(
   options: CommitOptions,
   start: StartingPoint,
-  sha: string,
   message: string,
   repos: CommitRepos,
-  local: { branch?: string; top: string },
+  local: LocalCommit,
 ): Promise<CommitOutcome> {
-  const { conclusion, deadline } = options;
-  if (start.noPush) return leftLocal(start.noPush, { sha, ...local }, 'warning');
+  if (start.noPush) return leftLocal(start.noPush, local, 'warning');
   if (start.originUrl === undefined) {
-    return leftLocal('The repository has no origin remote to push to.', { sha, ...local });
+    return leftLocal('The repository has no origin remote to push to.', local);
   }
   const room = await repos.openRoom(start, {
     credentialEnv: options.credentialEnv,
@@ -530,15 +566,11 @@ async function deliver(
     settings: start.networkSettings,
   });
   try {
-    const endsAt = deadline?.endsAt ?? Infinity;
+    const { firstPart, endsAt } = stageTimes(options.deadline);
     const rescueRoom = room.repo.until(endsAt);
-    const branchRoom = rescueRoom.until(endsAt - (deadline?.rescueMs ?? 0));
-    const own = options.branch.trim() === '' ? options.ownBranch?.trim() || undefined : undefined;
-    // From a branch of its own the proposal is to the branch the work started on (the pull
-    // request's head on a pull request run), so that is what a pull request targets.
-    const base = own === undefined ? start.base : (start.branch ?? start.base);
+    const { intended, base } = destination(options, start);
     const delivery = new Delivery(
-      branchRoom,
+      rescueRoom.until(firstPart),
       rescueRoom,
       start.originUrl,
       start,
@@ -547,24 +579,33 @@ async function deliver(
       base,
       local,
     );
-    const intended = options.branch.trim() || own || start.branch;
-    if (conclusion === 'error' || conclusion === 'cancelled') {
-      const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
-      return await delivery.toRescue(
-        sha,
-        `The run ${ended}, so its unfinished changes were not pushed to ${intended ?? 'the branch'}`,
-      );
-    }
-    if (intended === undefined) {
-      return await delivery.toRescue(
-        sha,
-        'No branch was checked out (HEAD was detached) and the branch input is empty',
-      );
-    }
-    return await delivery.toBranch(sha, intended);
+    return await deliverTo(delivery, options.conclusion, local.sha, intended);
   } finally {
     room.close();
   }
+}
+
+/** The branch for a finished run's work; the rescue branch for an unfinished one's, or without a branch. */
+function deliverTo(
+  delivery: Delivery,
+  conclusion: Conclusion,
+  sha: string,
+  intended: string | undefined,
+): Promise<CommitOutcome> {
+  if (conclusion === 'error' || conclusion === 'cancelled') {
+    const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
+    return delivery.toRescue(
+      sha,
+      `The run ${ended}, so its unfinished changes were not pushed to ${intended ?? 'the branch'}`,
+    );
+  }
+  if (intended === undefined) {
+    return delivery.toRescue(
+      sha,
+      'No branch was checked out (HEAD was detached) and the branch input is empty',
+    );
+  }
+  return delivery.toBranch(sha, intended);
 }
 
 /** The transcript's `commit` event for an outcome: what the report renders and the outputs name. */

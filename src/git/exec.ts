@@ -226,25 +226,3 @@ export type GitRunner = (
 
 /** A full object id, SHA-1 or SHA-256, as git prints it. */
 export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-
-/** A work tree and its git directory, as recorded before the run. */
-export interface RepositoryLocation {
-  top: string;
-  /** The work tree's own git directory (HEAD and the index live there). */
-  gitDir: string;
-}
-
-/**
- * `git` pinned to a recorded repository: a `.git` file, `core.worktree` or `GIT_DIR` written
- * meanwhile cannot send the call to a repository of someone else's choosing.
- */
-export function gitAt(
-  where: RepositoryLocation,
-  args: readonly string[],
-  options: Omit<GitOptions, 'cwd'> = {},
-): Promise<GitResult> {
-  return git(['--git-dir', where.gitDir, '--work-tree', where.top, ...args], {
-    ...options,
-    cwd: where.top,
-  });
-}

@@ -36,6 +36,13 @@ function reasonOf(result: GitResult): string {
   return lines.slice(0, 4).join(' / ');
 }
 
+/** A push with no answer about its branch, and whether its time ran out. */
+function failed(result: NetworkResult): PushResult {
+  return result.timedOut
+    ? { kind: 'failed', reason: reasonOf(result), timedOut: true }
+    : { kind: 'failed', reason: reasonOf(result) };
+}
+
 /**
  * How `git push --porcelain` of one ref ended. The server's reason comes in the ref's status line
  * (`[remote rejected] (reason)`, where GitHub puts its workflows refusal) or in `remote:` lines
@@ -46,13 +53,7 @@ export function pushResultOf(result: NetworkResult, ref: string): PushResult {
     .split('\n')
     .map((text) => text.split('\t'))
     .find((fields) => fields.length >= 3 && fields[1]?.endsWith(`:${ref}`));
-  if (line === undefined) {
-    return {
-      kind: 'failed',
-      reason: reasonOf(result),
-      ...(result.timedOut ? { timedOut: true } : {}),
-    };
-  }
+  if (line === undefined) return failed(result);
   const [flag, , summary = ''] = line;
   if (flag !== '!') return { kind: 'pushed' };
   if (/^\[rejected\] \((fetch first|non-fast-forward)\)$/.test(summary)) return { kind: 'moved' };
