@@ -139,7 +139,7 @@ function briefly(text: string): string {
 }
 
 /** The verb of a call, for messages: the rest of argv may carry a configuration value. */
-function verb(args: readonly string[]): string {
+export function verb(args: readonly string[]): string {
   const found = args.find(
     (arg, index) =>
       !arg.startsWith('-') && args[index - 1] !== '-c' && args[index - 1] !== '--git-dir',

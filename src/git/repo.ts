@@ -15,6 +15,7 @@ import {
   OBJECT_ID,
   type GitOptions,
   type GitRunner,
+  verb,
 } from './exec.js';
 import { pushResultOf, type NetworkResult, type PushResult } from './push-result.js';
 import { snapshotWorkTree, type FilterDrivers, type WorkTreeSnapshot } from './work-tree.js';
@@ -160,10 +161,10 @@ class HardenedGitRepo implements GitRepo {
     if (deadline === undefined || !Number.isFinite(deadline)) return own;
     const left = deadline - this.#now();
     if (left <= 0) {
-      const verb = `git ${args.find((arg) => !arg.startsWith('-') && !arg.includes('=')) ?? ''}`;
+      const name = verb(args);
       throw new GitError(
-        `${verb} was not started: the time for it ran out`,
-        verb,
+        `${name} was not started: the time for it ran out`,
+        name,
         'timeout',
         null,
         '',
