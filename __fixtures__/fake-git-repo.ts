@@ -1,5 +1,5 @@
 /**
- * An in-memory GitRepo for the commit stage's decisions: a work repository whose work tree differs
+ * An in-memory repository speaking the commit stage's verbs (CommitVerbs), for the commit stage's decisions: a work repository whose work tree differs
  * from HEAD, a clean room that makes commits as ids, and a remote whose answer to each push is
  * scripted per branch. Each push is recorded with the deadline it ran under, so a test can tell the
  * branch's share of the stage's time from the rescue push's.
@@ -8,7 +8,7 @@ import type { StartingPoint } from '../src/git/checkout.js';
 import type { CleanRoom } from '../src/git/clean-room.js';
 import type { CommitRepos } from '../src/git/commit.js';
 import type { PushResult } from '../src/git/push-result.js';
-import type { CommitAuthor, CommitText, GitRepo, ListedCommit } from '../src/git/repo.js';
+import type { CommitAuthor, CommitText, CommitVerbs, ListedCommit } from '../src/git/repo.js';
 import type { WorkTreeSnapshot } from '../src/git/work-tree.js';
 import { GitError } from '../src/errors.js';
 
@@ -90,8 +90,8 @@ export class FakeGit {
   }
 
   /** A GitRepo over this world, its calls under `deadline`. */
-  repo(deadline?: number): GitRepo {
-    const repo: GitRepo = {
+  repo(deadline?: number): CommitVerbs {
+    const repo: CommitVerbs = {
       until: (at) => this.repo(Math.min(at, deadline ?? Infinity)),
       resolveCommit: async (rev) => (this.commits.has(rev) ? rev : this.remote.get(rev)),
       hasEntries: async () => true,

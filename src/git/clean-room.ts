@@ -9,10 +9,10 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { git } from './exec.js';
-import { createGitRepo, type GitRepo, type NetworkAccess } from './repo.js';
+import { createGitRepo, type CommitVerbs, type NetworkAccess } from './repo.js';
 
 export interface CleanRoom {
-  repo: GitRepo;
+  repo: CommitVerbs;
   /** Removes the room; the work repository's objects are untouched. */
   close(): void;
 }

@@ -16,7 +16,7 @@ import { openCleanRoom, type CleanRoom } from './clean-room.js';
 import { runUrlOf } from '../report/links.js';
 import { commitMessage } from './message.js';
 import type { PushResult } from './push-result.js';
-import { createGitRepo, type GitRepo, type NetworkAccess } from './repo.js';
+import { createGitRepo, type CommitVerbs, type NetworkAccess } from './repo.js';
 import type { ChangedFile, Conclusion, TranscriptEvent } from '../transcript.js';
 import { GitError, messageOf } from '../errors.js';
 
@@ -85,7 +85,7 @@ export function commitStageDeadline(timeLimitMs: number, now: number = Date.now(
 
 /** The repositories the stage works with: the checkout, and a clean room for the network. */
 export interface CommitRepos {
-  work(start: StartingPoint): GitRepo;
+  work(start: StartingPoint): CommitVerbs;
   openRoom(start: StartingPoint, network: NetworkAccess): Promise<CleanRoom>;
 }
 
@@ -198,7 +198,7 @@ interface MadeCommit {
  * commit when a file it would write holds a known secret (`leaking` names them).
  */
 async function commitWorkTree(
-  work: GitRepo,
+  work: CommitVerbs,
   start: StartingPoint,
   message: string,
   redact: ((text: string) => string) | undefined,
@@ -226,7 +226,7 @@ async function commitWorkTree(
  * still running), the commit stands and is delivered like any other, and the note returned says
  * what `git status` will show until the index is refreshed.
  */
-async function refreshIndex(work: GitRepo, sha: string): Promise<string | undefined> {
+async function refreshIndex(work: CommitVerbs, sha: string): Promise<string | undefined> {
   try {
     await work.readTree(sha);
     return undefined;
@@ -263,9 +263,9 @@ function leftLocal(
 class Delivery {
   constructor(
     /** The room for the push to the intended branch, its fetches and rebases. */
-    readonly room: GitRepo,
+    readonly room: CommitVerbs,
     /** The same room, with the rescue push's share of the stage's time too. */
-    readonly rescueRoom: GitRepo,
+    readonly rescueRoom: CommitVerbs,
     readonly url: string,
     readonly start: StartingPoint,
     readonly options: CommitOptions,
@@ -519,7 +519,7 @@ async function deliverKeepingWork(
   start: StartingPoint,
   message: string,
   repos: CommitRepos,
-  work: GitRepo,
+  work: CommitVerbs,
   local: LocalCommit,
 ): Promise<CommitOutcome> {
   try {

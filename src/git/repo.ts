@@ -17,6 +17,7 @@ import {
   type GitRunner,
   verb,
 } from './exec.js';
+import { parseConfigList } from './credentials.js';
 import { pushResultOf, type NetworkResult, type PushResult } from './push-result.js';
 import { snapshotWorkTree, type FilterDrivers, type WorkTreeSnapshot } from './work-tree.js';
 import type { ChangedFile } from '../transcript.js';
@@ -42,10 +43,10 @@ export interface CommitText {
   message: string;
 }
 
-/** The verbs of the action's git; each fails with a GitError. */
-export interface GitRepo {
+/** The verbs the commit stage speaks (commit.ts); each fails with a GitError. */
+export interface CommitVerbs {
   /** The same repository, its calls ended at `at` (milliseconds since the epoch) at the latest. */
-  until(at: number): GitRepo;
+  until(at: number): CommitVerbs;
   /** The commit `rev` names; undefined when it names none. */
   resolveCommit(rev: string): Promise<string | undefined>;
   /** Whether a tree has any entry. */
@@ -87,6 +88,47 @@ export interface GitRepo {
   fetch(url: string, branch: string): Promise<string | undefined>;
 }
 
+/** The verbs that prepare the checkout before the run (checkout.ts); each fails with a GitError. */
+export interface CheckoutVerbs {
+  /** The top of the work tree; undefined outside one. */
+  topLevel(): Promise<string | undefined>;
+  /** The common git directory (objects) and the work tree's own (HEAD, index), absolute. */
+  gitDirs(): Promise<{ common?: string; own?: string }>;
+  /** A setting's value (of the repository's own file with `local`); undefined when unset. */
+  configValue(key: string, scope?: 'local'): Promise<string | undefined>;
+  /**
+   * The settings matching `pattern`, read as plain git reads them, the system's and the user's
+   * files included (`scope` narrows it to one of them).
+   */
+  configEntries(pattern: string, scope?: 'system' | 'global'): Promise<ConfigPair[]>;
+  /** Sets a setting in the repository's file; `add` adds a value to the ones it has. */
+  setConfig(key: string, value: string, add?: boolean): Promise<void>;
+  /** Where `remote` pushes to; undefined without one. */
+  pushUrl(remote: string): Promise<string | undefined>;
+  isShallow(): Promise<boolean>;
+  /** Whether git takes `name` as a branch name (and it could not pass for an option). */
+  isBranchName(name: string): Promise<boolean>;
+  /** Fetches `refspec` from `remote`, as shallow as the clone is; no tags, no submodules. */
+  fetchFrom(remote: string, refspec: string): Promise<void>;
+  /** Checks out `rev` with HEAD detached. */
+  checkOutDetached(rev: string): Promise<void>;
+  /** Checks out `branch`, made (or reset) at `from`. */
+  checkOutBranch(branch: string, from: string): Promise<void>;
+  /** The full name of `branch`'s upstream; undefined when it has none. */
+  upstreamOf(branch: string): Promise<string | undefined>;
+}
+
+/** One setting as `git config --null` lists it; a key without `=` has value ''. */
+export interface ConfigPair {
+  key: string;
+  value: string;
+}
+
+/** The verbs of the action's git. */
+export interface GitRepo extends CommitVerbs, CheckoutVerbs {
+  until(at: number): GitRepo;
+}
+
 /** Settings for network commands only: never given to a local call. */
 export interface NetworkAccess {
   /** The credential (`GIT_CONFIG_COUNT`…). */
@@ -102,6 +144,11 @@ export interface NetworkAccess {
 export interface GitRepoOptions {
   /** The work tree; absent for a bare repository. */
   workTree?: string;
+  /**
+   * Found by git from this directory instead of pinned to a git directory: only before the run,
+   * while the repository's files are still the checkout's own (see findGitRepo).
+   */
+  findFrom?: string;
   network?: NetworkAccess;
   /** Milliseconds since the epoch after which no call may run. */
   deadline?: number;
@@ -142,18 +189,88 @@ class HardenedGitRepo implements GitRepo {
     return new HardenedGitRepo(this.#gitDir, { ...this.#options, deadline });
   }
 
-  /** One call, pinned to the repository, ended at the deadline. */
+  /** One call, pinned to the repository (unless it is found), ended at the deadline. */
   readonly #run: GitRunner = (args, options = {}) => {
-    const location = ['--git-dir', this.#gitDir];
-    const { workTree } = this.#options;
+    const { workTree, findFrom } = this.#options;
+    const location = findFrom === undefined ? ['--git-dir', this.#gitDir] : [];
     if (workTree !== undefined) location.push('--work-tree', workTree);
     const timeoutMs = this.#timeout(args, options.timeoutMs);
     return git([...location, ...args], {
       ...options,
-      cwd: workTree ?? this.#gitDir,
+      cwd: findFrom ?? workTree ?? this.#gitDir,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
   };
+
+  /** A call's trimmed output when it succeeds with some; undefined otherwise. */
+  async #answer(args: string[], options: Omit<GitOptions, 'cwd'> = {}) {
+    const found = await this.#run(args, { ...options, allowAllExitCodes: true });
+    const text = found.stdout.trim();
+    return found.exitCode === 0 && text !== '' ? text : undefined;
+  }
+
+  topLevel(): Promise<string | undefined> {
+    return this.#answer(['rev-parse', '--show-toplevel']);
+  }
+
+  async gitDirs(): Promise<{ common?: string; own?: string }> {
+    const [common, own] = await Promise.all([
+      this.#answer(['rev-parse', '--path-format=absolute', '--git-common-dir']),
+      this.#answer(['rev-parse', '--absolute-git-dir']),
+    ]);
+    return { common, own };
+  }
+
+  configValue(key: string, scope?: 'local'): Promise<string | undefined> {
+    return this.#answer(['config', ...(scope ? [`--${scope}`] : []), '--get', key]);
+  }
+
+  async configEntries(pattern: string, scope?: 'system' | 'global'): Promise<ConfigPair[]> {
+    const listed = await this.#run(
+      ['config', ...(scope ? [`--${scope}`] : []), '--null', '--get-regexp', pattern],
+      { allowAllExitCodes: true, userConfig: true },
+    );
+    return listed.exitCode === 0 ? parseConfigList(listed.stdout) : [];
+  }
+
+  async setConfig(key: string, value: string, add = false): Promise<void> {
+    await this.#run(['config', ...(add ? ['--add'] : []), key, value]);
+  }
+
+  pushUrl(remote: string): Promise<string | undefined> {
+    return this.#answer(['remote', 'get-url', '--push', remote]);
+  }
+
+  async isShallow(): Promise<boolean> {
+    return (await this.#answer(['rev-parse', '--is-shallow-repository'])) === 'true';
+  }
+
+  async isBranchName(name: string): Promise<boolean> {
+    const checked = await this.#run(['check-ref-format', `refs/heads/${name}`], {
+      allowAllExitCodes: true,
+    });
+    return checked.exitCode === 0 && !name.startsWith('-');
+  }
+
+  async fetchFrom(remote: string, refspec: string): Promise<void> {
+    const depth = (await this.isShallow()) ? ['--depth=1'] : [];
+    // A remote that never answers must not hold the step (see NETWORK_CALL_TIMEOUT_MS).
+    await this.#run(['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, refspec], {
+      timeoutMs: NETWORK_CALL_TIMEOUT_MS,
+    });
+  }
+
+  async checkOutDetached(rev: string): Promise<void> {
+    await this.#run(['checkout', '--quiet', '--detach', rev]);
+  }
+
+  async checkOutBranch(branch: string, from: string): Promise<void> {
+    await this.#run(['checkout', '--quiet', '-B', branch, from]);
+  }
+
+  upstreamOf(branch: string): Promise<string | undefined> {
+    return this.#answer(['rev-parse', '--symbolic-full-name', `${branch}@{upstream}`]);
+  }
 
   /** What is left before the deadline, the call's own limit if shorter; throws when nothing is. */
   #timeout(args: readonly string[], own: number | undefined): number | undefined {
@@ -343,6 +460,14 @@ class HardenedGitRepo implements GitRepo {
     if (result.exitCode !== 0) return undefined;
     return this.resolveCommit(fetched);
   }
+}
+
+/**
+ * The verbs for the repository git finds from `dir`, as plain git would. Only for the checkout
+ * before the run: later, a `.git` file or `GIT_DIR` the agent wrote could send it elsewhere.
+ */
+export function findGitRepo(dir: string): GitRepo {
+  return new HardenedGitRepo('', { findFrom: dir });
 }
 
 /**
