@@ -45,6 +45,7 @@ const INTEGRATION = [
   'git-planted',
   'guard',
   'git-index-lock',
+  'git-repo',
   // The policy against bash, and its corpora (smoke test: policy-print-bash).
   'policy-equivalence',
   'policy-guards',

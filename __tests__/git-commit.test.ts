@@ -79,9 +79,7 @@ describe('commitResults with a remote that never answers', () => {
       const head = sh(work, 'rev-parse', 'HEAD');
       expect(head).not.toBe(start.head);
       expect(outcome.note).toMatch(/Operation too slow/);
-      expect(outcome.note).toContain(
-        `The commit ${head.slice(0, 12)} is only in the runner's repository`,
-      );
+      expect(outcome.note).toContain(`The commit ${head} stays on main in the runner's checkout`);
     } finally {
       for (const socket of held) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
@@ -472,8 +470,18 @@ describe('commitResults', () => {
     write(work, { 'README.md': 'stranded\n' });
     fs.rmSync(repos.origin, { recursive: true, force: true });
     const outcome = await commit();
-    expect(outcome).toMatchObject({ pushed: false, rescued: false, severity: 'error' });
-    expect(outcome.note).toMatch(/^Could not push to main: .*only in the runner's repository\.$/);
+    const head = sh(work, 'rev-parse', 'HEAD');
+    expect(outcome).toMatchObject({
+      kind: 'left-local',
+      pushed: false,
+      rescued: false,
+      severity: 'error',
+      local: { sha: head, branch: 'main', top: work },
+    });
+    expect(outcome.note).toMatch(/^Could not push to main: /);
+    expect(outcome.note).toContain(
+      `The commit ${head} stays on main in the runner's checkout (${work}).`,
+    );
     expect(outcome.sha).toBeUndefined();
   });
 

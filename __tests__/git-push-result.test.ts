@@ -3,7 +3,7 @@
  * line, a protected branch in `remote:` lines, a moved branch, and no answer at all.
  */
 import { describe, expect, it } from '@jest/globals';
-import { pushResultOf } from '../src/git/clean-room.js';
+import { pushResultOf } from '../src/git/push-result.js';
 
 const REF = 'refs/heads/main';
 const SHA = '3f2a9c1d0b8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a';

@@ -15,7 +15,13 @@ import {
   type Config,
 } from './config/config.js';
 import { prepareWorkspace, type StartingPoint } from './git/checkout.js';
-import { commitResults, ownBranch, type CommitOutcome } from './git/commit.js';
+import {
+  commitEvent,
+  commitResults,
+  commitStageDeadline,
+  ownBranch,
+  type CommitOutcome,
+} from './git/commit.js';
 import { connectProvider, type ProviderConnection } from './providers/connect.js';
 import type { SharedClientOptions } from './providers/provider.js';
 import type { Guard } from './guard/guard.js';
@@ -39,8 +45,13 @@ import { buildShellEnv } from './shell/env.js';
 import { sandboxLabel } from './sandbox/facts.js';
 import { prepareSandbox, type SandboxPlan } from './sandbox/sandbox.js';
 import { captureChars, formatCommandResult } from './shell/format.js';
-import type { TranscriptEvent } from './transcript.js';
-import { connectGitHub, type RunConversation, type RunGitHub } from './github/reporting.js';
+import type { Conclusion, TranscriptEvent } from './transcript.js';
+import {
+  connectGitHub,
+  type PullRequestStep,
+  type RunConversation,
+  type RunGitHub,
+} from './github/reporting.js';
 import { coAuthorTrailer, subjectFrom } from './git/message.js';
 import { decideTrigger, readWorkflowEvent, triggerRecord, type Task } from './trigger/trigger.js';
 
@@ -275,16 +286,34 @@ function failStep(facts: RunFacts, config: Config | undefined): void {
     });
 }
 
-/** Commits and pushes the agent's work, and records and logs what became of it. */
+/** What the commit stage is given of the run: how it ended, and its final message. */
+interface RunOutcome {
+  conclusion: Conclusion;
+  finalMessage: string;
+}
+
+/** What the commit stage did: where the work went, and the pull request opened from it. */
+interface CommitStageOutcome {
+  commit: CommitOutcome;
+  pull: PullRequestStep;
+}
+
+/**
+ * Commits and pushes the agent's work and opens the pull request, within the stage's own bound
+ * (commitStageDeadline, docs/committing.md), and logs where the work went.
+ */
 async function commitStage(
   config: Config,
+  run: RunOutcome,
   start: StartingPoint | undefined,
-  report: RunReport,
   redactor: Redactor,
   guard: Guard | undefined,
   trigger: Task | undefined,
-): Promise<CommitOutcome> {
-  const committed = await commitResults({
+  gitHub: RunGitHub | undefined,
+  warn: (message: string) => void,
+): Promise<CommitStageOutcome> {
+  const deadline = commitStageDeadline(config.timeLimitMs);
+  const commit = await commitResults({
     start,
     branch: config.branch,
     // A pull request is a proposal: the work goes to a branch of its own, never to the base.
@@ -292,24 +321,29 @@ async function commitStage(
     coAuthors: trigger?.requester ? [coAuthorTrailer(trigger.requester)] : [],
     commitMessage: redactor.redact(config.commitMessage),
     task: redactor.redact(trigger?.task ?? config.task),
-    conclusion: report.conclusion,
+    conclusion: run.conclusion,
     credentialEnv: guard?.gitEnv(),
     redact: redactor.fn,
+    deadline,
   });
-  const { sha, branch, rescued, note, files, base } = committed;
-  report.record({
-    type: 'commit',
-    sha,
-    branch,
-    rescued,
-    note,
-    files,
-    base,
-    repositoryUrl: repositoryUrlOf(process.env),
-  });
-  if (committed.severity === 'info') core.info(redactor.redact(note));
-  if (committed.severity === 'warning') core.warning(redactor.redact(note));
-  return committed;
+  if (commit.severity === 'info') core.info(redactor.redact(commit.note));
+  if (commit.severity === 'warning') core.warning(redactor.redact(commit.note));
+  const pull =
+    (config.pullRequest && gitHub
+      ? await alone(
+          'Opening the pull request',
+          warn,
+          () =>
+            gitHub.pullRequestForPush(commit, {
+              title: subjectFrom(redactor.redact(trigger?.task ?? config.task)),
+              finalMessage: run.finalMessage,
+              closes: trigger?.subject?.kind === 'issue' ? trigger.subject.number : undefined,
+            }),
+          // What is left of the stage's bound; the rescue push's share at least, after a push.
+          Math.min(GITHUB_STAGE_MS, Math.max(0, deadline.endsAt - Date.now())),
+        )
+      : undefined) ?? {};
+  return { commit, pull };
 }
 
 /** The action: the one place that turns an error into a failed step. */
@@ -444,27 +478,23 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
     // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
     // API that is down) is a warning naming it, and the stages after it still run.
-    const committed =
+    const stage =
       config?.commit && report.conclusion !== 'skipped'
         ? await alone('The commit stage', warn, () =>
-            commitStage(config!, start, report, redactor, workbench?.guard, asked),
+            commitStage(
+              config!,
+              { conclusion: report.conclusion, finalMessage: factsOf(report.events).result },
+              start,
+              redactor,
+              workbench?.guard,
+              asked,
+              gitHub,
+              warn,
+            ),
           )
         : undefined;
-    const pull =
-      (config?.pullRequest && committed && gitHub
-        ? await alone(
-            'Opening the pull request',
-            warn,
-            () =>
-              gitHub!.pullRequestForPush(committed, {
-                title: subjectFrom(redactor.redact(asked?.task ?? config!.task)),
-                finalMessage: factsOf(report.events).result,
-                closes: asked?.subject?.kind === 'issue' ? asked.subject.number : undefined,
-              }),
-            GITHUB_STAGE_MS,
-          )
-        : undefined) ?? {};
-    if (pull.opened) report.record({ type: 'pull_request', ...pull.opened });
+    if (stage) report.record(commitEvent(stage.commit, repositoryUrlOf(process.env)));
+    if (stage?.pull.opened) report.record({ type: 'pull_request', ...stage.pull.opened });
     const facts =
       (await alone('The report', warn, () => report.finish(config))) ?? factsOf(report.events);
     // Last: the comment names everything the report recorded, and its failures are only warnings.
@@ -475,8 +505,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       GITHUB_STAGE_MS,
     );
     failStep(facts, config);
-    if (committed?.severity === 'error') core.setFailed(redactor.redact(committed.note));
-    if (pull.failure) core.setFailed(redactor.redact(pull.failure));
+    if (stage?.commit.severity === 'error') core.setFailed(redactor.redact(stage.commit.note));
+    if (stage?.pull.failure) core.setFailed(redactor.redact(stage.pull.failure));
     // Last: what the provider hid from the shell stays hidden from the action's own commit too.
     const problems = await alone('Putting back the credentials file', warn, () =>
       provider?.restore(),

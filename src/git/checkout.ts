@@ -6,8 +6,9 @@
  * the pull request's head, so the agent's work lands there.
  */
 import path from 'node:path';
-import { parseConfigList } from './credentials.js';
-import { git, NETWORK_CALL_TIMEOUT_MS, OBJECT_ID } from './exec.js';
+import { OBJECT_ID } from './exec.js';
+import { findGitRepo, type GitRepo } from './repo.js';
+import { GitError } from '../base/errors.js';
 import type { FilterDrivers } from './work-tree.js';
 
 /** The pull request a run works on, as the trigger tells it. */
@@ -51,12 +52,6 @@ export interface StartingPoint {
 export const FORK_NOTE =
   'The changes were not pushed because the pull request comes from a fork, whose branch this repository’s token may not write to.';
 
-async function value(args: string[], cwd: string): Promise<string | undefined> {
-  const found = await git(args, { cwd, allowAllExitCodes: true });
-  const text = found.stdout.trim();
-  return found.exitCode === 0 && text !== '' ? text : undefined;
-}
-
 /**
  * A local path of a remote as the clean room (elsewhere on disk) can use it: a relative one is
  * relative to the work tree. URLs and `host:path` are left alone.
@@ -66,20 +61,12 @@ function absoluteRemote(url: string | undefined, top: string): string | undefine
   return path.resolve(top, url);
 }
 
-/** Entries of the configuration matching `pattern`, read as plain git would (`scope` narrows it). */
-async function settings(top: string, pattern: string, scope: string[] = []) {
-  const listed = await git(['config', ...scope, '--null', '--get-regexp', pattern], {
-    cwd: top,
-    allowAllExitCodes: true,
-    userConfig: true,
-  });
-  return listed.exitCode === 0 ? parseConfigList(listed.stdout) : [];
-}
-
 /** The filter drivers of every configuration file (the system's and the user's too), by name. */
-async function filterDrivers(top: string): Promise<FilterDrivers> {
+async function filterDrivers(repo: GitRepo): Promise<FilterDrivers> {
   const drivers: Record<string, Record<string, string>> = {};
-  for (const { key, value } of await settings(top, '^filter\\..+\\.(clean|process|required)$')) {
+  for (const { key, value } of await repo.configEntries(
+    '^filter\\..+\\.(clean|process|required)$',
+  )) {
     const name = key.slice('filter.'.length, key.lastIndexOf('.'));
     // The last value wins, as it does for git; a bare key is boolean true.
     (drivers[name] ??= {})[key.slice(key.lastIndexOf('.') + 1)] = value === '' ? 'true' : value;
@@ -91,79 +78,57 @@ async function filterDrivers(top: string): Promise<FilterDrivers> {
  * The `http.*` settings of the system's and the user's configuration (a proxy, a certificate
  * authority), which the push needs and the clean room does not read.
  */
-async function networkSettings(top: string): Promise<Array<[string, string]>> {
+async function networkSettings(repo: GitRepo): Promise<Array<[string, string]>> {
   const found: Array<[string, string]> = [];
-  for (const scope of ['--system', '--global']) {
-    for (const { key, value } of await settings(top, '^http\\.', [scope])) found.push([key, value]);
+  for (const scope of ['system', 'global'] as const) {
+    for (const { key, value } of await repo.configEntries('^http\\.', scope)) {
+      found.push([key, value]);
+    }
   }
   return found;
 }
 
-/** Refuses a branch name git would not take (or would take for an option), before it reaches argv. */
-async function requireBranchName(name: string, cwd: string): Promise<void> {
-  const checked = await git(['check-ref-format', `refs/heads/${name}`], {
-    cwd,
-    allowAllExitCodes: true,
-  });
-  if (checked.exitCode !== 0 || name.startsWith('-')) {
-    throw new Error(`The pull request's head branch '${name}' is not a valid branch name`);
-  }
-}
-
-/** Fetch options matching the checkout: a shallow clone stays shallow instead of fetching history. */
-async function depthArgs(cwd: string): Promise<string[]> {
-  return (await value(['rev-parse', '--is-shallow-repository'], cwd)) === 'true'
-    ? ['--depth=1']
-    : [];
-}
-
 /** Fetches and checks out the pull request's head: a tracking branch in the same repository, detached for a fork. */
-async function checkOutPullRequest(pr: PullRequestHead, cwd: string): Promise<void> {
-  const depth = await depthArgs(cwd);
-  const fetch = ['fetch', '--no-tags', '--no-recurse-submodules', ...depth, 'origin'];
-  // A remote that never answers must not hold the step (see NETWORK_CALL_TIMEOUT_MS).
-  const timeoutMs = NETWORK_CALL_TIMEOUT_MS;
+async function checkOutPullRequest(pr: PullRequestHead, repo: GitRepo): Promise<void> {
   if (pr.fork) {
     const ref = `refs/remotes/pull/${pr.number}/head`;
-    await git([...fetch, `+refs/pull/${pr.number}/head:${ref}`], { cwd, timeoutMs });
+    await repo.fetchFrom('origin', `+refs/pull/${pr.number}/head:${ref}`);
     // Whoever can push to the fork can move its head after a maintainer asked for the run: the run
     // works on the commit that was asked about, not on what was pushed since.
     let target = ref;
-    if (pr.headSha !== undefined && (await value(['rev-parse', ref], cwd)) !== pr.headSha) {
+    if (pr.headSha !== undefined && (await repo.resolveCommit(ref)) !== pr.headSha) {
       if (!OBJECT_ID.test(pr.headSha)) {
         throw new Error(`The pull request's head commit '${pr.headSha}' is not a commit id`);
       }
-      const pinned = await git([...fetch, pr.headSha], {
-        cwd,
-        allowAllExitCodes: true,
-        timeoutMs,
-      });
-      if (pinned.exitCode !== 0) {
+      const pinned = await repo.fetchFrom('origin', pr.headSha).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof GitError) return false;
+          throw error;
+        },
+      );
+      if (!pinned) {
         throw new Error(
           `The head of pull request #${pr.number} moved after the run was asked for, and the commit asked about (${pr.headSha}) cannot be fetched`,
         );
       }
       target = pr.headSha;
     }
-    await git(['checkout', '--quiet', '--detach', target], { cwd });
+    await repo.checkOutDetached(target);
     return;
   }
-  await requireBranchName(pr.headRef, cwd);
+  if (!(await repo.isBranchName(pr.headRef))) {
+    throw new Error(`The pull request's head branch '${pr.headRef}' is not a valid branch name`);
+  }
   const tracking = `refs/remotes/origin/${pr.headRef}`;
-  await git([...fetch, `+refs/heads/${pr.headRef}:${tracking}`], { cwd, timeoutMs });
-  await git(['checkout', '--quiet', '-B', pr.headRef, tracking], { cwd });
-  await git(['config', `branch.${pr.headRef}.remote`, 'origin'], { cwd });
-  await git(['config', `branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`], { cwd });
+  await repo.fetchFrom('origin', `+refs/heads/${pr.headRef}:${tracking}`);
+  await repo.checkOutBranch(pr.headRef, tracking);
+  await repo.setConfig(`branch.${pr.headRef}.remote`, 'origin');
+  await repo.setConfig(`branch.${pr.headRef}.merge`, `refs/heads/${pr.headRef}`);
   // A single-branch clone's fetch refspec does not cover the head branch: without one more, the
   // agent's `git status` and `git pull` would not know the branch tracks origin.
-  const upstream = await value(
-    ['rev-parse', '--symbolic-full-name', `${pr.headRef}@{upstream}`],
-    cwd,
-  );
-  if (upstream !== tracking) {
-    await git(['config', '--add', 'remote.origin.fetch', `+refs/heads/${pr.headRef}:${tracking}`], {
-      cwd,
-    });
+  if ((await repo.upstreamOf(pr.headRef)) !== tracking) {
+    await repo.setConfig('remote.origin.fetch', `+refs/heads/${pr.headRef}:${tracking}`, true);
   }
 }
 
@@ -175,26 +140,24 @@ export async function prepareWorkspace(
   workingDirectory: string,
   pullRequest?: PullRequestHead,
 ): Promise<StartingPoint | undefined> {
-  const top = await value(['rev-parse', '--show-toplevel'], workingDirectory);
+  const top = await findGitRepo(workingDirectory).topLevel();
   if (top === undefined) return undefined;
-  if (pullRequest) await checkOutPullRequest(pullRequest, top);
+  const repo = findGitRepo(top);
+  if (pullRequest) await checkOutPullRequest(pullRequest, repo);
   // Independent reads, at once: this runs before the agent can start.
-  const [gitDir, workGitDir, originUrl, sshCommand, head, branch, drivers, network] =
-    await Promise.all([
-      value(['rev-parse', '--path-format=absolute', '--git-common-dir'], top),
-      value(['rev-parse', '--absolute-git-dir'], top),
-      value(['config', '--get', 'remote.origin.url'], top).then((configured) =>
-        configured === undefined
-          ? undefined
-          : value(['remote', 'get-url', '--push', 'origin'], top),
-      ),
-      // From the file: the funnel's own `-c core.sshCommand` would answer a plain `--get`.
-      value(['config', '--local', '--get', 'core.sshCommand'], top),
-      value(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], top),
-      value(['symbolic-ref', '--quiet', '--short', 'HEAD'], top),
-      filterDrivers(top),
-      networkSettings(top),
-    ]);
+  const [dirs, originUrl, sshCommand, head, branch, drivers, network] = await Promise.all([
+    repo.gitDirs(),
+    repo
+      .configValue('remote.origin.url')
+      .then((configured) => (configured === undefined ? undefined : repo.pushUrl('origin'))),
+    // From the file: the funnel's own `-c core.sshCommand` would answer a plain `--get`.
+    repo.configValue('core.sshCommand', 'local'),
+    repo.resolveCommit('HEAD'),
+    repo.headBranch(),
+    filterDrivers(repo),
+    networkSettings(repo),
+  ]);
+  const { common: gitDir, own: workGitDir } = dirs;
   return {
     top,
     gitDir: gitDir ?? path.join(top, '.git'),

@@ -1,26 +1,43 @@
 /**
  * Commits what the agent changed and pushes it where the workflow asked, never losing it: a push the
- * branch refuses goes to a rescue branch instead, and the outcome says in words what happened.
+ * branch refuses goes to a rescue branch instead, and the outcome says in words what happened and,
+ * when the work did not leave the runner, where it is.
  *
  * Runs after the guard has put `.git/config` and `.git/hooks/` back, so what the agent planted there
  * is gone; and on top of that the commit is made through plumbing with the funnel's hardening
  * (work-tree.ts), and everything that talks to the remote or merges runs in a clean room
- * (clean-room.ts) that reads none of the repository's configuration.
+ * (clean-room.ts) that reads none of the repository's configuration. The decisions here speak to
+ * the repositories through GitRepo's verbs only (repo.ts), so a test can hand them a fake.
  */
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { gitAt, OBJECT_ID, type RepositoryLocation } from './exec.js';
 import type { StartingPoint } from './checkout.js';
-import { CleanRoom, type PushResult } from './clean-room.js';
-import { readDiffStat } from './diffstat.js';
+import { openCleanRoom, type CleanRoom } from './clean-room.js';
 import { runUrlOf } from '../run/runner.js';
 import { commitMessage } from './message.js';
-import { snapshotWorkTree, type FilterDrivers } from './work-tree.js';
-import type { ChangedFile, Conclusion } from '../transcript.js';
+import type { PushResult } from './push-result.js';
+import { createGitRepo, type CommitVerbs, type NetworkAccess } from './repo.js';
+import type { ChangedFile, Conclusion, TranscriptEvent } from '../transcript.js';
 import { GitError, messageOf } from '../base/errors.js';
+
+export { BOT_EMAIL, BOT_NAME } from './repo.js';
+
+/**
+ * Where the work ended up: pushed where it was asked to go, pushed to a rescue branch, committed
+ * but left in the runner's checkout, nothing to commit, or not committed at all.
+ */
+export type CommitKind = 'pushed' | 'rescued' | 'left-local' | 'skipped' | 'not-committed';
+
+/** A commit in the runner's checkout: its id, the branch HEAD was on (none: detached), where. */
+export interface LocalCommit {
+  sha: string;
+  branch?: string;
+  top: string;
+}
 
 /** What the commit stage did; main records it as the transcript's `commit` event and sets outputs from it. */
 export interface CommitOutcome {
+  kind: CommitKind;
   /** The pushed commit; absent when nothing was pushed. */
   sha?: string;
   /** The branch pushed to (the rescue branch when rescued). */
@@ -34,12 +51,49 @@ export interface CommitOutcome {
   base?: string;
   /** The files the commit changes, with their line counts; absent when nothing was committed. */
   files?: ChangedFile[];
+  /** `left-local`: the commit, and the branch HEAD was on, in the checkout at `top`. */
+  local?: LocalCommit;
   /**
    * How the log reports it: `info` when the work is where it was asked to go (or there was none),
    * `warning` when it is elsewhere (rescued, a fork's), `error` when it is only on the runner.
    */
   severity: 'info' | 'warning' | 'error';
 }
+
+/**
+ * When the stage must be over (milliseconds since the epoch), and how much of the end is kept for
+ * the rescue push: the push to the intended branch, its rebases and the commit itself stop
+ * `rescueMs` before `endsAt`.
+ */
+export interface StageDeadline {
+  endsAt: number;
+  rescueMs: number;
+}
+
+/** The commit stage's bound: a quarter of the run's time limit, within these. */
+export const COMMIT_STAGE_MIN_MS = 30_000;
+export const COMMIT_STAGE_MAX_MS = 10 * 60_000;
+
+/**
+ * The commit stage's deadline for a run with `time-limit` `timeLimitMs`, from `now`: a longer run
+ * has had time to make more to push. Its last quarter is the rescue push's.
+ */
+export function commitStageDeadline(timeLimitMs: number, now: number = Date.now()): StageDeadline {
+  const bound = Math.min(COMMIT_STAGE_MAX_MS, Math.max(COMMIT_STAGE_MIN_MS, timeLimitMs / 4));
+  return { endsAt: now + bound, rescueMs: bound / 4 };
+}
+
+/** The repositories the stage works with: the checkout, and a clean room for the network. */
+export interface CommitRepos {
+  work(start: StartingPoint): CommitVerbs;
+  openRoom(start: StartingPoint, network: NetworkAccess): Promise<CleanRoom>;
+}
+
+/** The real ones, through the funnel. */
+const HARDENED_REPOS: CommitRepos = {
+  work: (start) => createGitRepo(start.workGitDir, { workTree: start.top }),
+  openRoom: (start, network) => openCleanRoom(start.gitDir, network),
+};
 
 export interface CommitOptions {
   /** The repository as the run started; undefined when there was none to inspect. */
@@ -57,6 +111,7 @@ export interface CommitOptions {
   /** The `commit-message` input; empty: derived from the task. */
   commitMessage: string;
   task: string;
+  /** How the run ended. */
   conclusion: Conclusion;
   /** Where the run id and link come from. */
   env?: NodeJS.ProcessEnv;
@@ -64,19 +119,11 @@ export interface CommitOptions {
   credentialEnv?: Record<string, string>;
   /** The run's redaction: a file it would change is a file holding a known secret. */
   redact?: (text: string) => string;
+  /** When the stage must be over; unbounded (but for each network call's own limit) without. */
+  deadline?: StageDeadline;
+  /** The repositories (a fake in unit tests). */
+  repos?: CommitRepos;
 }
-
-/** The identity GitHub shows as the Actions bot. */
-export const BOT_NAME = 'github-actions[bot]';
-export const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
-
-/** Given per command, so that neither a planted `user.*` nor the runner's global config decides it. */
-const IDENTITY = ['user', 'author', 'committer'].flatMap((role) => [
-  '-c',
-  `${role}.name=${BOT_NAME}`,
-  '-c',
-  `${role}.email=${BOT_EMAIL}`,
-]);
 
 /** Pushes before giving up on a branch that keeps moving. */
 const MAX_PUSH_ATTEMPTS = 3;
@@ -114,6 +161,11 @@ function short(sha: string): string {
   return sha.slice(0, 12);
 }
 
+/** Whether a failure is a call ended (or never started) because the stage's time ran out. */
+function outOfTime(error: unknown): boolean {
+  return error instanceof GitError && error.failure === 'timeout';
+}
+
 /** Files larger than this are not searched for secrets (reading them whole would cost too much). */
 const MAX_SEARCHED_BYTES = 64 * 1024 * 1024;
 
@@ -132,76 +184,96 @@ function holdingSecrets(top: string, files: readonly string[], redact: (text: st
   });
 }
 
+interface MadeCommit {
+  sha?: string;
+  changed: boolean;
+  leaking?: string[];
+  indexNote?: string;
+  /** The branch HEAD was on when the commit was made; undefined when detached. */
+  branch?: string;
+}
+
 /**
  * The changes as one commit: what the agent left in the work tree on top of HEAD, if anything; no
  * commit when a file it would write holds a known secret (`leaking` names them).
  */
 async function commitWorkTree(
-  where: RepositoryLocation,
-  drivers: FilterDrivers,
+  work: CommitVerbs,
+  start: StartingPoint,
   message: string,
   redact: ((text: string) => string) | undefined,
-): Promise<{ sha?: string; changed: boolean; leaking?: string[]; indexNote?: string }> {
-  const snapshot = await snapshotWorkTree(where, drivers);
+): Promise<MadeCommit> {
+  const snapshot = await work.snapshotWorkTree(start.filterDrivers);
   const changed =
     snapshot.parentTree === undefined
-      ? (await gitAt(where, ['ls-tree', snapshot.tree])).stdout !== ''
+      ? await work.hasEntries(snapshot.tree)
       : snapshot.tree !== snapshot.parentTree;
   if (!changed) return { sha: snapshot.parent, changed };
-  const leaking = redact ? holdingSecrets(where.top, snapshot.written, redact) : [];
+  const leaking = redact ? holdingSecrets(start.top, snapshot.written, redact) : [];
   if (leaking.length > 0) return { changed, leaking };
-  const parents = snapshot.parent ? ['-p', snapshot.parent] : [];
-  const sha = (
-    await gitAt(
-      where,
-      [...IDENTITY, 'commit-tree', '--no-gpg-sign', snapshot.tree, ...parents, '-F', '-'],
-      {
-        input: message,
-      },
-    )
-  ).stdout.trim();
+  const parents = snapshot.parent ? [snapshot.parent] : [];
+  const sha = await work.commitTree(snapshot.tree, parents, message);
   // HEAD, index and work tree agree again, so later steps see the commit and a clean status. The old
   // value is checked: nothing else may have moved HEAD meanwhile.
-  await gitAt(where, [
-    'update-ref',
-    '-m',
-    'bash-agent: commit',
-    'HEAD',
-    sha,
-    snapshot.parent ?? '',
-  ]);
-  const indexNote = await refreshIndex(where, sha);
-  return { sha, changed, ...(indexNote === undefined ? {} : { indexNote }) };
+  await work.updateRef('HEAD', sha, snapshot.parent, 'bash-agent: commit');
+  const branch = await work.headBranch();
+  const indexNote = await refreshIndex(work, sha);
+  return { sha, changed, branch, ...(indexNote === undefined ? {} : { indexNote }) };
 }
 
 /**
- * Brings the index to the new commit. A held `index.lock` (a git that crashed, or one still running)
- * leaves it as it was: the commit stands and is delivered like any other, and the note returned
- * says what `git status` will show until the index is refreshed.
+ * Brings the index to the new commit. When it cannot (a held `index.lock`: a git that crashed, or one
+ * still running), the commit stands and is delivered like any other, and the note returned says
+ * what `git status` will show until the index is refreshed.
  */
-async function refreshIndex(where: RepositoryLocation, sha: string): Promise<string | undefined> {
+async function refreshIndex(work: CommitVerbs, sha: string): Promise<string | undefined> {
   try {
-    await gitAt(where, ['read-tree', sha]);
+    await work.readTree(sha);
     return undefined;
   } catch (error) {
-    if (!(error instanceof GitError) || !error.stderr.includes('index.lock')) throw error;
+    const why =
+      error instanceof GitError && error.stderr.includes('index.lock')
+        ? '.git/index.lock is held by another process'
+        : messageOf(error);
     return (
-      `The index was left as it was (.git/index.lock is held by another process), so \`git status\` ` +
+      `The index was left as it was (${why}), so \`git status\` ` +
       `shows the committed changes reversed until \`git reset\` refreshes it.`
     );
   }
 }
 
+/** A commit that is only in the runner's checkout: where it is, in words and as fields. */
+function leftLocal(
+  why: string,
+  local: LocalCommit,
+  severity: CommitOutcome['severity'] = 'error',
+): CommitOutcome {
+  const on = local.branch === undefined ? 'a detached HEAD' : local.branch;
+  return {
+    kind: 'left-local',
+    rescued: false,
+    pushed: false,
+    note: `${why} The commit ${local.sha} stays on ${on} in the runner's checkout (${local.top}).`,
+    local,
+    severity,
+  };
+}
+
 /** Takes one commit to origin, through one clean room, to one outcome. */
 class Delivery {
   constructor(
-    readonly room: CleanRoom,
+    /** The room for the push to the intended branch, its fetches and rebases. */
+    readonly room: CommitVerbs,
+    /** The same room, with the rescue push's share of the stage's time too. */
+    readonly rescueRoom: CommitVerbs,
     readonly url: string,
     readonly start: StartingPoint,
     readonly options: CommitOptions,
     readonly message: string,
     /** The branch a pull request from the pushed branch would target. */
     readonly base: string | undefined,
+    /** Where the commit is when it cannot be pushed. */
+    readonly local: LocalCommit,
   ) {}
 
   /**
@@ -216,22 +288,35 @@ class Delivery {
     };
     for (let n = 1; n <= MAX_RESCUE_NAMES && attempt.result.kind === 'moved'; n += 1) {
       const branch = n === 1 ? name : `${name}.${n}`;
-      attempt = { result: await this.room.push(this.url, sha, branch), branch };
+      attempt = { result: await this.rescueRoom.push(this.url, sha, branch), branch };
     }
     return attempt;
   }
 
   pushed(sha: string, branch: string, rescued: boolean, note: string): CommitOutcome {
     const severity = rescued ? 'warning' : 'info';
-    return { sha, branch, rescued, pushed: true, note, base: this.base, severity };
+    const kind = rescued ? 'rescued' : 'pushed';
+    return { kind, sha, branch, rescued, pushed: true, note, base: this.base, severity };
   }
 
-  notPushed(note: string): CommitOutcome {
-    return { rescued: false, pushed: false, note, severity: 'error' };
+  notPushed(why: string, sha: string): CommitOutcome {
+    return leftLocal(why, { ...this.local, sha });
   }
 
-  /** Pushes to the intended branch, rebasing onto it when it moved. */
+  /**
+   * Pushes to the intended branch, rebasing onto it when it moved; to the rescue branch when that
+   * cannot be done, the time for it included.
+   */
   async toBranch(sha: string, branch: string): Promise<CommitOutcome> {
+    try {
+      return await this.#toBranch(sha, branch);
+    } catch (error) {
+      if (!outOfTime(error)) throw error;
+      return this.toRescue(sha, `The push to ${branch} did not finish in the commit stage's time`);
+    }
+  }
+
+  async #toBranch(sha: string, branch: string): Promise<CommitOutcome> {
     let current = sha;
     let rebased = false;
     for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt += 1) {
@@ -239,6 +324,12 @@ class Delivery {
       if (result.kind === 'pushed') {
         const how = rebased ? `, rebased onto the commits pushed there during the run` : '';
         return this.pushed(current, branch, false, `Pushed ${short(current)} to ${branch}${how}.`);
+      }
+      if (result.kind === 'failed' && result.timedOut) {
+        return this.toRescue(
+          sha,
+          `The push to ${branch} did not finish in the commit stage's time (${result.reason})`,
+        );
       }
       if (result.kind !== 'moved') return this.#refused(result, sha, branch);
       const remote = await this.room.fetch(this.url, branch);
@@ -262,65 +353,23 @@ class Delivery {
    * history stays a line. Undefined when one of them conflicts.
    */
   async #rebase(sha: string, onto: string): Promise<string | undefined> {
-    const base = await this.room.run(['merge-base', onto, sha], { allowAllExitCodes: true });
-    if (base.exitCode !== 0) return undefined;
-    const listed = await this.room.run([
-      'rev-list',
-      '--reverse',
-      '--parents',
-      `${base.stdout.trim()}..${sha}`,
-    ]);
-    const commits = listed.stdout
-      .trim()
-      .split('\n')
-      .filter((line) => line !== '');
+    const base = await this.room.mergeBase(onto, sha);
+    if (base === undefined) return undefined;
+    const commits = await this.room.commitsBetween(base, sha);
     // A merge among them has no one change to replay: the work goes as one commit of the bot's,
     // with the run's message.
-    if (commits.some((line) => line.split(' ').length > 2)) {
-      const tree = await this.#merged(onto, sha);
-      return tree === undefined ? undefined : this.#commit(tree, onto, this.message);
+    if (commits.some((commit) => commit.parents.length > 1)) {
+      const tree = await this.room.mergeTree(onto, sha);
+      return tree === undefined ? undefined : this.room.commitTree(tree, [onto], this.message);
     }
     let current = onto;
-    for (const commit of commits.map((line) => line.split(' ')[0]!)) {
-      const tree = await this.#merged(current, commit);
+    for (const commit of commits) {
+      const tree = await this.room.mergeTree(current, commit.sha);
       if (tree === undefined) return undefined;
-      const shown = (
-        await this.room.run(['show', '-s', '--format=%an%x00%ae%x00%aD%x00%B', commit])
-      ).stdout;
-      const [name = '', email = '', date = '', ...message] = shown.split('\0');
-      current = await this.#commit(tree, current, message.join('\0'), {
-        GIT_AUTHOR_NAME: name,
-        GIT_AUTHOR_EMAIL: email,
-        GIT_AUTHOR_DATE: date,
-      });
+      const { author, message } = await this.room.commitText(commit.sha);
+      current = await this.room.commitTree(tree, [current], message, author);
     }
     return current;
-  }
-
-  /** The tree of a merge of two commits; undefined when they conflict. */
-  async #merged(ours: string, theirs: string): Promise<string | undefined> {
-    const merged = await this.room.run(['merge-tree', '--write-tree', ours, theirs], {
-      allowAllExitCodes: true,
-    });
-    const tree = merged.stdout.split('\n')[0]?.trim() ?? '';
-    // A conflict, or a git too old for `--write-tree` (2.38): either way, not a tree to commit.
-    return merged.exitCode === 0 && OBJECT_ID.test(tree) ? tree : undefined;
-  }
-
-  /** A commit in the clean room, by the bot unless `author` says otherwise. */
-  async #commit(
-    tree: string,
-    parent: string | undefined,
-    message: string,
-    author: Record<string, string> = {},
-  ): Promise<string> {
-    const parents = parent ? ['-p', parent] : [];
-    return (
-      await this.room.run(
-        [...IDENTITY, 'commit-tree', '--no-gpg-sign', tree, ...parents, '-F', '-'],
-        { input: message, env: author },
-      )
-    ).stdout.trim();
   }
 
   /** Pushes to the rescue branch, saying why; workflow files are left out when the server insists. */
@@ -338,8 +387,8 @@ class Delivery {
       return this.#withoutWorkflows(sha, `${why}; and the push to ${rescue}`);
     }
     return this.notPushed(
-      `${why}, and the push to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}. ` +
-        `The commit ${short(sha)} is only in the runner's repository.`,
+      `${why}, and the push to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}.`,
+      sha,
     );
   }
 
@@ -352,9 +401,7 @@ class Delivery {
     if (result.kind === 'refused') {
       return this.toRescue(sha, `The push to ${branch} was refused (${result.reason})`);
     }
-    return this.notPushed(
-      `Could not push to ${branch}: ${result.reason}. The commit ${short(sha)} is only in the runner's repository.`,
-    );
+    return this.notPushed(`Could not push to ${branch}: ${result.reason}.`, sha);
   }
 
   /**
@@ -362,47 +409,19 @@ class Delivery {
    * else (on the commit the run started from) and the note names the files left out.
    */
   async #withoutWorkflows(sha: string, refusedPush: string): Promise<CommitOutcome> {
+    const room = this.rescueRoom;
     const base = this.start.head;
-    const touched = (
-      await this.room.run(
-        base
-          ? ['diff-tree', '-r', '-z', '--name-only', '--no-renames', base, sha, '--', WORKFLOWS_DIR]
-          : ['ls-tree', '-r', '-z', '--name-only', sha, '--', WORKFLOWS_DIR],
-      )
-    ).stdout
-      .split('\0')
-      .filter((file) => file !== '');
+    const touched = await room.changedUnder(base, sha, WORKFLOWS_DIR);
     const why =
       `${refusedPush} was refused: the changes touch ${WORKFLOWS_DIR}/ (${touched.join(', ')}), and GitHub lets ` +
       `no token without the workflows permission change workflow files`;
-    const env = { GIT_INDEX_FILE: this.room.scratch('index-without-workflows') };
-    await this.room.run(['read-tree', sha], { env });
-    const inside = (await this.room.run(['ls-files', '-z', '--', WORKFLOWS_DIR], { env })).stdout;
-    // Mode 0 removes an entry; a bare repository has no work tree for `--force-remove` to check.
-    const removals = inside
-      .split('\0')
-      .filter((file) => file !== '')
-      .map((file) => `0 ${'0'.repeat(sha.length)}\t${file}\0`)
-      .join('');
-    if (removals !== '') {
-      await this.room.run(['update-index', '-z', '--index-info'], { env, input: removals });
-    }
-    if (base) {
-      const before = (await this.room.run(['ls-tree', '-r', '-z', base, '--', WORKFLOWS_DIR]))
-        .stdout;
-      if (before !== '') {
-        await this.room.run(['update-index', '-z', '--index-info'], { env, input: before });
-      }
-    }
-    const tree = (await this.room.run(['write-tree'], { env })).stdout.trim();
-    const baseTree = base
-      ? (await this.room.run(['rev-parse', `${base}^{tree}`])).stdout.trim()
-      : undefined;
+    const tree = await room.treeWithDirFrom(sha, WORKFLOWS_DIR, base);
+    const baseTree = base ? await room.treeOf(base) : undefined;
     if (tree === baseTree) {
-      return this.notPushed(`${why}. Nothing else changed, so nothing was pushed.`);
+      return this.notPushed(`${why}. Nothing else changed, so nothing was pushed.`, sha);
     }
     const message = `${this.message.trimEnd()}\n\nLeft out (GitHub refused them from this token): ${touched.join(', ')}\n`;
-    const stripped = await this.#commit(tree, base, message);
+    const stripped = await room.commitTree(tree, base ? [base] : [], message);
     const { result, branch: rescue } = await this.#pushRescue(stripped);
     if (result.kind === 'pushed') {
       return this.pushed(
@@ -414,125 +433,192 @@ class Delivery {
     }
     return this.notPushed(
       `${why}, and the push of the other changes to ${rescue} failed too: ${result.kind === 'moved' ? 'the rescue branch names are taken' : result.reason}.`,
+      sha,
     );
   }
 }
 
 /**
  * Commits the agent's changes and pushes them; a failure of git itself becomes an outcome of
- * severity `error`. Call it once the agent's processes are gone and the guard has ended.
+ * severity `error` that says where the work is. Call it once the agent's processes are gone and the
+ * guard has ended.
  */
 export async function commitResults(options: CommitOptions): Promise<CommitOutcome> {
   try {
     return await commitAndPush(options);
   } catch (error) {
+    const why = outOfTime(error)
+      ? 'The commit stage ran out of time before the commit was made'
+      : `Could not commit or push the changes: ${messageOf(error)}`;
     return {
+      kind: 'not-committed',
       rescued: false,
       pushed: false,
-      note: `Could not commit or push the changes: ${messageOf(error)}`,
+      note: `${why}; the changes are in the runner's working tree only.`,
       severity: 'error',
     };
   }
+}
+
+function notCommitted(note: string, severity: CommitOutcome['severity']): CommitOutcome {
+  const kind = severity === 'info' ? 'skipped' : 'not-committed';
+  return { kind, rescued: false, pushed: false, note, severity };
+}
+
+/** The stage's time: everything but the rescue push stops `rescueMs` before its end. */
+function stageTimes(deadline: StageDeadline | undefined): { firstPart: number; endsAt: number } {
+  if (deadline === undefined) return { firstPart: Infinity, endsAt: Infinity };
+  return { firstPart: deadline.endsAt - deadline.rescueMs, endsAt: deadline.endsAt };
+}
+
+/** Why a commit that was made is not to be delivered; undefined when it is. */
+function undeliverable(made: MadeCommit, start: StartingPoint): CommitOutcome | undefined {
+  if (made.leaking) {
+    return notCommitted(
+      `Nothing was committed: ${made.leaking.join(', ')} would carry a secret value the action knows ` +
+        '(a token, the API key or a hidden variable), so the changes stay on the runner only.',
+      'error',
+    );
+  }
+  if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
+    return notCommitted('Nothing to commit: the run changed no files.', 'info');
+  }
+  return undefined;
 }
 
 async function commitAndPush(options: CommitOptions): Promise<CommitOutcome> {
-  const { start, conclusion } = options;
+  const { start } = options;
   if (start === undefined) {
-    return {
-      rescued: false,
-      pushed: false,
-      note: 'Nothing was committed: the working directory is not in a git repository, or the run failed before it was inspected.',
-      severity: 'error',
-    };
+    return notCommitted(
+      'Nothing was committed: the working directory is not in a git repository, or the run failed before it was inspected.',
+      'error',
+    );
   }
-  const env = options.env ?? process.env;
+  const repos = options.repos ?? HARDENED_REPOS;
+  const work = repos.work(start).until(stageTimes(options.deadline).firstPart);
   const message = commitMessage({
     task: options.task,
     given: options.commitMessage,
-    conclusion,
-    runUrl: runUrlOf(env),
+    conclusion: options.conclusion,
+    runUrl: runUrlOf(options.env ?? process.env),
     coAuthors: options.coAuthors,
   });
-  const made = await commitWorkTree(
-    { top: start.top, gitDir: start.workGitDir },
-    start.filterDrivers,
-    message,
-    options.redact,
-  );
-  if (made.leaking) {
-    return {
-      rescued: false,
-      pushed: false,
-      note:
-        `Nothing was committed: ${made.leaking.join(', ')} would carry a secret value the action knows ` +
-        '(a token, the API key or a hidden variable), so the changes stay on the runner only.',
-      severity: 'error',
-    };
-  }
-  if (made.sha === undefined || (!made.changed && made.sha === start.head)) {
-    return {
-      rescued: false,
-      pushed: false,
-      note: 'Nothing to commit: the run changed no files.',
-      severity: 'info',
-    };
-  }
-  // Read here, from the work repository: a rebased commit lives only in the clean room, and it
-  // changes the same files as the commit the agent's work was made into.
-  const files = await readDiffStat({ top: start.top, gitDir: start.workGitDir }, made.sha);
-  const delivered = await deliver(options, start, made.sha, message);
+  const made = await commitWorkTree(work, start, message, options.redact);
+  const refused = undeliverable(made, start);
+  if (refused !== undefined) return refused;
+  const local = { sha: made.sha!, branch: made.branch, top: start.top };
+  const delivered = await deliverKeepingWork(options, start, message, repos, work, local);
   return made.indexNote === undefined
-    ? { ...delivered, files }
-    : { ...delivered, files, note: `${delivered.note} ${made.indexNote}` };
+    ? delivered
+    : { ...delivered, note: `${delivered.note} ${made.indexNote}` };
 }
 
-/** Takes the commit `sha` where it belongs: the branch, a rescue branch, or nowhere, saying why. */
+/** Delivers the commit with its files; a failure on the way leaves it on the runner, named. */
+async function deliverKeepingWork(
+  options: CommitOptions,
+  start: StartingPoint,
+  message: string,
+  repos: CommitRepos,
+  work: CommitVerbs,
+  local: LocalCommit,
+): Promise<CommitOutcome> {
+  try {
+    // Read here, from the work repository: a rebased commit lives only in the clean room, and it
+    // changes the same files as the commit the agent's work was made into.
+    const files = await work.diffStat(local.sha);
+    return { ...(await deliver(options, start, message, repos, local)), files };
+  } catch (error) {
+    const why = outOfTime(error)
+      ? 'The commit stage ran out of time.'
+      : `Could not push the changes: ${messageOf(error)}.`;
+    return leftLocal(why, local);
+  }
+}
+
+/**
+ * The branch the work is meant for (undefined: none could be told), and the branch a pull request
+ * from it would target.
+ */
+function destination(options: CommitOptions, start: StartingPoint) {
+  const given = options.branch.trim();
+  const own = given === '' ? options.ownBranch?.trim() || undefined : undefined;
+  // From a branch of its own the proposal is to the branch the work started on (the pull
+  // request's head on a pull request run), so that is what a pull request targets.
+  const base = own === undefined ? start.base : (start.branch ?? start.base);
+  return { intended: given || own || start.branch, base };
+}
+
+/** Takes the commit where it belongs: the branch, a rescue branch, or nowhere, saying why. */
 async function deliver(
   options: CommitOptions,
   start: StartingPoint,
-  sha: string,
   message: string,
+  repos: CommitRepos,
+  local: LocalCommit,
 ): Promise<CommitOutcome> {
-  const { conclusion } = options;
-  if (start.noPush) {
-    return { rescued: false, pushed: false, note: start.noPush, severity: 'warning' };
-  }
+  if (start.noPush) return leftLocal(start.noPush, local, 'warning');
   if (start.originUrl === undefined) {
-    return {
-      rescued: false,
-      pushed: false,
-      note: `Committed ${short(sha)}, but the repository has no origin remote to push to.`,
-      severity: 'error',
-    };
+    return leftLocal('The repository has no origin remote to push to.', local);
   }
-  const room = await CleanRoom.open({
-    gitDir: start.gitDir,
+  const room = await repos.openRoom(start, {
     credentialEnv: options.credentialEnv,
     sshCommand: start.sshCommand,
-    networkSettings: start.networkSettings,
+    settings: start.networkSettings,
   });
   try {
-    const own = options.branch.trim() === '' ? options.ownBranch?.trim() || undefined : undefined;
-    // From a branch of its own the proposal is to the branch the work started on (the pull
-    // request's head on a pull request run), so that is what a pull request targets.
-    const base = own === undefined ? start.base : (start.branch ?? start.base);
-    const delivery = new Delivery(room, start.originUrl, start, options, message, base);
-    const intended = options.branch.trim() || own || start.branch;
-    if (conclusion === 'error' || conclusion === 'cancelled') {
-      const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
-      return await delivery.toRescue(
-        sha,
-        `The run ${ended}, so its unfinished changes were not pushed to ${intended ?? 'the branch'}`,
-      );
-    }
-    if (intended === undefined) {
-      return await delivery.toRescue(
-        sha,
-        'No branch was checked out (HEAD was detached) and the branch input is empty',
-      );
-    }
-    return await delivery.toBranch(sha, intended);
+    const { firstPart, endsAt } = stageTimes(options.deadline);
+    const rescueRoom = room.repo.until(endsAt);
+    const { intended, base } = destination(options, start);
+    const delivery = new Delivery(
+      rescueRoom.until(firstPart),
+      rescueRoom,
+      start.originUrl,
+      start,
+      options,
+      message,
+      base,
+      local,
+    );
+    return await deliverTo(delivery, options.conclusion, local.sha, intended);
   } finally {
     room.close();
   }
+}
+
+/** The branch for a finished run's work; the rescue branch for an unfinished one's, or without a branch. */
+function deliverTo(
+  delivery: Delivery,
+  conclusion: Conclusion,
+  sha: string,
+  intended: string | undefined,
+): Promise<CommitOutcome> {
+  if (conclusion === 'error' || conclusion === 'cancelled') {
+    const ended = conclusion === 'error' ? 'ended with an error' : 'was cancelled';
+    return delivery.toRescue(
+      sha,
+      `The run ${ended}, so its unfinished changes were not pushed to ${intended ?? 'the branch'}`,
+    );
+  }
+  if (intended === undefined) {
+    return delivery.toRescue(
+      sha,
+      'No branch was checked out (HEAD was detached) and the branch input is empty',
+    );
+  }
+  return delivery.toBranch(sha, intended);
+}
+
+/** The transcript's `commit` event for an outcome: what the report renders and the outputs name. */
+export function commitEvent(outcome: CommitOutcome, repositoryUrl: string | undefined) {
+  const { sha, branch, rescued, note, files, base } = outcome;
+  return {
+    type: 'commit',
+    sha,
+    branch,
+    rescued,
+    note,
+    files,
+    base,
+    repositoryUrl,
+  } satisfies TranscriptEvent;
 }

@@ -3,15 +3,15 @@
  * comment show under the commit.
  */
 import type { ChangedFile } from '../transcript.js';
-import { gitAt, type RepositoryLocation } from './exec.js';
+import type { GitRunner } from './exec.js';
 
 /**
- * The files `sha` changes against its parent (against nothing for a root commit), as
+ * The files `sha` changes (in the repository `git` runs in) against its parent (against nothing for a root commit), as
  * `git diff-tree --numstat` reads them: NUL-separated, so no path is quoted or cut at a line break;
  * renames as a deletion and an addition, the counts that add up.
  */
-export async function readDiffStat(where: RepositoryLocation, sha: string): Promise<ChangedFile[]> {
-  const { stdout } = await gitAt(where, [
+export async function readDiffStat(git: GitRunner, sha: string): Promise<ChangedFile[]> {
+  const { stdout } = await git([
     'diff-tree',
     '-r',
     '--root',

@@ -139,7 +139,7 @@ function briefly(text: string): string {
 }
 
 /** The verb of a call, for messages: the rest of argv may carry a configuration value. */
-function verb(args: readonly string[]): string {
+export function verb(args: readonly string[]): string {
   const found = args.find(
     (arg, index) =>
       !arg.startsWith('-') && args[index - 1] !== '-c' && args[index - 1] !== '--git-dir',
@@ -218,27 +218,11 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
   });
 }
 
+/** `git` bound to one repository: what the verbs of repo.ts run their calls through. */
+export type GitRunner = (
+  args: readonly string[],
+  options?: Omit<GitOptions, 'cwd'>,
+) => Promise<GitResult>;
+
 /** A full object id, SHA-1 or SHA-256, as git prints it. */
 export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-
-/** A work tree and its git directory, as recorded before the run. */
-export interface RepositoryLocation {
-  top: string;
-  /** The work tree's own git directory (HEAD and the index live there). */
-  gitDir: string;
-}
-
-/**
- * `git` pinned to a recorded repository: a `.git` file, `core.worktree` or `GIT_DIR` written
- * meanwhile cannot send the call to a repository of someone else's choosing.
- */
-export function gitAt(
-  where: RepositoryLocation,
-  args: readonly string[],
-  options: Omit<GitOptions, 'cwd'> = {},
-): Promise<GitResult> {
-  return git(['--git-dir', where.gitDir, '--work-tree', where.top, ...args], {
-    ...options,
-    cwd: where.top,
-  });
-}

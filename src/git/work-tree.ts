@@ -7,7 +7,7 @@
 import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gitAt, type RepositoryLocation } from './exec.js';
+import type { GitRunner } from './exec.js';
 
 /** A filter driver's settings (`clean`, `process`, `required`) as configured before the run. */
 export type FilterDriver = Readonly<Record<string, string>>;
@@ -100,17 +100,20 @@ async function filterAttributes(
   return found;
 }
 
-/** Builds the tree of the work tree at `where`, writing the blobs it needs. */
+/**
+ * Builds the tree of the work tree at `top`, writing the blobs it needs; `git` runs in its
+ * repository.
+ */
 export async function snapshotWorkTree(
-  where: RepositoryLocation,
+  top: string,
+  git: GitRunner,
   drivers: FilterDrivers = {},
 ): Promise<WorkTreeSnapshot> {
-  const { top } = where;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bash-agent-index-'));
   const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-  const run = (args: string[], input?: string | Buffer) => gitAt(where, args, { env, input });
+  const run = (args: string[], input?: string | Buffer) => git(args, { env, input });
   try {
-    const head = await gitAt(where, ['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], {
+    const head = await git(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], {
       allowAllExitCodes: true,
     });
     const parent = head.exitCode === 0 ? head.stdout.trim() : undefined;
@@ -128,7 +131,7 @@ export async function snapshotWorkTree(
       inHead.set(file, line.slice(0, line.indexOf(' ', line.indexOf(' ') + 1)));
     }
     // What the agent staged itself (`git add -f` of an ignored file) counts as changed too.
-    const staged = await gitAt(where, ['ls-files', '-z'], { allowAllExitCodes: true });
+    const staged = await git(['ls-files', '-z'], { allowAllExitCodes: true });
     const candidates = new Set([
       ...tracked,
       ...(staged.exitCode === 0 ? entries(staged.stdout) : []),
