@@ -11,7 +11,7 @@ import {
   parseInteger,
   parseList,
 } from '../src/config.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 
 let workspace: string;

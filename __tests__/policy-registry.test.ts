@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadPolicy, STRICT_POLICY_VARIABLE } from '../src/policy/policy.js';
-import type { PathResolver } from '../src/policy/paths.js';
+import type { PathResolver } from '../src/policy/decide/paths.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/registry.js';
 import { GIT_SUBCOMMAND_OPTIONS, OPTION_TABLES } from '../src/policy/dangerous-options.js';

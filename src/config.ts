@@ -2,14 +2,14 @@ import * as core from '@actions/core';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compileOutputSchema, type OutputSchema } from './agent/structured-output.js';
-import { DEFAULT_ALLOWED_COMMANDS } from './policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from './policy/decide/defaults.js';
 import { privateTranscriptDirectory } from './transcript.js';
 import {
   parsePatternInput,
   PatternError,
   type Pattern,
   type PolicyPatterns,
-} from './policy/patterns.js';
+} from './policy/decide/patterns.js';
 import { SANDBOX_MODES, type SandboxMode } from './sandbox/modes.js';
 import { coveredProtectedPath } from './sandbox/writable.js';
 import {

@@ -12,7 +12,7 @@ import { connectProvider, type ProviderConnection } from './providers/connect.js
 import type { SharedClientOptions } from './providers/provider.js';
 import { describeUndone, Guard } from './guard.js';
 import { bufferLog, type LogBuffer } from './log-buffer.js';
-import { DecisionCache } from './policy/decision-cache.js';
+import { DecisionCache } from './policy/decide/decision-cache.js';
 import { warmUp } from './policy/warm-up.js';
 import type { CommandPolicy } from './policy/types.js';
 import { DeadlineError, withinDeadline } from './deadline.js';

@@ -26,7 +26,7 @@
  */
 import type { RuntimeCheck } from './analysis.js';
 import { quoteLiteral } from './print.js';
-import type { WritePattern } from './patterns.js';
+import type { WritePattern } from './decide/patterns.js';
 import type { Word } from './words.js';
 
 /** The prefix of every name a guard uses; a command that names it is refused. */

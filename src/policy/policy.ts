@@ -21,7 +21,7 @@ import {
   type Scope,
   type SimpleCommand,
 } from './parse.js';
-import { fileSystemResolver, type PathResolver } from './paths.js';
+import { fileSystemResolver, type PathResolver } from './decide/paths.js';
 import { PrintError, quoteLiteral, render, withOwnInput } from './print.js';
 import {
   homeWriteAllowed,
@@ -36,7 +36,7 @@ import {
   type PolicyPatterns,
   type WordPattern,
   type WritePattern,
-} from './patterns.js';
+} from './decide/patterns.js';
 import {
   analyseProgram,
   canonicalGit,
@@ -45,8 +45,8 @@ import {
   withoutGitGlobalOptions,
 } from './programs.js';
 import { FLOW_BUILTINS, roleOf } from './registry.js';
-import { loadBashParser, type BashParser } from './tree-sitter.js';
-import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
+import { loadBashParser, type BashParser } from './syntax/tree-sitter.js';
+import { renderRefusal, type Refusal, type RefusalCode } from './decide/refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { literalWord, splitApart, type Word } from './words.js';
@@ -87,7 +87,7 @@ function rethrowWhenStrict(error: unknown): void {
   if (process.env[STRICT_POLICY_VARIABLE] === '1') throw error;
 }
 
-export { DEFAULT_ALLOWED_COMMANDS } from './defaults.js';
+export { DEFAULT_ALLOWED_COMMANDS } from './decide/defaults.js';
 
 /**
  * Builds the command policy. Throws a PatternError when a pattern line cannot be parsed (the message
