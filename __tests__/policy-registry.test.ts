@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { loadPolicy, STRICT_POLICY_VARIABLE } from '../src/policy/policy.js';
 import type { PathResolver } from '../src/policy/decide/paths.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/registry.js';
-import { GIT_SUBCOMMAND_OPTIONS, OPTION_TABLES } from '../src/policy/dangerous-options.js';
-import { compileTable } from '../src/policy/options.js';
-import { WRAPPER_LAYOUTS } from '../src/policy/wrappers.js';
+import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/programs/index.js';
+import { GIT_SUBCOMMAND_OPTIONS, OPTION_TABLES } from '../src/policy/programs/dangerous-options.js';
+import { compileTable } from '../src/policy/programs/options.js';
+import { WRAPPER_LAYOUTS } from '../src/policy/programs/wrappers.js';
 
 const WD = '/work/repo';
 

@@ -24,7 +24,7 @@
  * - A guard's output decides only by being exactly what passes: a subshell that ends early prints
  *   nothing, and an empty operand is a syntax error too.
  */
-import type { RuntimeCheck } from './analysis.js';
+import type { RuntimeCheck } from './programs/analysis.js';
 import { quoteLiteral } from './print.js';
 import type { WritePattern } from './decide/patterns.js';
 import type { Word } from './words.js';

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Analysis, Danger, InnerScript, OptionWrite } from './analysis.js';
+import type { Analysis, Danger, InnerScript, OptionWrite } from './programs/analysis.js';
 import { frameCommandIssue, frameMention, isFrameCode, XTRACE_FD_WHY } from './frame.js';
 import {
   containGuards,
@@ -43,8 +43,8 @@ import {
   programName,
   TRANSPARENT,
   withoutGitGlobalOptions,
-} from './programs.js';
-import { FLOW_BUILTINS, roleOf } from './registry.js';
+} from './programs/analysers.js';
+import { FLOW_BUILTINS, roleOf } from './programs/index.js';
 import { loadBashParser, type BashParser } from './syntax/tree-sitter.js';
 import { renderRefusal, type Refusal, type RefusalCode } from './decide/refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';

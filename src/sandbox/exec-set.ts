@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Pattern } from '../policy/decide/patterns.js';
-import { executesOf, programName } from '../policy/registry.js';
+import { executesOf, programName } from '../policy/programs/index.js';
 
 /** What the allowlist allows to be executed, before any file is looked up. */
 export type ExecDecision =

@@ -21,7 +21,7 @@ import {
   programName,
   roleOf,
   runsItsArguments,
-} from './registry.js';
+} from './index.js';
 import {
   literalWord,
   mayBeOption,
@@ -29,7 +29,7 @@ import {
   unknownWords,
   valueOf,
   type Word,
-} from './words.js';
+} from '../words.js';
 
 /*
  * Commands that run other commands. Each analyzer finds the inner command (or shell text) so the

@@ -8,7 +8,7 @@ import {
   type Analyzer,
   type RuntimeCheck,
 } from './analysis.js';
-import { guardableTarget, wordTemplate } from './guards.js';
+import { guardableTarget, wordTemplate } from '../guards.js';
 import {
   GIT_COMMON_OPTIONS,
   GIT_GLOBAL_OPTIONS,
@@ -27,7 +27,7 @@ import {
   type OptionTable,
   type ScanResult,
 } from './options.js';
-import { awkProgramDangers, sedScriptDangers } from './scripts.js';
+import { awkProgramDangers, sedScriptDangers } from '../scripts.js';
 import {
   analyseBusybox,
   analyseEnv,
@@ -42,10 +42,10 @@ import {
   analyseWatch,
   analyseXargs,
 } from './wrappers.js';
-import { programName, programsWithRole } from './registry.js';
-import { literalWord, mayBeOption, valueOf, type Word } from './words.js';
+import { programName, programsWithRole } from './index.js';
+import { literalWord, mayBeOption, valueOf, type Word } from '../words.js';
 
-export { programName } from './registry.js';
+export { programName } from './index.js';
 
 const compiled = new Map<string, CompiledTable>();
 

@@ -1,5 +1,5 @@
 import { TABLE_ALIASES } from './dangerous-options.js';
-import type { RefusalCode } from './decide/refusal.js';
+import type { RefusalCode } from '../decide/refusal.js';
 
 /*
  * What the policy knows about each program that needs more than its patterns: its role, and
