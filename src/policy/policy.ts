@@ -40,11 +40,12 @@ import {
 import {
   analyseProgram,
   canonicalGit,
+  controlsFlow,
+  isTransparent,
   programName,
-  TRANSPARENT,
+  roleOf,
   withoutGitGlobalOptions,
-} from './programs/analysers.js';
-import { FLOW_BUILTINS, roleOf } from './programs/index.js';
+} from './programs/index.js';
 import { loadBashParser, type BashParser } from './syntax/tree-sitter.js';
 import { renderRefusal, type Refusal, type RefusalCode } from './decide/refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
@@ -669,8 +670,8 @@ class Check {
       if (git.directories.length > 0) via = git.directories.map((d) => d.text);
       words = git.words;
     }
-    if (FLOW_BUILTINS.has(name.text) && words.every((w) => w.literal)) return undefined;
-    const transparent = TRANSPARENT.has(name.text) && words.length > 0;
+    if (controlsFlow(name.text) && words.every((w) => w.literal)) return undefined;
+    const transparent = isTransparent(name.text) && words.length > 0;
     const matches: Match[] = [];
     if (spelledBy) matches.push(spelledMatch(words));
     for (const pattern of this.policy.allowCommands) {

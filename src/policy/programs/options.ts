@@ -164,6 +164,18 @@ export function compileTable(table: OptionTable): CompiledTable {
   };
 }
 
+const compiledTables = new WeakMap<OptionTable, CompiledTable>();
+
+/** A table compiled once, on first use: most programs are never met in a run. */
+export function compiled(table: OptionTable): CompiledTable {
+  let result = compiledTables.get(table);
+  if (!result) {
+    result = compileTable(table);
+    compiledTables.set(table, result);
+  }
+  return result;
+}
+
 /** Resolves a long option name the way getopt_long does, leaning towards the dangerous reading. */
 export function resolveLong(table: CompiledTable, name: string): OptionSpec | undefined {
   const exact = table.long.get(name);

@@ -1,0 +1,528 @@
+import { emptyAnalysis, optionDanger, unresolvable, type Analyzer } from './analysis.js';
+import { possibleOperands, quoted, tableAnalysis } from './common.js';
+import {
+  absorb,
+  compiled,
+  compileTable,
+  optionValue,
+  scanOptions,
+  type OptionTable,
+} from './options.js';
+import { RUNS, RUNS_SHELL, WRITES, type ProgramFamily } from './spec.js';
+import { literalWord, mayBeOption, unknownFrom, valueOf, type Word } from '../words.js';
+
+const TREE_OPTIONS: OptionTable = {
+  values: [
+    '-L LEVEL',
+    '-P PATTERN',
+    '-I PATTERN',
+    '--filelimit=N',
+    '--timefmt=FMT',
+    '-H BASEHREF',
+    '-T TITLE',
+    '--charset=CHARSET',
+    '--sort=TYPE',
+    '--gitfile=FILE',
+    '--fromfile=FILE',
+  ],
+  dangerous: { '-o FILE': WRITES },
+};
+
+const FILE_OPTIONS: OptionTable = {
+  values: [
+    '-e, --exclude=TEST',
+    '-f, --files-from=FILE',
+    '-F, --separator=SEP',
+    '-m, --magic-file=LIST',
+    '-P, --parameter=NAME=VALUE',
+  ],
+  dangerous: { '-C, --compile': 'writes a compiled magic file' },
+};
+
+const TAR_OPTIONS: OptionTable = {
+  values: [
+    '-b, --blocking-factor=BLOCKS',
+    '-C, --directory=DIR',
+    '-f, --file=ARCHIVE',
+    '-H, --format=FORMAT',
+    '-K, --starting-file=MEMBER',
+    '-L, --tape-length=N',
+    '-N, --newer=DATE',
+    '-T, --files-from=FILE',
+    '-X, --exclude-from=FILE',
+    '--exclude=PATTERN',
+    '--owner=NAME',
+    '--group=NAME',
+    '--mode=CHANGES',
+    '--mtime=DATE',
+    '--transform=EXPRESSION',
+    '--xform=EXPRESSION',
+    '--strip-components=N',
+    '--checkpoint[=N]',
+    '-V, --label=TEXT',
+  ],
+  flags: ['--force-local'],
+  dangerous: {
+    '--checkpoint-action=ACTION': 'can run a program at checkpoints',
+    '--to-command=COMMAND': RUNS_SHELL,
+    '-I, --use-compress-program=PROG': RUNS,
+    '--rsh-command=COMMAND': RUNS,
+    '--rmt-command=COMMAND': RUNS,
+    '-F, --info-script=FILE, --new-volume-script=FILE': RUNS,
+    '--index-file=FILE': WRITES,
+    '-g, --listed-incremental=FILE': WRITES,
+    '--volno-file=FILE': WRITES,
+  },
+};
+
+const CPIO_OPTIONS: OptionTable = {
+  values: [
+    '-H, --format=FORMAT',
+    '-E, --pattern-file=FILE',
+    '-D, --directory=DIR',
+    '-I FILE',
+    '-O FILE',
+    '-F, --file=ARCHIVE',
+    '-M, --message=STRING',
+    '-R, --owner=OWNER',
+  ],
+  dangerous: { '--rsh-command=COMMAND': RUNS },
+};
+
+const ZIP_OPTIONS: OptionTable = {
+  // zip's two-letter options (-TT, -tt) are checked separately, in programs.ts.
+  values: [
+    '-b PATH',
+    '-n SUFFIXES',
+    '-t DATE',
+    '-x FILE',
+    '-i FILE',
+    '-P PASSWORD',
+    '-Z METHOD',
+    '-O OUTFILE',
+  ],
+  dangerous: { '--unzip-command=COMMAND': RUNS },
+};
+
+const DATE_OPTIONS: OptionTable = {
+  values: [
+    '-d, --date=STRING',
+    '-f, --file=DATEFILE',
+    '-r, --reference=FILE',
+    '-I[FMT], --iso-8601[=FMT]',
+    '--rfc-3339=FMT',
+  ],
+  dangerous: { '-s, --set=STRING': 'sets the system clock' },
+};
+
+const UNIQ_OPTIONS: OptionTable = {
+  values: [
+    '-f, --skip-fields=N',
+    '-s, --skip-chars=N',
+    '-w, --check-chars=N',
+    '--all-repeated[=METHOD]',
+    '--group[=METHOD]',
+  ],
+};
+
+/** find's predicates with the number of words they take. */
+const FIND_ARGUMENTS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    [
+      '-name',
+      '-iname',
+      '-path',
+      '-ipath',
+      '-wholename',
+      '-iwholename',
+      '-regex',
+      '-iregex',
+      '-lname',
+      '-ilname',
+      '-type',
+      '-xtype',
+      '-perm',
+      '-size',
+      '-user',
+      '-group',
+      '-uid',
+      '-gid',
+      '-mtime',
+      '-mmin',
+      '-atime',
+      '-amin',
+      '-ctime',
+      '-cmin',
+      '-links',
+      '-inum',
+      '-samefile',
+      '-newer',
+      '-anewer',
+      '-cnewer',
+      '-maxdepth',
+      '-mindepth',
+      '-fstype',
+      '-used',
+      '-context',
+      '-printf',
+      '-regextype',
+      '-files0-from',
+      '-since',
+      '-Bmin',
+      '-Btime',
+      '-Bnewer',
+    ].map((p) => [p, 1]),
+  ),
+};
+
+const FIND_DANGERS: Readonly<Record<string, { readonly args: number; readonly why: string }>> = {
+  '-delete': { args: 0, why: 'deletes files' },
+};
+
+/** Actions that write the file named by the next word: writes, checked like redirections. */
+const FIND_WRITES: Readonly<Record<string, number>> = {
+  '-fprint': 1,
+  '-fprint0': 1,
+  '-fprintf': 2,
+  '-fls': 1,
+};
+
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** find [-H] [-L] [-P] [-D opts] [-Olevel] [starting-point...] [expression] */
+const analyseFind: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  let i = 1;
+  for (; i < words.length; i++) {
+    const text = valueOf(words[i]);
+    if (
+      text === '-H' ||
+      text === '-L' ||
+      text === '-P' ||
+      (text !== undefined && /^-O\d*$/.test(text))
+    )
+      continue;
+    if (text === '-D') {
+      i++;
+      continue;
+    }
+    break;
+  }
+  // Starting points run until the first word that begins an expression.
+  for (; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (!word.literal) {
+      if (!mayBeOption(word)) continue;
+      if (word.splits) {
+        result.dangers.push(
+          unresolvable(i, `'${word.source}' could expand to find actions such as -exec`),
+        );
+      } else {
+        result.dangers.push(
+          optionDanger(i, 0, `'${word.source}' could expand to a find action such as -delete`),
+        );
+      }
+      continue;
+    }
+    if (/^[-(!),]/.test(word.text) && word.text.length >= 1) break;
+  }
+  while (i < words.length) {
+    const word = words[i] as Word;
+    if (!word.literal) {
+      result.dangers.push(
+        word.splits
+          ? unresolvable(i, `'${word.source}' could expand to find actions such as -exec`)
+          : optionDanger(i, 0, `'${word.source}' could expand to a find action such as -delete`),
+      );
+      i++;
+      continue;
+    }
+    const text = word.text;
+    if (FIND_EXEC.has(text)) {
+      let end = i + 1;
+      for (; end < words.length; end++) {
+        const t = valueOf(words[end]);
+        if (t === ';' || (t === '+' && valueOf(words[end - 1]) === '{}')) break;
+      }
+      if (end >= words.length) {
+        result.dangers.push(unresolvable(i, `find ${text} has no terminating ';' or '+'`));
+        return result;
+      }
+      const inner = words.slice(i + 1, end).map((w, k) =>
+        // find puts the path in place of {} anywhere in a word: only a bare {} argument keeps a
+        // known shape (a path, not an option); as the command it is a program found on disk.
+        w.literal && w.text.includes('{}') && (k === 0 || w.text !== '{}')
+          ? unknownFrom(w, w.text.indexOf('{}'))
+          : w,
+      );
+      if (inner.length === 0) {
+        result.dangers.push(unresolvable(i, `find ${text} has no command`));
+        return result;
+      }
+      const from: number[] = [];
+      for (let k = i + 1; k < end; k++) from.push(k);
+      result.inner.push({ words: inner, from, where: `run by find ${text}` });
+      i = end + 1;
+      continue;
+    }
+    const writes = FIND_WRITES[text];
+    if (writes !== undefined) {
+      const target = words[i + 1];
+      if (target === undefined) {
+        result.dangers.push(optionDanger(i, text.length, `find ${text} has no file`));
+        return result;
+      }
+      result.writes.push({ index: i, spell: text.length, option: `find ${text}`, target });
+      i += 1 + writes;
+      continue;
+    }
+    const danger = FIND_DANGERS[text];
+    if (danger) {
+      result.dangers.push(optionDanger(i, text.length, `${danger.why} (find ${text})`));
+      i += 1 + danger.args;
+      continue;
+    }
+    const args = FIND_ARGUMENTS[text] ?? (text.startsWith('-newer') ? 1 : 0);
+    i += 1 + args;
+  }
+  return result;
+};
+
+/** fd [OPTIONS] [pattern] [path...] with -x/--exec and -X/--exec-batch running a command. */
+const analyseFd: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  for (let i = 1; i < words.length; i++) {
+    const text = valueOf(words[i]);
+    if (text === '-x' || text === '--exec' || text === '-X' || text === '--exec-batch') {
+      let end = i + 1;
+      while (end < words.length && valueOf(words[end]) !== ';') end++;
+      if (end === i + 1) {
+        result.dangers.push(unresolvable(i, `fd ${text} has no command`));
+        return result;
+      }
+      const inner = words
+        .slice(i + 1, end)
+        .map((w) =>
+          w.literal && /\{[^}]*\}/.test(w.text) && !/^\{[/.]*\}$/.test(w.text)
+            ? unknownFrom(w, w.text.indexOf('{'))
+            : w,
+        );
+      const from: number[] = [];
+      for (let k = i + 1; k < end; k++) from.push(k);
+      result.inner.push({ words: inner, from, where: `run by fd ${text}` });
+      i = end;
+    }
+  }
+  return result;
+};
+
+/** tar also takes old-style options: `tar cvfI archive prog` (letters without a dash, values after). */
+const analyseTar: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const t = compiled(TAR_OPTIONS);
+  let from = 1;
+  const first = words[1];
+  if (first?.literal && /^[A-Za-z]+$/.test(first.text)) {
+    let next = 2;
+    for (const letter of first.text) {
+      const spec = t.short.get(letter);
+      if (spec?.danger) {
+        result.dangers.push(
+          optionDanger(
+            1,
+            first.text.length,
+            `${typeof spec.danger === 'string' ? spec.danger : spec.danger.why} (tar ${letter})`,
+          ),
+        );
+      }
+      if (letter === 'f') {
+        const archive = valueOf(words[next]);
+        if (archive?.includes(':'))
+          result.dangers.push(
+            optionDanger(next, archive.length, 'uses an archive on another host, through rsh'),
+          );
+      }
+      if (spec && spec.arity === 'required') next++;
+    }
+    from = next;
+  }
+  const scan = scanOptions(words, from, t);
+  absorb(result, scan);
+  // As the scan reads it: after `--` the word is a file name and forces nothing.
+  const forceLocal = scan.options.some((option) => option.name === '--force-local');
+  for (const option of scan.options) {
+    const value = optionValue(option);
+    if ((option.name === '-f' || option.name === '--file') && value?.includes(':') && !forceLocal) {
+      result.dangers.push(
+        optionDanger(option.index, option.spell, 'uses an archive on another host, through rsh'),
+      );
+    }
+  }
+  return result;
+};
+
+const analyseZip: Analyzer = (words) => {
+  const result = tableAnalysis(ZIP_OPTIONS, words);
+  words.forEach((w, i) => {
+    if (i > 0 && w.literal && /^-[^-]*TT/.test(w.text)) {
+      result.dangers.push(
+        optionDanger(i, w.text.indexOf('TT') + 2, 'runs a program to test the archive (zip -TT)'),
+      );
+    }
+  });
+  return result;
+};
+
+/**
+ * ln, cp, mv, install: a link or copy of a program runs that program under the new name
+ * (`ln -s /bin/rm del`). The sources are what the new names will stand for.
+ */
+const COPY_TABLE = compileTable({
+  values: ['-t, --target-directory=DIRECTORY', '-S, --suffix=SUFFIX', '-m, --mode=MODE'],
+});
+
+const analyseCopy: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, COPY_TABLE);
+  const intoDirectory = scan.options.some(
+    (o) => o.name === '-t' || o.name === '--target-directory',
+  );
+  const sources = intoDirectory ? scan.operands : scan.operands.slice(0, -1);
+  for (const i of sources) {
+    const word = words[i] as Word;
+    result.renames.push({ index: i, text: word.literal ? quoted(word.text) : undefined });
+  }
+  return result;
+};
+
+/** tee FILE…: writes each file it names. */
+const TEE_TABLE = compileTable({ values: ['--output-error[=MODE]'] });
+
+const analyseTee: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, TEE_TABLE);
+  for (const i of possibleOperands(words, scan)) {
+    const word = words[i] as Word;
+    if (word.literal && word.text === '-') continue;
+    result.writes.push({ index: i, spell: word.text.length, option: 'tee', target: word });
+  }
+  return result;
+};
+
+/** Programs whose second file operand is written (uniq IN OUT, xxd IN OUT). */
+function analyseOutputOperand(name: string, source: OptionTable, position: number): Analyzer {
+  return (words) => {
+    const result = emptyAnalysis();
+    const scan = scanOptions(words, 1, compiled(source));
+    absorb(result, scan);
+    const operands = possibleOperands(words, scan);
+    // A word that splits before the output may put any later word in its place.
+    const split = operands.slice(0, position + 1).find((i) => (words[i] as Word).splits);
+    const out = split ?? operands[position];
+    if (out !== undefined) {
+      const word = words[out] as Word;
+      if (!(word.literal && word.text === '-')) {
+        const spell = word.literal ? word.text.length : 0;
+        result.writes.push({ index: out, spell, option: `${name}'s output file`, target: word });
+      }
+    }
+    return result;
+  };
+}
+
+const analyseDd: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  words.forEach((w, i) => {
+    const known = w.literal ? w.text : w.prefix;
+    if (i > 0 && known.startsWith('of=')) {
+      const target = w.literal ? literalWord(w.text.slice(3), w.start) : { ...w, literal: false };
+      result.writes.push({ index: i, spell: 3, option: 'of=', target });
+    } else if (i > 0 && !w.literal && known === '') {
+      result.dangers.push(optionDanger(i, 3, 'may write a file (dd of=)'));
+    }
+  });
+  return result;
+};
+
+/** Programs that read, list, copy and write files. */
+export const FILE_TOOLS: ProgramFamily = {
+  find: {
+    role: 'runner',
+    analyse: analyseFind,
+    executes: 'its-commands',
+    examples: {
+      patterns: ['find *', 'grep *'],
+      allow: ["find . -name '*.ts' -exec grep -l x {} +"],
+      refuse: [
+        ['find . -exec rm {} \\;', 'no-matching-pattern'],
+        ['find . -fprint out.txt', 'write-not-allowed'],
+        ['find . -delete', 'dangerous-option'],
+      ],
+    },
+  },
+  fd: { role: 'runner', analyse: analyseFd },
+  fdfind: { role: 'runner', analyse: analyseFd },
+  ls: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  cat: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  head: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  tail: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  wc: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  cut: { executes: 'nothing' },
+  tr: { executes: 'nothing' },
+  nl: { executes: 'nothing' },
+  tac: { executes: 'nothing' },
+  od: { executes: 'nothing' },
+  diff: { executes: 'nothing' },
+  cmp: { executes: 'nothing' },
+  stat: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  du: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  df: { executes: 'nothing' },
+  basename: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  dirname: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  realpath: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  readlink: { executes: 'nothing' },
+  sha256sum: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  md5sum: { executes: 'nothing', endsOptionsWithDoubleDash: true },
+  base64: { executes: 'nothing' },
+  rm: { endsOptionsWithDoubleDash: true },
+  touch: { endsOptionsWithDoubleDash: true },
+  mkdir: { endsOptionsWithDoubleDash: true },
+  rmdir: { endsOptionsWithDoubleDash: true },
+  chmod: { endsOptionsWithDoubleDash: true },
+  tree: { options: TREE_OPTIONS, executes: 'nothing' },
+  file: { options: FILE_OPTIONS, executes: 'nothing' },
+  date: { options: DATE_OPTIONS, executes: 'nothing' },
+  tar: { aliases: ['gtar', 'bsdtar'], options: TAR_OPTIONS, analyse: analyseTar },
+  cpio: { options: CPIO_OPTIONS },
+  zip: { options: ZIP_OPTIONS, analyse: analyseZip },
+  ln: { analyse: analyseCopy },
+  cp: { analyse: analyseCopy },
+  mv: { analyse: analyseCopy },
+  install: { analyse: analyseCopy },
+  tee: {
+    analyse: analyseTee,
+    examples: {
+      patterns: ['tee *', 'echo *', '> logs/**'],
+      allow: ['echo x | tee logs/a.txt', 'echo x | tee /dev/null'],
+      refuse: [
+        ['echo x | tee a.txt', 'write-not-allowed'],
+        ['echo x | tee -a .git/hooks/pre-commit', 'write-into-git'],
+      ],
+    },
+  },
+  dd: { analyse: analyseDd },
+  sponge: { analyse: analyseOutputOperand('sponge', {}, 0) },
+  xxd: {
+    analyse: analyseOutputOperand(
+      'xxd',
+      { values: ['-c COLS', '-g BYTES', '-l LEN', '-o OFFSET', '-s SEEK', '-n NAME'] },
+      1,
+    ),
+  },
+  uniq: {
+    options: UNIQ_OPTIONS,
+    analyse: analyseOutputOperand('uniq', UNIQ_OPTIONS, 1),
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+  },
+};
