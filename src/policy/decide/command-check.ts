@@ -4,6 +4,7 @@ import {
   dangerAccepted,
   dangerCode,
   dangerWhy,
+  deniedMention,
   literallyCovered,
   runsAnyFile,
   spelledMatch,
@@ -161,7 +162,7 @@ export class CommandCheck {
           problem.start,
           frame
             ? { code: frame.code, offender: text, where: scope.where, why: frame.why, suggest: {} }
-            : this.deniedMention(text, scope),
+            : deniedMention(text, scope, this.policy.denyCommands),
         );
         continue;
       }
@@ -247,27 +248,6 @@ export class CommandCheck {
       why: 'is shell text the policy cannot hand bash in its own print (write it as one word)',
       suggest: {},
     };
-  }
-
-  /**
-   * Text the parser cannot read, under `*` with deny patterns: it runs, unless it names a denied
-   * program, so that unreadable spelling (`{touch,x}`) is not the easy way around a deny pattern.
-   */
-  private deniedMention(text: string, scope: Scope): Failure | undefined {
-    const words = text.replace(/['"\\]/g, '').split(/[^\w./+-]+/);
-    const tokens = new Set(words.map(programName));
-    for (const pattern of this.policy.denyCommands) {
-      const first = pattern.words[0];
-      if (!first || !tokens.has(programName(first.text))) continue;
-      return {
-        code: 'unparsable',
-        offender: text,
-        where: scope.where,
-        why: `could not be parsed as bash, and names '${first.text}', which a denied pattern covers`,
-        suggest: {},
-      };
-    }
-    return undefined;
   }
 
   private command(command: SimpleCommand, depth: number): Failure | undefined {
@@ -431,30 +411,11 @@ export class CommandCheck {
         offender,
       );
     }
-    // `git -C DIR …` is `cd DIR && git …`, and git's harmless global options say nothing a
-    // pattern needs to see: both are checked in that reading.
     let via: string[] | undefined;
     if (program === 'git') {
-      const git = canonicalGit(words);
-      for (const directory of git.directories) {
-        const changes = this.writes.changeCount;
-        const failure = this.invocation(
-          [literalWord('cd', directory.start), directory],
-          {
-            ...command,
-            scope: { ...scope, where: [...scope.where, 'as the directory of git -C'] },
-          },
-          depth,
-          `git -C ${directory.source}`,
-          undefined,
-          [],
-        );
-        // git moves itself, not the shell.
-        this.writes.forgetChangesAfter(changes);
-        if (failure) return failure;
-      }
-      if (git.directories.length > 0) via = git.directories.map((d) => d.text);
-      words = git.words;
+      const git = this.gitReading(words, command, depth);
+      if ('failure' in git) return git.failure;
+      ({ words, via } = git);
     }
     if (controlsFlow(name.text) && words.every((w) => w.literal)) return undefined;
     const transparent = isTransparent(name.text) && words.length > 0;
@@ -519,6 +480,39 @@ export class CommandCheck {
     // A shell allowed to run any file may as well run any text: only deny patterns apply in it.
     const runsAnything = roleOf(program) === 'shell' && runsAnyFile(chosen.pattern, program);
     return this.follow(analysis, words, command, depth, offender, chosen, runsAnything);
+  }
+
+  /**
+   * `git -C DIR …` is `cd DIR && git …`, and git's harmless global options say nothing a pattern
+   * needs to see: both are checked in that reading. Returns the words left and the directories git
+   * moves through, or why a directory is refused.
+   */
+  private gitReading(
+    words: readonly Word[],
+    command: SimpleCommand,
+    depth: number,
+  ): { words: readonly Word[]; via: string[] | undefined } | { failure: Failure } {
+    const scope = command.scope;
+    const git = canonicalGit(words);
+    for (const directory of git.directories) {
+      const changes = this.writes.changeCount;
+      const failure = this.invocation(
+        [literalWord('cd', directory.start), directory],
+        {
+          ...command,
+          scope: { ...scope, where: [...scope.where, 'as the directory of git -C'] },
+        },
+        depth,
+        `git -C ${directory.source}`,
+        undefined,
+        [],
+      );
+      // git moves itself, not the shell.
+      this.writes.forgetChangesAfter(changes);
+      if (failure) return { failure };
+    }
+    const via = git.directories.length > 0 ? git.directories.map((d) => d.text) : undefined;
+    return { words: git.words, via };
   }
 
   /** Checks what an allowed command runs in turn, and notes where it moves the shell. */

@@ -6,9 +6,10 @@ import {
   type WordPattern,
 } from './patterns.js';
 import type { RefusalCode } from './refusal.js';
-import type { Assignment } from '../parse.js';
+import type { Failure } from './check-context.js';
+import type { Assignment, Scope } from '../parse.js';
 import type { Danger } from '../programs/analysis.js';
-import { roleOf } from '../programs/index.js';
+import { programName, roleOf } from '../programs/index.js';
 import type { Word } from '../words.js';
 
 /**
@@ -80,4 +81,29 @@ export function literallyCovered(match: Match, index: number): boolean {
   if (match.pattern.universal) return false;
   const p = match.coverage[index];
   return p !== undefined && p.regex === undefined;
+}
+
+/**
+ * Text the parser cannot read, under `*` with deny patterns: it runs, unless it names a denied
+ * program, so that unreadable spelling (`{touch,x}`) is not the easy way around a deny pattern.
+ */
+export function deniedMention(
+  text: string,
+  scope: Scope,
+  denyCommands: readonly CommandPattern[],
+): Failure | undefined {
+  const words = text.replace(/['"\\]/g, '').split(/[^\w./+-]+/);
+  const tokens = new Set(words.map(programName));
+  for (const pattern of denyCommands) {
+    const first = pattern.words[0];
+    if (!first || !tokens.has(programName(first.text))) continue;
+    return {
+      code: 'unparsable',
+      offender: text,
+      where: scope.where,
+      why: `could not be parsed as bash, and names '${first.text}', which a denied pattern covers`,
+      suggest: {},
+    };
+  }
+  return undefined;
 }
