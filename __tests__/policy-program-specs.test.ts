@@ -13,7 +13,9 @@ const WD = '/work/repo';
 
 const withExamples = Object.entries(FAMILIES).flatMap(([family, members]) =>
   Object.entries(members).flatMap(([name, spec]) =>
-    spec.examples ? [[`${family}/${name}`, spec.examples] as const] : [],
+    spec.examples
+      ? [[`${family}/${name}`, spec.examples, [name, ...(spec.aliases ?? [])]] as const]
+      : [],
   ),
 );
 
@@ -43,10 +45,29 @@ describe('every program spec', () => {
 
   it('has examples that name the program they are about', () => {
     // An example that never runs its own program proves nothing about that program's rules.
-    for (const [name, examples] of withExamples) {
-      const program = name.slice(name.indexOf('/') + 1);
+    for (const [name, examples, names] of withExamples) {
       for (const command of [...examples.allow, ...examples.refuse.map(([c]) => c)])
-        expect([name, command.includes(program)]).toEqual([name, true]);
+        expect([name, command, names.some((n) => command.includes(n))]).toEqual([
+          name,
+          command,
+          true,
+        ]);
+    }
+  });
+
+  it('gives every program a command it refuses, and one it allows where it allows any', () => {
+    // String runners hand argument strings to a shell the policy does not read: under an
+    // allowlist nothing of theirs is allowed, so they alone have no allow example.
+    for (const [family, members] of Object.entries(FAMILIES)) {
+      for (const [name, spec] of Object.entries(members)) {
+        const allows = spec.role === 'string-runner' ? 0 : 1;
+        expect([
+          family,
+          name,
+          (spec.examples?.refuse.length ?? 0) > 0,
+          (spec.examples?.allow.length ?? 0) >= allows,
+        ]).toEqual([family, name, true, true]);
+      }
     }
   });
 });

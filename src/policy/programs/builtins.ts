@@ -361,34 +361,265 @@ const analyseHash: Analyzer = (words) => {
 
 /** Builtins of bash that set variables, change the directory or rename commands. */
 export const BUILTINS: ProgramFamily = {
-  pwd: { executes: 'nothing' },
-  echo: { executes: 'nothing' },
-  true: { executes: 'nothing' },
-  false: { executes: 'nothing' },
-  cd: { analyse: analyseCd, executes: 'nothing' },
-  pushd: { analyse: analysePushd },
-  popd: { analyse: analysePopd },
-  printf: { options: PRINTF_OPTIONS, analyse: analysePrintf, executes: 'nothing' },
-  test: { analyse: analyseTest, executes: 'nothing' },
-  '[': { analyse: analyseTest, executes: 'nothing' },
-  declare: { analyse: analyseDeclaration('declare') },
-  typeset: { analyse: analyseDeclaration('typeset') },
-  local: { analyse: analyseDeclaration('local') },
-  export: { analyse: analyseDeclaration('export') },
-  readonly: { analyse: analyseDeclaration('readonly') },
-  read: { options: READ_OPTIONS, analyse: analyseRead },
-  mapfile: { aliases: ['readarray'], options: MAPFILE_OPTIONS, analyse: analyseMapfile },
-  getopts: { analyse: analyseGetopts },
-  unset: { analyse: analyseUnset },
-  let: { analyse: analyseLet },
-  alias: { analyse: analyseAlias },
-  hash: { options: HASH_OPTIONS, analyse: analyseHash },
-  compgen: { options: COMPLETION_BUILTIN },
-  complete: { options: COMPLETION_BUILTIN },
-  enable: { options: ENABLE_OPTIONS },
-  bind: { options: BIND_OPTIONS },
-  fc: { options: FC_OPTIONS },
-  break: { controlsFlow: true },
-  continue: { controlsFlow: true },
-  return: { controlsFlow: true },
+  pwd: {
+    executes: 'nothing',
+    examples: { patterns: ['pwd'], allow: ['pwd'], refuse: [['pwd -P', 'no-matching-pattern']] },
+  },
+  echo: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['echo hello *'],
+      allow: ['echo hello world'],
+      refuse: [['echo bye', 'no-matching-pattern']],
+    },
+  },
+  true: {
+    executes: 'nothing',
+    examples: { patterns: ['true'], allow: ['true'], refuse: [['true x', 'no-matching-pattern']] },
+  },
+  false: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['false'],
+      allow: ['false'],
+      refuse: [['false x', 'no-matching-pattern']],
+    },
+  },
+  cd: {
+    analyse: analyseCd,
+    executes: 'nothing',
+    examples: {
+      patterns: ['cd *', 'echo *', '> out/**'],
+      allow: ['cd out && echo x > f.txt', 'cd -P src'],
+      refuse: [['cd src && echo x > f.txt', 'write-not-allowed']],
+    },
+  },
+  pushd: {
+    analyse: analysePushd,
+    examples: {
+      patterns: ['pushd *', 'echo *', '> out/**'],
+      allow: ['pushd out && echo x > f.txt'],
+      refuse: [['pushd src && echo x > f.txt', 'write-not-allowed']],
+    },
+  },
+  popd: {
+    analyse: analysePopd,
+    examples: {
+      patterns: ['popd', 'pushd *', 'echo *', '> out/**'],
+      allow: ['pushd out && popd'],
+      refuse: [['pushd out && popd && echo x > f.txt', 'write-target-unknown']],
+    },
+  },
+  printf: {
+    options: PRINTF_OPTIONS,
+    analyse: analysePrintf,
+    executes: 'nothing',
+    examples: {
+      patterns: ['printf -v *', 'printf *'],
+      allow: ["printf '%s\\n' x", 'printf -v line %s x'],
+      refuse: [
+        ['printf -v "$name" %s x', 'unresolvable'],
+        ['printf -v PATH %s /tmp', 'risky-variable'],
+      ],
+    },
+  },
+  test: {
+    analyse: analyseTest,
+    executes: 'nothing',
+    examples: {
+      patterns: ['test *'],
+      allow: ['test -f a.txt', 'test -v HOME'],
+      refuse: [['test -v "a[$(ls)]"', 'unresolvable']],
+    },
+  },
+  '[': {
+    analyse: analyseTest,
+    executes: 'nothing',
+    examples: {
+      patterns: ['[ *'],
+      allow: ['[ -f a.txt ]'],
+      refuse: [['[ -v "a[$(ls)]" ]', 'unresolvable']],
+    },
+  },
+  declare: {
+    analyse: analyseDeclaration('declare'),
+    examples: {
+      patterns: ['declare *'],
+      allow: ['declare -a names=(x y)', 'declare count=1'],
+      refuse: [
+        ['declare PATH=/tmp', 'risky-variable'],
+        ['declare -n ref=x', 'dangerous-option'],
+      ],
+    },
+  },
+  typeset: {
+    analyse: analyseDeclaration('typeset'),
+    examples: {
+      patterns: ['typeset *'],
+      allow: ['typeset -a names=(x y)', 'typeset count=1'],
+      refuse: [
+        ['typeset PATH=/tmp', 'risky-variable'],
+        ['typeset -n ref=x', 'dangerous-option'],
+      ],
+    },
+  },
+  local: {
+    analyse: analyseDeclaration('local'),
+    examples: {
+      patterns: ['local *'],
+      allow: ['local -a names=(x y)', 'local count=1'],
+      refuse: [
+        ['local PATH=/tmp', 'risky-variable'],
+        ['local -n ref=x', 'dangerous-option'],
+      ],
+    },
+  },
+  export: {
+    analyse: analyseDeclaration('export'),
+    examples: {
+      patterns: ['export *'],
+      allow: ['export NODE_ENV=test'],
+      refuse: [
+        ['export PATH=/tmp', 'risky-variable'],
+        ['export -f f', 'dangerous-option'],
+        ['export "$name=1"', 'unresolvable'],
+      ],
+    },
+  },
+  readonly: {
+    analyse: analyseDeclaration('readonly'),
+    examples: {
+      patterns: ['readonly *'],
+      allow: ['readonly -a names=(x y)', 'readonly count=1'],
+      refuse: [
+        ['readonly PATH=/tmp', 'risky-variable'],
+        ['readonly -n ref=x', 'dangerous-option'],
+      ],
+    },
+  },
+  read: {
+    options: READ_OPTIONS,
+    analyse: analyseRead,
+    examples: {
+      patterns: ['read *'],
+      allow: ['read -r line', 'read -ra parts'],
+      refuse: [
+        ['read -r PATH', 'risky-variable'],
+        ['read -r "a[$(ls)]"', 'unresolvable'],
+      ],
+    },
+  },
+  mapfile: {
+    aliases: ['readarray'],
+    options: MAPFILE_OPTIONS,
+    analyse: analyseMapfile,
+    examples: {
+      patterns: ['mapfile *'],
+      allow: ['mapfile -t lines'],
+      refuse: [
+        ['mapfile -C cb -t lines', 'inline-code'],
+        ['mapfile -t PATH', 'risky-variable'],
+      ],
+    },
+  },
+  getopts: {
+    analyse: analyseGetopts,
+    examples: {
+      patterns: ['getopts *'],
+      allow: ['getopts ab opt'],
+      refuse: [['getopts ab PATH', 'risky-variable']],
+    },
+  },
+  unset: {
+    analyse: analyseUnset,
+    examples: {
+      patterns: ['unset *'],
+      allow: ['unset x', 'unset -f f'],
+      refuse: [['unset "a[$(ls)]"', 'unresolvable']],
+    },
+  },
+  let: {
+    analyse: analyseLet,
+    examples: { patterns: ['let *'], allow: ["let '1+2'"], refuse: [['let x++', 'unresolvable']] },
+  },
+  alias: {
+    analyse: analyseAlias,
+    examples: {
+      patterns: ['alias *'],
+      allow: ['alias'],
+      refuse: [["alias ll='ls -l'", 'dangerous-option']],
+    },
+  },
+  hash: {
+    options: HASH_OPTIONS,
+    analyse: analyseHash,
+    examples: {
+      patterns: ['hash *'],
+      allow: ['hash -r'],
+      refuse: [['hash -p /bin/rm del', 'dangerous-option']],
+    },
+  },
+  compgen: {
+    options: COMPLETION_BUILTIN,
+    examples: {
+      patterns: ['compgen *'],
+      allow: ['compgen -c'],
+      refuse: [
+        ['compgen -C ls x', 'no-matching-pattern'],
+        ['compgen -F f x', 'inline-code'],
+      ],
+    },
+  },
+  complete: {
+    options: COMPLETION_BUILTIN,
+    examples: {
+      patterns: ['complete *'],
+      allow: ['complete -p'],
+      refuse: [['complete -F f cmd', 'inline-code']],
+    },
+  },
+  enable: {
+    options: ENABLE_OPTIONS,
+    examples: {
+      patterns: ['enable *'],
+      allow: ['enable'],
+      refuse: [['enable -f ./lib.so x', 'dangerous-option']],
+    },
+  },
+  bind: {
+    options: BIND_OPTIONS,
+    examples: {
+      patterns: ['bind *'],
+      allow: ['bind -l'],
+      refuse: [['bind -x \'"\\C-t":ls\'', 'inline-code']],
+    },
+  },
+  fc: {
+    options: FC_OPTIONS,
+    examples: { patterns: ['fc *'], allow: ['fc -l'], refuse: [['fc -s', 'dangerous-option']] },
+  },
+  break: {
+    controlsFlow: true,
+    examples: {
+      patterns: ['ls *'],
+      allow: ['for f in a b; do ls "$f" || break; done'],
+      refuse: [['for f in a b; do break "$(ls)"; done', 'no-matching-pattern']],
+    },
+  },
+  continue: {
+    controlsFlow: true,
+    examples: {
+      patterns: ['ls *'],
+      allow: ['for f in a b; do ls "$f" || continue; done'],
+      refuse: [['for f in a b; do continue "$(ls)"; done', 'no-matching-pattern']],
+    },
+  },
+  return: {
+    controlsFlow: true,
+    examples: {
+      patterns: ['ls *'],
+      allow: ['f() { ls || return; }; f'],
+      refuse: [['f() { return "$(ls)"; }; f', 'no-matching-pattern']],
+    },
+  },
 };

@@ -156,13 +156,93 @@ export const EDITORS: ProgramFamily = {
     aliases: ['vi', 'nvim', 'view', 'vimdiff', 'rvim', 'gvim', 'ex'],
     options: VIM_OPTIONS,
     analyse: analyseVim,
+    examples: {
+      patterns: ['vim *', 'ex *'],
+      allow: ['vim -R a.txt', 'ex -R a.txt'],
+      refuse: [
+        ["vim -c '!rm x' a.txt", 'inline-code'],
+        ["ex a.txt <<'EOF'\n!rm x\nEOF", 'dangerous-option'],
+      ],
+    },
   },
-  emacs: { options: EMACS_OPTIONS },
-  ed: { role: 'runner', options: ED_OPTIONS, analyse: analyseLineEditor('ed', ED_OPTIONS) },
-  red: { role: 'runner', options: ED_OPTIONS, analyse: analyseLineEditor('ed', ED_OPTIONS) },
-  crontab: { options: CRONTAB_OPTIONS },
-  less: { options: LESS_OPTIONS },
-  man: { options: MAN_OPTIONS },
-  bat: { options: BAT_OPTIONS },
-  gdb: { options: GDB_OPTIONS },
+  emacs: {
+    options: EMACS_OPTIONS,
+    examples: {
+      patterns: ['emacs *'],
+      allow: ['emacs -nw a.txt'],
+      refuse: [
+        ['emacs --eval \'(shell-command "ls")\'', 'inline-code'],
+        ['emacs --batch a.txt', 'inline-code'],
+      ],
+    },
+  },
+  ed: {
+    role: 'runner',
+    options: ED_OPTIONS,
+    analyse: analyseLineEditor('ed', ED_OPTIONS),
+    examples: {
+      patterns: ['ed *'],
+      allow: ['ed -s a.txt'],
+      refuse: [["ed a.txt <<'EOF'\n!rm x\nEOF", 'dangerous-option']],
+    },
+  },
+  red: {
+    role: 'runner',
+    options: ED_OPTIONS,
+    analyse: analyseLineEditor('ed', ED_OPTIONS),
+    examples: {
+      patterns: ['red *'],
+      allow: ['red -s a.txt'],
+      refuse: [["red a.txt <<'EOF'\n!rm x\nEOF", 'dangerous-option']],
+    },
+  },
+  crontab: {
+    options: CRONTAB_OPTIONS,
+    examples: {
+      patterns: ['crontab *'],
+      allow: ['crontab -l'],
+      refuse: [['crontab -r', 'dangerous-option']],
+    },
+  },
+  less: {
+    options: LESS_OPTIONS,
+    examples: {
+      patterns: ['less *'],
+      allow: ['less -N a.txt'],
+      refuse: [
+        ['less -o log.txt a.txt', 'write-not-allowed'],
+        ['less -k keys a.txt', 'dangerous-option'],
+      ],
+    },
+  },
+  man: {
+    options: MAN_OPTIONS,
+    examples: {
+      patterns: ['man *', 'less *'],
+      allow: ['man 1 ls'],
+      refuse: [
+        ['man -P less ls', 'dangerous-option'],
+        ['man -H ls', 'inline-code'],
+      ],
+    },
+  },
+  bat: {
+    options: BAT_OPTIONS,
+    examples: {
+      patterns: ['bat *', 'less *'],
+      allow: ['bat -n a.txt'],
+      refuse: [['bat --pager=less a.txt', 'dangerous-option']],
+    },
+  },
+  gdb: {
+    options: GDB_OPTIONS,
+    examples: {
+      patterns: ['gdb *'],
+      allow: ['gdb -p 1'],
+      refuse: [
+        ["gdb -ex 'shell ls' ./a.out", 'no-matching-pattern'],
+        ['gdb -batch -p 1', 'inline-code'],
+      ],
+    },
+  },
 };

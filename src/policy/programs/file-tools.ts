@@ -460,45 +460,348 @@ export const FILE_TOOLS: ProgramFamily = {
       ],
     },
   },
-  fd: { role: 'runner', analyse: analyseFd },
-  fdfind: { role: 'runner', analyse: analyseFd },
-  ls: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  cat: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  head: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  tail: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  wc: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  cut: { executes: 'nothing' },
-  tr: { executes: 'nothing' },
-  nl: { executes: 'nothing' },
-  tac: { executes: 'nothing' },
-  od: { executes: 'nothing' },
-  diff: { executes: 'nothing' },
-  cmp: { executes: 'nothing' },
-  stat: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  du: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  df: { executes: 'nothing' },
-  basename: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  dirname: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  realpath: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  readlink: { executes: 'nothing' },
-  sha256sum: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  md5sum: { executes: 'nothing', endsOptionsWithDoubleDash: true },
-  base64: { executes: 'nothing' },
-  rm: { endsOptionsWithDoubleDash: true },
-  touch: { endsOptionsWithDoubleDash: true },
-  mkdir: { endsOptionsWithDoubleDash: true },
-  rmdir: { endsOptionsWithDoubleDash: true },
-  chmod: { endsOptionsWithDoubleDash: true },
-  tree: { options: TREE_OPTIONS, executes: 'nothing' },
-  file: { options: FILE_OPTIONS, executes: 'nothing' },
-  date: { options: DATE_OPTIONS, executes: 'nothing' },
-  tar: { aliases: ['gtar', 'bsdtar'], options: TAR_OPTIONS, analyse: analyseTar },
-  cpio: { options: CPIO_OPTIONS },
-  zip: { options: ZIP_OPTIONS, analyse: analyseZip },
-  ln: { analyse: analyseCopy },
-  cp: { analyse: analyseCopy },
-  mv: { analyse: analyseCopy },
-  install: { analyse: analyseCopy },
+  fd: {
+    role: 'runner',
+    analyse: analyseFd,
+    examples: {
+      patterns: ['fd *', 'ls *'],
+      allow: ['fd -e ts -x ls'],
+      refuse: [
+        ['fd -e ts -x rm', 'no-matching-pattern'],
+        ['fd -e ts -x', 'unresolvable'],
+      ],
+    },
+  },
+  fdfind: {
+    role: 'runner',
+    analyse: analyseFd,
+    examples: {
+      patterns: ['fdfind *', 'ls *'],
+      allow: ['fdfind -e ts -X ls'],
+      refuse: [['fdfind -e ts -X rm', 'no-matching-pattern']],
+    },
+  },
+  ls: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['ls *'],
+      allow: ['ls a.txt'],
+      refuse: [['ls a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  cat: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['cat *'],
+      allow: ['cat a.txt'],
+      refuse: [['cat a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  head: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['head *'],
+      allow: ['head a.txt'],
+      refuse: [['head a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  tail: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['tail *'],
+      allow: ['tail a.txt'],
+      refuse: [['tail a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  wc: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['wc *'],
+      allow: ['wc a.txt'],
+      refuse: [['wc a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  cut: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['cut *'],
+      allow: ['cut a.txt'],
+      refuse: [['cut a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  tr: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['tr *'],
+      allow: ['tr a.txt'],
+      refuse: [['tr a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  nl: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['nl *'],
+      allow: ['nl a.txt'],
+      refuse: [['nl a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  tac: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['tac *'],
+      allow: ['tac a.txt'],
+      refuse: [['tac a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  od: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['od *'],
+      allow: ['od a.txt'],
+      refuse: [['od a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  diff: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['diff *'],
+      allow: ['diff a.txt'],
+      refuse: [['diff a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  cmp: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['cmp *'],
+      allow: ['cmp a.txt'],
+      refuse: [['cmp a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  stat: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['stat *'],
+      allow: ['stat a.txt'],
+      refuse: [['stat a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  du: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['du *'],
+      allow: ['du a.txt'],
+      refuse: [['du a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  df: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['df *'],
+      allow: ['df a.txt'],
+      refuse: [['df a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  basename: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['basename *'],
+      allow: ['basename a.txt'],
+      refuse: [['basename a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  dirname: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['dirname *'],
+      allow: ['dirname a.txt'],
+      refuse: [['dirname a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  realpath: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['realpath *'],
+      allow: ['realpath a.txt'],
+      refuse: [['realpath a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  readlink: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['readlink *'],
+      allow: ['readlink a.txt'],
+      refuse: [['readlink a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  sha256sum: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['sha256sum *'],
+      allow: ['sha256sum a.txt'],
+      refuse: [['sha256sum a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  md5sum: {
+    executes: 'nothing',
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['md5sum *'],
+      allow: ['md5sum a.txt'],
+      refuse: [['md5sum a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  base64: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['base64 *'],
+      allow: ['base64 a.txt'],
+      refuse: [['base64 a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  rm: {
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['rm *'],
+      allow: ['rm a.txt'],
+      refuse: [['rm a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  touch: {
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['touch *'],
+      allow: ['touch a.txt'],
+      refuse: [['touch a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  mkdir: {
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['mkdir *'],
+      allow: ['mkdir a.txt'],
+      refuse: [['mkdir a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  rmdir: {
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['rmdir *'],
+      allow: ['rmdir a.txt'],
+      refuse: [['rmdir a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  chmod: {
+    endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['chmod *'],
+      allow: ['chmod a.txt'],
+      refuse: [['chmod a.txt > .git/x', 'write-into-git']],
+    },
+  },
+  tree: {
+    options: TREE_OPTIONS,
+    executes: 'nothing',
+    examples: {
+      patterns: ['tree *', '> out/**'],
+      allow: ['tree -L 2 src'],
+      refuse: [['tree -o t.txt src', 'write-not-allowed']],
+    },
+  },
+  file: {
+    options: FILE_OPTIONS,
+    executes: 'nothing',
+    examples: {
+      patterns: ['file *'],
+      allow: ['file -b a.txt'],
+      refuse: [['file -C -m magic', 'dangerous-option']],
+    },
+  },
+  date: {
+    options: DATE_OPTIONS,
+    executes: 'nothing',
+    examples: {
+      patterns: ['date *'],
+      allow: ['date -u +%s', "date -d '1 day ago'"],
+      refuse: [["date -s '2020-01-01'", 'dangerous-option']],
+    },
+  },
+  tar: {
+    aliases: ['gtar', 'bsdtar'],
+    options: TAR_OPTIONS,
+    analyse: analyseTar,
+    examples: {
+      patterns: ['tar *', 'gzip *'],
+      allow: ['tar -czf out.tgz src', 'tar xzf a.tgz', 'tar -I gzip -cf a.tgz src'],
+      refuse: [
+        ['tar --to-command=sh -xf a.tar', 'no-matching-pattern'],
+        ['tar -I xz -cf a.tgz src', 'no-matching-pattern'],
+        ['tar -cf host:a.tar src', 'dangerous-option'],
+      ],
+    },
+  },
+  cpio: {
+    options: CPIO_OPTIONS,
+    examples: {
+      patterns: ['cpio *'],
+      allow: ['cpio -i -F a.cpio'],
+      refuse: [['cpio -i --rsh-command=ssh -F a.cpio', 'no-matching-pattern']],
+    },
+  },
+  zip: {
+    options: ZIP_OPTIONS,
+    analyse: analyseZip,
+    examples: {
+      patterns: ['zip *'],
+      allow: ['zip -r out.zip src'],
+      refuse: [
+        ['zip -T -TT ./check out.zip', 'dangerous-option'],
+        ['zip --unzip-command=unzip -T out.zip', 'no-matching-pattern'],
+      ],
+    },
+  },
+  ln: {
+    analyse: analyseCopy,
+    examples: {
+      patterns: ['*', '!rm *'],
+      allow: ['ln -s a.txt b.txt'],
+      refuse: [['ln -s /bin/rm del', 'denied-pattern']],
+    },
+  },
+  cp: {
+    analyse: analyseCopy,
+    examples: {
+      patterns: ['*', '!rm *'],
+      allow: ['cp a.txt b.txt'],
+      refuse: [['cp /bin/rm del', 'denied-pattern']],
+    },
+  },
+  mv: {
+    analyse: analyseCopy,
+    examples: {
+      patterns: ['*', '!rm *'],
+      allow: ['mv a.txt b.txt'],
+      refuse: [['mv /bin/rm del', 'denied-pattern']],
+    },
+  },
+  install: {
+    analyse: analyseCopy,
+    examples: {
+      patterns: ['*', '!rm *'],
+      allow: ['install a.txt b.txt'],
+      refuse: [['install /bin/rm del', 'denied-pattern']],
+    },
+  },
   tee: {
     analyse: analyseTee,
     examples: {
@@ -510,19 +813,46 @@ export const FILE_TOOLS: ProgramFamily = {
       ],
     },
   },
-  dd: { analyse: analyseDd },
-  sponge: { analyse: analyseOutputOperand('sponge', {}, 0) },
+  dd: {
+    analyse: analyseDd,
+    examples: {
+      patterns: ['dd *', '> out/**'],
+      allow: ['dd if=a.img of=out/b.img bs=1M'],
+      refuse: [
+        ['dd if=a.img of=b.img', 'write-not-allowed'],
+        ['dd if=a.img "$target"', 'dangerous-option'],
+      ],
+    },
+  },
+  sponge: {
+    analyse: analyseOutputOperand('sponge', {}, 0),
+    examples: {
+      patterns: ['sponge *', 'cat *', '> out/**'],
+      allow: ['cat a.txt | sponge out/a.txt'],
+      refuse: [['cat a.txt | sponge a.txt', 'write-not-allowed']],
+    },
+  },
   xxd: {
     analyse: analyseOutputOperand(
       'xxd',
       { values: ['-c COLS', '-g BYTES', '-l LEN', '-o OFFSET', '-s SEEK', '-n NAME'] },
       1,
     ),
+    examples: {
+      patterns: ['xxd *', '> out/**'],
+      allow: ['xxd a.bin', 'xxd a.bin out/a.hex'],
+      refuse: [['xxd a.bin a.hex', 'write-not-allowed']],
+    },
   },
   uniq: {
     options: UNIQ_OPTIONS,
     analyse: analyseOutputOperand('uniq', UNIQ_OPTIONS, 1),
     executes: 'nothing',
     endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['uniq *', '> out/**'],
+      allow: ['uniq -c a.txt', 'uniq a.txt out/u.txt'],
+      refuse: [['uniq a.txt u.txt', 'write-not-allowed']],
+    },
   },
 };

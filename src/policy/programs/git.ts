@@ -361,6 +361,20 @@ export const VERSION_CONTROL: ProgramFamily = {
       ],
     },
   },
-  hg: { options: HG_OPTIONS },
-  svn: { options: SVN_OPTIONS },
+  hg: {
+    options: HG_OPTIONS,
+    examples: {
+      patterns: ['hg *'],
+      allow: ['hg status', 'hg log -l 5'],
+      refuse: [['hg --config ui.editor=vi commit', 'dangerous-option']],
+    },
+  },
+  svn: {
+    options: SVN_OPTIONS,
+    examples: {
+      patterns: ['svn *'],
+      allow: ['svn status', 'svn log -l 5'],
+      refuse: [['svn diff --diff-cmd=vimdiff', 'no-matching-pattern']],
+    },
+  },
 };

@@ -225,18 +225,131 @@ export const INTERPRETERS: ProgramFamily = {
       ],
     },
   },
-  ruby: { role: 'interpreter', options: RUBY_OPTIONS },
-  php: { role: 'interpreter', options: PHP_OPTIONS },
-  lua: { role: 'interpreter', options: LUA_OPTIONS },
-  luajit: { role: 'interpreter' },
-  Rscript: { role: 'interpreter', options: RSCRIPT_OPTIONS },
-  R: { role: 'interpreter', options: R_OPTIONS },
-  julia: { role: 'interpreter', options: JULIA_OPTIONS },
-  deno: { role: 'interpreter', options: DENO_OPTIONS },
-  bun: { role: 'interpreter', aliases: ['bunx'], options: BUN_OPTIONS },
-  tclsh: { role: 'interpreter' },
-  wish: { role: 'interpreter' },
-  expect: { role: 'interpreter', options: EXPECT_OPTIONS },
-  osascript: { role: 'interpreter', options: OSASCRIPT_OPTIONS },
-  jrunscript: { role: 'interpreter', options: JRUNSCRIPT_OPTIONS },
+  ruby: {
+    role: 'interpreter',
+    options: RUBY_OPTIONS,
+    examples: {
+      patterns: ['ruby -w *'],
+      allow: ['ruby -w scripts/x.rb'],
+      refuse: [
+        ["ruby -w -e 'puts 1'", 'inline-code'],
+        ['ruby x.rb', 'no-matching-pattern'],
+      ],
+    },
+  },
+  php: {
+    role: 'interpreter',
+    options: PHP_OPTIONS,
+    examples: {
+      patterns: ['php -n *'],
+      allow: ['php -n scripts/x.php'],
+      refuse: [["php -n -r 'echo 1;'", 'inline-code']],
+    },
+  },
+  lua: {
+    role: 'interpreter',
+    options: LUA_OPTIONS,
+    examples: {
+      patterns: ['lua -W *'],
+      allow: ['lua -W scripts/x.lua'],
+      refuse: [["lua -W -e 'print(1)'", 'inline-code']],
+    },
+  },
+  luajit: {
+    role: 'interpreter',
+    examples: {
+      patterns: ['luajit scripts/*'],
+      allow: ['luajit scripts/x.lua'],
+      refuse: [['luajit other.lua', 'no-matching-pattern']],
+    },
+  },
+  Rscript: {
+    role: 'interpreter',
+    options: RSCRIPT_OPTIONS,
+    examples: {
+      patterns: ['Rscript --vanilla *'],
+      allow: ['Rscript --vanilla scripts/x.R'],
+      refuse: [["Rscript --vanilla -e 'print(1)'", 'inline-code']],
+    },
+  },
+  R: {
+    role: 'interpreter',
+    options: R_OPTIONS,
+    examples: {
+      patterns: ['R --vanilla *'],
+      allow: ['R --vanilla --file=x.R'],
+      refuse: [["R --vanilla -e 'print(1)'", 'inline-code']],
+    },
+  },
+  julia: {
+    role: 'interpreter',
+    options: JULIA_OPTIONS,
+    examples: {
+      patterns: ['julia --color=no *'],
+      allow: ['julia --color=no scripts/x.jl'],
+      refuse: [["julia --color=no -e 'println(1)'", 'inline-code']],
+    },
+  },
+  deno: {
+    role: 'interpreter',
+    options: DENO_OPTIONS,
+    examples: {
+      patterns: ['deno run --allow-read *'],
+      allow: ['deno run --allow-read scripts/x.ts'],
+      refuse: [['deno run --allow-read --env-file=.env x.ts', 'dangerous-option']],
+    },
+  },
+  bun: {
+    role: 'interpreter',
+    aliases: ['bunx'],
+    options: BUN_OPTIONS,
+    examples: {
+      patterns: ['bun test *'],
+      allow: ['bun test src'],
+      refuse: [["bun test -e 'console.log(1)'", 'inline-code']],
+    },
+  },
+  tclsh: {
+    role: 'interpreter',
+    examples: {
+      patterns: ['tclsh scripts/*'],
+      allow: ['tclsh scripts/x.tcl'],
+      refuse: [['tclsh other.tcl', 'no-matching-pattern']],
+    },
+  },
+  wish: {
+    role: 'interpreter',
+    examples: {
+      patterns: ['wish scripts/*'],
+      allow: ['wish scripts/x.tcl'],
+      refuse: [['wish other.tcl', 'no-matching-pattern']],
+    },
+  },
+  expect: {
+    role: 'interpreter',
+    options: EXPECT_OPTIONS,
+    examples: {
+      patterns: ['expect -d *'],
+      allow: ['expect -d scripts/x.exp'],
+      refuse: [["expect -d -c 'spawn ls'", 'inline-code']],
+    },
+  },
+  osascript: {
+    role: 'interpreter',
+    options: OSASCRIPT_OPTIONS,
+    examples: {
+      patterns: ['osascript -s *'],
+      allow: ['osascript -s o scripts/x.scpt'],
+      refuse: [["osascript -s o -e 'beep'", 'inline-code']],
+    },
+  },
+  jrunscript: {
+    role: 'interpreter',
+    options: JRUNSCRIPT_OPTIONS,
+    examples: {
+      patterns: ['jrunscript -q *'],
+      allow: ['jrunscript -q x.js'],
+      refuse: [["jrunscript -q -e 'print(1)'", 'inline-code']],
+    },
+  },
 };

@@ -240,14 +240,114 @@ const analyseSocat: Analyzer = (words) => {
 
 /** Programs that reach other hosts. */
 export const NETWORK: ProgramFamily = {
-  curl: { options: CURL_OPTIONS },
-  wget: { options: WGET_OPTIONS },
-  ssh: { role: 'runner', options: SSH_OPTIONS },
-  scp: { options: SCP_OPTIONS },
-  sftp: { options: SFTP_OPTIONS },
-  nc: { aliases: ['ncat', 'netcat'], options: NC_OPTIONS },
-  socat: { analyse: analyseSocat },
-  tcpdump: { options: TCPDUMP_OPTIONS },
-  nmap: { options: NMAP_OPTIONS },
-  rsync: { options: RSYNC_OPTIONS },
+  curl: {
+    options: CURL_OPTIONS,
+    examples: {
+      patterns: ['curl *', '> out/**'],
+      allow: ['curl -sS https://example.com', 'curl -o out/a.html https://example.com'],
+      refuse: [
+        ['curl -o a.html https://example.com', 'write-not-allowed'],
+        ['curl -K cfg https://example.com', 'dangerous-option'],
+        ["curl -w '%output{x}' https://example.com", 'dangerous-option'],
+      ],
+    },
+  },
+  wget: {
+    options: WGET_OPTIONS,
+    examples: {
+      patterns: ['wget *', '> out/**'],
+      allow: ['wget -q -O out/a.html https://example.com'],
+      refuse: [
+        ['wget -O a.html https://example.com', 'write-not-allowed'],
+        ['wget -e robots=off https://example.com', 'inline-code'],
+      ],
+    },
+  },
+  ssh: {
+    role: 'runner',
+    options: SSH_OPTIONS,
+    examples: {
+      patterns: ['ssh *'],
+      allow: ['ssh -p 22 host uptime', 'ssh -o ConnectTimeout=5 host uptime'],
+      refuse: [
+        ['ssh -o ProxyCommand=nc host', 'dangerous-option'],
+        ['ssh -F cfg host', 'dangerous-option'],
+      ],
+    },
+  },
+  scp: {
+    options: SCP_OPTIONS,
+    examples: {
+      patterns: ['scp *', 'ssh *'],
+      allow: ['scp -P 22 a.txt host:/tmp/'],
+      refuse: [
+        ['scp -o ProxyCommand=x a.txt host:', 'dangerous-option'],
+        ['scp -S ssh a.txt host:', 'dangerous-option'],
+      ],
+    },
+  },
+  sftp: {
+    options: SFTP_OPTIONS,
+    examples: {
+      patterns: ['sftp *'],
+      allow: ['sftp -P 22 host'],
+      refuse: [['sftp -b cmds host', 'inline-code']],
+    },
+  },
+  nc: {
+    aliases: ['ncat', 'netcat'],
+    options: NC_OPTIONS,
+    examples: {
+      patterns: ['nc *'],
+      allow: ['nc -z host 80'],
+      refuse: [
+        ['nc -e /bin/sh host 80', 'no-matching-pattern'],
+        ['nc -c "ls" host 80', 'no-matching-pattern'],
+      ],
+    },
+  },
+  socat: {
+    analyse: analyseSocat,
+    examples: {
+      patterns: ['socat *'],
+      allow: ['socat - TCP:host:80'],
+      refuse: [
+        ['socat - EXEC:ls', 'dangerous-option'],
+        ['socat - OPEN:a.txt', 'dangerous-option'],
+      ],
+    },
+  },
+  tcpdump: {
+    options: TCPDUMP_OPTIONS,
+    examples: {
+      patterns: ['tcpdump *', '> out/**'],
+      allow: ['tcpdump -c 10 -i eth0', 'tcpdump -w out/p.pcap'],
+      refuse: [
+        ['tcpdump -w p.pcap', 'write-not-allowed'],
+        ['tcpdump -z gzip -w out/p.pcap', 'no-matching-pattern'],
+      ],
+    },
+  },
+  nmap: {
+    options: NMAP_OPTIONS,
+    examples: {
+      patterns: ['nmap *'],
+      allow: ['nmap -p 80 host'],
+      refuse: [
+        ['nmap --script=vuln host', 'inline-code'],
+        ['nmap -oN scan.txt host', 'write-not-allowed'],
+      ],
+    },
+  },
+  rsync: {
+    options: RSYNC_OPTIONS,
+    examples: {
+      patterns: ['rsync *', 'ssh *'],
+      allow: ['rsync -a src/ dst/', 'rsync -a --exclude=node_modules src/ dst/'],
+      refuse: [
+        ['rsync -e ssh -a src/ host:dst/', 'dangerous-option'],
+        ['rsync --log-file=r.log -a src/ dst/', 'write-not-allowed'],
+      ],
+    },
+  },
 };

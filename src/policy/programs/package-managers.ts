@@ -205,15 +205,104 @@ const analyseNpm: Analyzer = (words) => {
 
 /** Package managers, build tools and the tools they run. */
 export const PACKAGE_MANAGERS: ProgramFamily = {
-  make: { role: 'runner', options: MAKE_OPTIONS, analyse: analyseMake },
-  gmake: { role: 'runner', options: MAKE_OPTIONS, analyse: analyseMake },
-  npm: { options: NPM_OPTIONS, analyse: analyseNpm },
-  npx: { role: 'runner', options: NPX_OPTIONS },
-  cargo: { options: CARGO_OPTIONS },
-  go: { options: GO_OPTIONS },
-  eslint: { options: ESLINT_OPTIONS },
-  prettier: { options: PRETTIER_OPTIONS },
-  'apt-get': { options: APT_GET_OPTIONS },
-  apt: { options: APT_OPTIONS },
-  rpm: { options: RPM_OPTIONS },
+  make: {
+    role: 'runner',
+    options: MAKE_OPTIONS,
+    analyse: analyseMake,
+    examples: {
+      patterns: ['make *'],
+      allow: ['make test', 'make -C sub -j4 build'],
+      refuse: [
+        ['make CC=evil', 'dangerous-option'],
+        ['make -f /dev/stdin', 'inline-code'],
+      ],
+    },
+  },
+  gmake: {
+    role: 'runner',
+    options: MAKE_OPTIONS,
+    analyse: analyseMake,
+    examples: {
+      patterns: ['gmake *'],
+      allow: ['gmake test'],
+      refuse: [['gmake CC=evil', 'dangerous-option']],
+    },
+  },
+  npm: {
+    options: NPM_OPTIONS,
+    analyse: analyseNpm,
+    examples: {
+      patterns: ['npm *'],
+      allow: ['npm test', 'npm run build'],
+      refuse: [
+        ['npm explore pkg -- ls', 'dangerous-option'],
+        ['npm --script-shell=./sh test', 'inline-code'],
+      ],
+    },
+  },
+  npx: {
+    role: 'runner',
+    options: NPX_OPTIONS,
+    examples: {
+      patterns: ['npx *'],
+      allow: ['npx tsc --noEmit', 'npx -p typescript tsc'],
+      refuse: [["npx -c 'rm x'", 'no-matching-pattern']],
+    },
+  },
+  cargo: {
+    options: CARGO_OPTIONS,
+    examples: {
+      patterns: ['cargo *'],
+      allow: ['cargo test', 'cargo build -p core'],
+      refuse: [['cargo --config \'target.x.runner="sh"\' run', 'dangerous-option']],
+    },
+  },
+  go: {
+    options: GO_OPTIONS,
+    examples: {
+      patterns: ['go *'],
+      allow: ['go test ./...', 'go build -o out/app .'],
+      refuse: [['go test -exec ./evil ./...', 'no-matching-pattern']],
+    },
+  },
+  eslint: {
+    options: ESLINT_OPTIONS,
+    examples: {
+      patterns: ['eslint *'],
+      allow: ['eslint src'],
+      refuse: [['eslint --rulesdir rules src', 'dangerous-option']],
+    },
+  },
+  prettier: {
+    options: PRETTIER_OPTIONS,
+    examples: {
+      patterns: ['prettier *'],
+      allow: ['prettier --check src'],
+      refuse: [['prettier --write src', 'dangerous-option']],
+    },
+  },
+  'apt-get': {
+    options: APT_GET_OPTIONS,
+    examples: {
+      patterns: ['apt-get *'],
+      allow: ['apt-get install -y jq'],
+      refuse: [['apt-get -o APT::Update::Pre-Invoke::=ls update', 'dangerous-option']],
+    },
+  },
+  apt: {
+    options: APT_OPTIONS,
+    examples: {
+      patterns: ['apt *'],
+      allow: ['apt list --installed'],
+      refuse: [['apt -c cfg update', 'dangerous-option']],
+    },
+  },
+  rpm: {
+    options: RPM_OPTIONS,
+    examples: {
+      patterns: ['rpm *'],
+      allow: ['rpm -qa', "rpm -q --qf '%{NAME}' bash"],
+      refuse: [["rpm -E '%(ls)'", 'dangerous-option']],
+    },
+  },
 };

@@ -422,18 +422,88 @@ export const RUNNERS: ProgramFamily = {
       ],
     },
   },
-  watch: { role: 'runner', analyse: analyseWatch },
-  script: { role: 'runner', analyse: analyseScript },
-  busybox: { role: 'runner', analyse: analyseBusybox },
-  parallel: { role: 'string-runner' },
-  sem: { role: 'string-runner' },
-  xe: { role: 'string-runner' },
-  rush: { role: 'string-runner' },
-  hyperfine: { role: 'string-runner' },
-  tmux: { role: 'string-runner' },
-  screen: { role: 'string-runner' },
-  at: { role: 'string-runner' },
-  batch: { role: 'string-runner' },
-  entr: { role: 'string-runner' },
-  byobu: { role: 'string-runner' },
+  watch: {
+    role: 'runner',
+    analyse: analyseWatch,
+    examples: {
+      patterns: ['watch *', 'ls *'],
+      allow: ['watch -n 5 ls -la', 'watch -x ls'],
+      refuse: [
+        ['watch rm x', 'no-matching-pattern'],
+        ['watch -x rm x', 'no-matching-pattern'],
+      ],
+    },
+  },
+  script: {
+    role: 'runner',
+    analyse: analyseScript,
+    examples: {
+      patterns: ['script *', 'ls *'],
+      allow: ['script -q -c ls /dev/null'],
+      refuse: [
+        ['script out.log', 'dangerous-option'],
+        ['script -q -c "rm x" /dev/null', 'no-matching-pattern'],
+      ],
+    },
+  },
+  busybox: {
+    role: 'runner',
+    analyse: analyseBusybox,
+    examples: {
+      patterns: ['busybox *', 'ls *'],
+      allow: ['busybox ls -la'],
+      refuse: [
+        ['busybox rm x', 'no-matching-pattern'],
+        ['busybox --install', 'dangerous-option'],
+      ],
+    },
+  },
+  parallel: {
+    role: 'string-runner',
+    examples: { patterns: ['parallel *'], allow: [], refuse: [['parallel echo x', 'inline-code']] },
+  },
+  sem: {
+    role: 'string-runner',
+    examples: { patterns: ['sem *'], allow: [], refuse: [['sem echo x', 'inline-code']] },
+  },
+  xe: {
+    role: 'string-runner',
+    examples: { patterns: ['xe *'], allow: [], refuse: [['xe echo x', 'inline-code']] },
+  },
+  rush: {
+    role: 'string-runner',
+    examples: { patterns: ['rush *'], allow: [], refuse: [['rush echo x', 'inline-code']] },
+  },
+  hyperfine: {
+    role: 'string-runner',
+    examples: {
+      patterns: ['hyperfine *'],
+      allow: [],
+      refuse: [['hyperfine echo x', 'inline-code']],
+    },
+  },
+  tmux: {
+    role: 'string-runner',
+    examples: { patterns: ['tmux *'], allow: [], refuse: [['tmux echo x', 'inline-code']] },
+  },
+  screen: {
+    role: 'string-runner',
+    examples: { patterns: ['screen *'], allow: [], refuse: [['screen echo x', 'inline-code']] },
+  },
+  at: {
+    role: 'string-runner',
+    examples: { patterns: ['at *'], allow: [], refuse: [['at echo x', 'inline-code']] },
+  },
+  batch: {
+    role: 'string-runner',
+    examples: { patterns: ['batch *'], allow: [], refuse: [['batch echo x', 'inline-code']] },
+  },
+  entr: {
+    role: 'string-runner',
+    examples: { patterns: ['entr *'], allow: [], refuse: [['entr echo x', 'inline-code']] },
+  },
+  byobu: {
+    role: 'string-runner',
+    examples: { patterns: ['byobu *'], allow: [], refuse: [['byobu echo x', 'inline-code']] },
+  },
 };

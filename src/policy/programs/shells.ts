@@ -166,22 +166,200 @@ export const SHELLS: ProgramFamily = {
       refuse: [['ls | bash', 'no-matching-pattern']],
     },
   },
-  dash: { role: 'shell' },
-  zsh: { role: 'shell' },
-  ksh: { role: 'shell' },
-  mksh: { role: 'shell' },
-  ash: { role: 'shell' },
-  yash: { role: 'shell' },
-  posh: { role: 'shell' },
-  rbash: { role: 'shell' },
-  lksh: { role: 'shell' },
-  pdksh: { role: 'shell' },
-  oksh: { role: 'shell' },
-  csh: { role: 'shell' },
-  tcsh: { role: 'shell' },
-  fish: { role: 'shell' },
-  eval: { role: 'runner', analyse: analyseEval },
-  source: { role: 'runner', analyse: analyseSource('source') },
-  '.': { role: 'runner', analyse: analyseSource('.') },
-  trap: { role: 'runner', analyse: analyseTrap },
+  dash: {
+    role: 'shell',
+    examples: {
+      patterns: ['dash scripts/*', 'ls *'],
+      allow: ['dash scripts/build.sh'],
+      refuse: [
+        ["dash -c 'ls'", 'no-matching-pattern'],
+        ['dash other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  zsh: {
+    role: 'shell',
+    examples: {
+      patterns: ['zsh scripts/*', 'ls *'],
+      allow: ['zsh scripts/build.sh'],
+      refuse: [
+        ["zsh -c 'ls'", 'no-matching-pattern'],
+        ['zsh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  ksh: {
+    role: 'shell',
+    examples: {
+      patterns: ['ksh scripts/*', 'ls *'],
+      allow: ['ksh scripts/build.sh'],
+      refuse: [
+        ["ksh -c 'ls'", 'no-matching-pattern'],
+        ['ksh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  mksh: {
+    role: 'shell',
+    examples: {
+      patterns: ['mksh scripts/*', 'ls *'],
+      allow: ['mksh scripts/build.sh'],
+      refuse: [
+        ["mksh -c 'ls'", 'no-matching-pattern'],
+        ['mksh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  ash: {
+    role: 'shell',
+    examples: {
+      patterns: ['ash scripts/*', 'ls *'],
+      allow: ['ash scripts/build.sh'],
+      refuse: [
+        ["ash -c 'ls'", 'no-matching-pattern'],
+        ['ash other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  yash: {
+    role: 'shell',
+    examples: {
+      patterns: ['yash scripts/*', 'ls *'],
+      allow: ['yash scripts/build.sh'],
+      refuse: [
+        ["yash -c 'ls'", 'no-matching-pattern'],
+        ['yash other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  posh: {
+    role: 'shell',
+    examples: {
+      patterns: ['posh scripts/*', 'ls *'],
+      allow: ['posh scripts/build.sh'],
+      refuse: [
+        ["posh -c 'ls'", 'no-matching-pattern'],
+        ['posh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  rbash: {
+    role: 'shell',
+    examples: {
+      patterns: ['rbash scripts/*', 'ls *'],
+      allow: ['rbash scripts/build.sh'],
+      refuse: [
+        ["rbash -c 'ls'", 'no-matching-pattern'],
+        ['rbash other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  lksh: {
+    role: 'shell',
+    examples: {
+      patterns: ['lksh scripts/*', 'ls *'],
+      allow: ['lksh scripts/build.sh'],
+      refuse: [
+        ["lksh -c 'ls'", 'no-matching-pattern'],
+        ['lksh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  pdksh: {
+    role: 'shell',
+    examples: {
+      patterns: ['pdksh scripts/*', 'ls *'],
+      allow: ['pdksh scripts/build.sh'],
+      refuse: [
+        ["pdksh -c 'ls'", 'no-matching-pattern'],
+        ['pdksh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  oksh: {
+    role: 'shell',
+    examples: {
+      patterns: ['oksh scripts/*', 'ls *'],
+      allow: ['oksh scripts/build.sh'],
+      refuse: [
+        ["oksh -c 'ls'", 'no-matching-pattern'],
+        ['oksh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  csh: {
+    role: 'shell',
+    examples: {
+      patterns: ['csh scripts/*', 'ls *'],
+      allow: ['csh scripts/build.sh'],
+      refuse: [
+        ["csh -c 'ls'", 'no-matching-pattern'],
+        ['csh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  tcsh: {
+    role: 'shell',
+    examples: {
+      patterns: ['tcsh scripts/*', 'ls *'],
+      allow: ['tcsh scripts/build.sh'],
+      refuse: [
+        ["tcsh -c 'ls'", 'no-matching-pattern'],
+        ['tcsh other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  fish: {
+    role: 'shell',
+    examples: {
+      patterns: ['fish scripts/*', 'ls *'],
+      allow: ['fish scripts/build.sh'],
+      refuse: [
+        ["fish -c 'ls'", 'no-matching-pattern'],
+        ['fish other.sh', 'no-matching-pattern'],
+      ],
+    },
+  },
+  eval: {
+    role: 'runner',
+    analyse: analyseEval,
+    examples: {
+      patterns: ['eval *', 'ls *'],
+      allow: ["eval 'ls -la'", 'eval ls -la'],
+      refuse: [
+        ["eval 'rm x'", 'no-matching-pattern'],
+        ['eval "$cmd"', 'unresolvable'],
+      ],
+    },
+  },
+  source: {
+    role: 'runner',
+    analyse: analyseSource('source'),
+    examples: {
+      patterns: ['source *', 'echo *'],
+      allow: ['source env.sh'],
+      refuse: [['echo ls | source /dev/stdin', 'unresolvable']],
+    },
+  },
+  '.': {
+    role: 'runner',
+    analyse: analyseSource('.'),
+    examples: {
+      patterns: ['. *', 'echo *'],
+      allow: ['. env.sh'],
+      refuse: [['echo ls | . /dev/stdin', 'unresolvable']],
+    },
+  },
+  trap: {
+    role: 'runner',
+    analyse: analyseTrap,
+    examples: {
+      patterns: ['trap *', 'rm tmp/*'],
+      allow: ["trap 'rm tmp/x' EXIT", 'trap - EXIT'],
+      refuse: [
+        ["trap 'rm -rf /' EXIT", 'no-matching-pattern'],
+        ['trap "$cleanup" EXIT', 'unresolvable'],
+      ],
+    },
+  },
 };

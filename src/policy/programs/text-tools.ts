@@ -279,16 +279,55 @@ export const TEXT_TOOLS: ProgramFamily = {
     aliases: ['gawk', 'mawk', 'nawk', 'original_awk', 'busybox_awk'],
     options: AWK_OPTIONS,
     analyse: analyseAwk,
+    examples: {
+      patterns: ['awk *'],
+      allow: ["awk '{print $1}' a.txt", "awk -F: '{print $1}' /etc/passwd"],
+      refuse: [
+        ['awk \'BEGIN{system("ls")}\'', 'inline-code'],
+        ['awk \'{print > "out.txt"}\' a.txt', 'dangerous-option'],
+        ['awk -f prog.awk a.txt', 'inline-code'],
+      ],
+    },
   },
   grep: {
     aliases: ['egrep', 'fgrep'],
     options: GREP_OPTIONS,
     executes: 'nothing',
     endsOptionsWithDoubleDash: true,
+    examples: {
+      patterns: ['grep *', 'egrep *'],
+      allow: ['grep -rn TODO src', 'egrep -n x a.txt'],
+      refuse: [
+        ['grep -n x a.txt > .git/x', 'write-into-git'],
+        ['grep -n x a.txt > a.txt', 'write-not-allowed'],
+      ],
+    },
   },
-  jq: { executes: 'nothing' },
-  rg: { options: RG_OPTIONS, executes: 'nothing' },
-  ag: { options: AG_OPTIONS },
+  jq: {
+    executes: 'nothing',
+    examples: {
+      patterns: ['jq *'],
+      allow: ['jq .name package.json'],
+      refuse: [['jq . a.json > .git/x', 'write-into-git']],
+    },
+  },
+  rg: {
+    options: RG_OPTIONS,
+    executes: 'nothing',
+    examples: {
+      patterns: ['rg *', 'cat *'],
+      allow: ['rg -n TODO src', 'rg --pre=cat x'],
+      refuse: [['rg --pre=sh x', 'no-matching-pattern']],
+    },
+  },
+  ag: {
+    options: AG_OPTIONS,
+    examples: {
+      patterns: ['ag *', 'less *'],
+      allow: ['ag TODO src', 'ag -C 2 TODO'],
+      refuse: [['ag --pager=less TODO', 'dangerous-option']],
+    },
+  },
   sort: {
     options: SORT_OPTIONS,
     endsOptionsWithDoubleDash: true,
@@ -302,9 +341,47 @@ export const TEXT_TOOLS: ProgramFamily = {
       ],
     },
   },
-  shuf: { options: SHUF_OPTIONS },
-  iconv: { options: ICONV_OPTIONS },
-  yq: { options: YQ_OPTIONS },
-  xmllint: { options: XMLLINT_OPTIONS },
-  sdiff: { options: SDIFF_OPTIONS },
+  shuf: {
+    options: SHUF_OPTIONS,
+    examples: {
+      patterns: ['shuf *', '> out/**'],
+      allow: ['shuf -n 3 a.txt', 'shuf -o out/s.txt a.txt'],
+      refuse: [['shuf -o s.txt a.txt', 'write-not-allowed']],
+    },
+  },
+  iconv: {
+    options: ICONV_OPTIONS,
+    examples: {
+      patterns: ['iconv *', '> out/**'],
+      allow: ['iconv -f latin1 -t utf-8 a.txt', 'iconv -t utf-8 -o out/a.txt a.txt'],
+      refuse: [['iconv -t utf-8 -o a.txt b.txt', 'write-not-allowed']],
+    },
+  },
+  yq: {
+    options: YQ_OPTIONS,
+    examples: {
+      patterns: ['yq *'],
+      allow: ['yq .name a.yaml'],
+      refuse: [['yq -i .x=1 a.yaml', 'dangerous-option']],
+    },
+  },
+  xmllint: {
+    options: XMLLINT_OPTIONS,
+    examples: {
+      patterns: ['xmllint *', '> out/**'],
+      allow: ['xmllint --noout a.xml', 'xmllint -o out/b.xml a.xml'],
+      refuse: [
+        ['xmllint --shell a.xml', 'dangerous-option'],
+        ['xmllint -o b.xml a.xml', 'write-not-allowed'],
+      ],
+    },
+  },
+  sdiff: {
+    options: SDIFF_OPTIONS,
+    examples: {
+      patterns: ['sdiff *', 'diff *'],
+      allow: ['sdiff a.txt b.txt', 'sdiff --diff-program=diff a b'],
+      refuse: [['sdiff --diff-program=sh a b', 'no-matching-pattern']],
+    },
+  },
 };

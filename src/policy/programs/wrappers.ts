@@ -93,7 +93,14 @@ export const WRAPPERS: ProgramFamily = {
       refuse: [['nice rm x', 'no-matching-pattern']],
     },
   },
-  nohup: { role: 'wrapper' },
+  nohup: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['nohup *', 'ls *'],
+      allow: ['nohup ls -la'],
+      refuse: [['nohup rm x', 'no-matching-pattern']],
+    },
+  },
   timeout: {
     role: 'wrapper',
     wrapper: {
@@ -109,8 +116,20 @@ export const WRAPPERS: ProgramFamily = {
   stdbuf: {
     role: 'wrapper',
     wrapper: { options: { values: ['-i, --input=MODE', '-o, --output=MODE', '-e, --error=MODE'] } },
+    examples: {
+      patterns: ['stdbuf *', 'ls *'],
+      allow: ['stdbuf -oL ls -la'],
+      refuse: [['stdbuf -oL rm x', 'no-matching-pattern']],
+    },
   },
-  setsid: { role: 'wrapper' },
+  setsid: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['setsid *', 'ls *'],
+      allow: ['setsid ls -la'],
+      refuse: [['setsid rm x', 'no-matching-pattern']],
+    },
+  },
   ionice: {
     role: 'wrapper',
     wrapper: {
@@ -125,6 +144,11 @@ export const WRAPPERS: ProgramFamily = {
       },
       noCommand: ['-p', '-P', '-u'],
     },
+    examples: {
+      patterns: ['ionice *', 'ls *'],
+      allow: ['ionice -c 3 ls -la'],
+      refuse: [['ionice -c 3 rm x', 'no-matching-pattern']],
+    },
   },
   chrt: {
     role: 'wrapper',
@@ -135,8 +159,21 @@ export const WRAPPERS: ProgramFamily = {
       leadingOperands: 1,
       noCommand: ['-p', '--pid', '-m', '--max'],
     },
+    examples: {
+      patterns: ['chrt *', 'ls *'],
+      allow: ['chrt 10 ls -la'],
+      refuse: [['chrt 10 rm x', 'no-matching-pattern']],
+    },
   },
-  taskset: { role: 'wrapper', wrapper: { leadingOperands: 1, noCommand: ['-p', '--pid'] } },
+  taskset: {
+    role: 'wrapper',
+    wrapper: { leadingOperands: 1, noCommand: ['-p', '--pid'] },
+    examples: {
+      patterns: ['taskset *', 'ls *'],
+      allow: ['taskset 0x1 ls -la'],
+      refuse: [['taskset 0x1 rm x', 'no-matching-pattern']],
+    },
+  },
   flock: {
     role: 'wrapper',
     wrapper: {
@@ -145,12 +182,25 @@ export const WRAPPERS: ProgramFamily = {
       scriptOptions: ['-c', '--command'],
       scriptAfterOperands: true,
     },
+    examples: {
+      patterns: ['flock *', 'ls *'],
+      allow: ['flock /tmp/lock ls -la', "flock /tmp/lock -c 'ls -la'"],
+      refuse: [
+        ['flock /tmp/lock rm x', 'no-matching-pattern'],
+        ["flock /tmp/lock -c 'rm x'", 'no-matching-pattern'],
+      ],
+    },
   },
   chroot: {
     role: 'wrapper',
     wrapper: {
       options: { values: ['--userspec=USER:GROUP', '--groups=GROUPS'] },
       leadingOperands: 1,
+    },
+    examples: {
+      patterns: ['chroot *', 'ls *'],
+      allow: ['chroot /srv ls -la'],
+      refuse: [['chroot /srv rm x', 'no-matching-pattern']],
     },
   },
   unshare: {
@@ -165,6 +215,11 @@ export const WRAPPERS: ProgramFamily = {
           '--propagation=FLAGS',
         ],
       },
+    },
+    examples: {
+      patterns: ['unshare *', 'ls *'],
+      allow: ['unshare ls -la'],
+      refuse: [['unshare rm x', 'no-matching-pattern']],
     },
   },
   sudo: {
@@ -204,6 +259,15 @@ export const WRAPPERS: ProgramFamily = {
       ],
       assignments: true,
     },
+    examples: {
+      patterns: ['sudo *', 'ls *'],
+      allow: ['sudo -u bob ls -la', 'sudo LANG=C ls'],
+      refuse: [
+        ['sudo rm x', 'no-matching-pattern'],
+        ['sudo -s', 'inline-code'],
+        ['sudo PATH=/tmp ls', 'risky-variable'],
+      ],
+    },
   },
   doas: {
     role: 'wrapper',
@@ -211,10 +275,38 @@ export const WRAPPERS: ProgramFamily = {
       options: { values: ['-u USER', '-C CONFIG'], dangerous: { '-s': 'runs a shell' } },
       noCommand: ['-C', '-L'],
     },
+    examples: {
+      patterns: ['doas *', 'ls *'],
+      allow: ['doas -u bob ls -la'],
+      refuse: [['doas -u bob rm x', 'no-matching-pattern']],
+    },
   },
-  command: { role: 'wrapper', wrapper: { noCommand: ['-v', '-V'] } },
-  builtin: { role: 'wrapper' },
-  exec: { role: 'wrapper', wrapper: { options: { values: ['-a NAME'] } } },
+  command: {
+    role: 'wrapper',
+    wrapper: { noCommand: ['-v', '-V'] },
+    examples: {
+      patterns: ['command *', 'ls *'],
+      allow: ['command ls -la', 'command -v rm'],
+      refuse: [['command rm x', 'no-matching-pattern']],
+    },
+  },
+  builtin: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['builtin *', 'ls *'],
+      allow: ['builtin ls -la'],
+      refuse: [['builtin rm x', 'no-matching-pattern']],
+    },
+  },
+  exec: {
+    role: 'wrapper',
+    wrapper: { options: { values: ['-a NAME'] } },
+    examples: {
+      patterns: ['exec *', 'ls *'],
+      allow: ['exec ls -la'],
+      refuse: [['exec rm x', 'no-matching-pattern']],
+    },
+  },
   time: {
     role: 'wrapper',
     wrapper: {
@@ -224,6 +316,11 @@ export const WRAPPERS: ProgramFamily = {
       },
     },
     transparent: true,
+    examples: {
+      patterns: ['time *', 'ls *'],
+      allow: ['time ls -la', 'time -p ls'],
+      refuse: [['time rm x', 'no-matching-pattern']],
+    },
   },
   su: {
     role: 'wrapper',
@@ -234,6 +331,14 @@ export const WRAPPERS: ProgramFamily = {
       },
       scriptOptions: ['-c', '--command', '-C', '--session-command'],
       noCommand: ['*'],
+    },
+    examples: {
+      patterns: ['su *', 'ls *'],
+      allow: ["su -c 'ls -la' bob"],
+      refuse: [
+        ["su -c 'rm x' bob", 'no-matching-pattern'],
+        ['su -s /bin/zsh bob', 'inline-code'],
+      ],
     },
   },
   runuser: {
@@ -249,6 +354,11 @@ export const WRAPPERS: ProgramFamily = {
         dangerous: { '-s, --shell=SHELL': 'runs another shell' },
       },
       scriptOptions: ['-c', '--command', '-C', '--session-command'],
+    },
+    examples: {
+      patterns: ['runuser *', 'ls *'],
+      allow: ['runuser -u bob ls -la'],
+      refuse: [['runuser -u bob rm x', 'no-matching-pattern']],
     },
   },
   strace: {
@@ -274,6 +384,14 @@ export const WRAPPERS: ProgramFamily = {
         },
       },
     },
+    examples: {
+      patterns: ['strace *', 'ls *'],
+      allow: ['strace -f ls -la'],
+      refuse: [
+        ['strace -f rm x', 'no-matching-pattern'],
+        ['strace -o trace.log ls', 'dangerous-option'],
+      ],
+    },
   },
   ltrace: {
     role: 'wrapper',
@@ -295,6 +413,11 @@ export const WRAPPERS: ProgramFamily = {
         },
       },
     },
+    examples: {
+      patterns: ['ltrace *', 'ls *'],
+      allow: ['ltrace -f ls -la'],
+      refuse: [['ltrace -f rm x', 'no-matching-pattern']],
+    },
   },
   valgrind: {
     role: 'wrapper',
@@ -302,6 +425,14 @@ export const WRAPPERS: ProgramFamily = {
       options: {
         dangerous: { '--log-file=FILE': 'writes a file', '--xml-file=FILE': 'writes a file' },
       },
+    },
+    examples: {
+      patterns: ['valgrind *', 'ls *'],
+      allow: ['valgrind -q ls -la'],
+      refuse: [
+        ['valgrind -q rm x', 'no-matching-pattern'],
+        ['valgrind --log-file=v.log ls', 'dangerous-option'],
+      ],
     },
   },
   'xvfb-run': {
@@ -318,16 +449,64 @@ export const WRAPPERS: ProgramFamily = {
         ],
       },
     },
+    examples: {
+      patterns: ['xvfb-run *', 'ls *'],
+      allow: ['xvfb-run -a ls -la'],
+      refuse: [['xvfb-run -a rm x', 'no-matching-pattern']],
+    },
   },
-  'dbus-run-session': { role: 'wrapper' },
-  torsocks: { role: 'wrapper' },
-  proxychains: { role: 'wrapper', wrapper: { options: { values: ['-f FILE'] } } },
-  proxychains4: { role: 'wrapper', wrapper: { options: { values: ['-f FILE'] } } },
+  'dbus-run-session': {
+    role: 'wrapper',
+    examples: {
+      patterns: ['dbus-run-session *', 'ls *'],
+      allow: ['dbus-run-session ls -la'],
+      refuse: [['dbus-run-session rm x', 'no-matching-pattern']],
+    },
+  },
+  torsocks: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['torsocks *', 'ls *'],
+      allow: ['torsocks ls -la'],
+      refuse: [['torsocks rm x', 'no-matching-pattern']],
+    },
+  },
+  proxychains: {
+    role: 'wrapper',
+    wrapper: { options: { values: ['-f FILE'] } },
+    examples: {
+      patterns: ['proxychains *', 'ls *'],
+      allow: ['proxychains -f p.conf ls -la'],
+      refuse: [['proxychains -f p.conf rm x', 'no-matching-pattern']],
+    },
+  },
+  proxychains4: {
+    role: 'wrapper',
+    wrapper: { options: { values: ['-f FILE'] } },
+    examples: {
+      patterns: ['proxychains4 *', 'ls *'],
+      allow: ['proxychains4 -q ls -la'],
+      refuse: [['proxychains4 -q rm x', 'no-matching-pattern']],
+    },
+  },
   sshpass: {
     role: 'wrapper',
     wrapper: { options: { values: ['-p PASSWORD', '-f FILE', '-d FD', '-e'] } },
+    examples: {
+      patterns: ['sshpass *', 'ls *'],
+      allow: ['sshpass -e ls -la'],
+      refuse: [['sshpass -e rm x', 'no-matching-pattern']],
+    },
   },
-  faketime: { role: 'wrapper', wrapper: { options: { values: ['-m', '-f'] }, leadingOperands: 1 } },
+  faketime: {
+    role: 'wrapper',
+    wrapper: { options: { values: ['-m', '-f'] }, leadingOperands: 1 },
+    examples: {
+      patterns: ['faketime *', 'ls *'],
+      allow: ["faketime '2020-01-01' ls -la"],
+      refuse: [["faketime '2020-01-01' rm x", 'no-matching-pattern']],
+    },
+  },
   numactl: {
     role: 'wrapper',
     wrapper: {
@@ -341,23 +520,146 @@ export const WRAPPERS: ProgramFamily = {
         ],
       },
     },
+    examples: {
+      patterns: ['numactl *', 'ls *'],
+      allow: ['numactl -N 0 ls -la'],
+      refuse: [['numactl -N 0 rm x', 'no-matching-pattern']],
+    },
   },
-  catchsegv: { role: 'wrapper' },
-  rlwrap: { role: 'wrapper' },
-  unbuffer: { role: 'wrapper' },
-  chronic: { role: 'wrapper' },
-  ifne: { role: 'wrapper' },
-  setarch: { role: 'wrapper', wrapper: { leadingOperands: 1 } },
-  linux32: { role: 'wrapper' },
-  linux64: { role: 'wrapper' },
-  prlimit: { role: 'wrapper' },
-  cgexec: { role: 'wrapper', wrapper: { options: { values: ['-g CONTROLLERS:PATH'] } } },
-  firejail: { role: 'wrapper' },
-  'systemd-run': { role: 'wrapper' },
-  pkexec: { role: 'wrapper', wrapper: { options: { values: ['--user=USER'] } } },
-  gosu: { role: 'wrapper', wrapper: { leadingOperands: 1 } },
-  'su-exec': { role: 'wrapper', wrapper: { leadingOperands: 1 } },
-  logsave: { role: 'wrapper', wrapper: { leadingOperands: 1 } },
+  catchsegv: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['catchsegv *', 'ls *'],
+      allow: ['catchsegv ls -la'],
+      refuse: [['catchsegv rm x', 'no-matching-pattern']],
+    },
+  },
+  rlwrap: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['rlwrap *', 'ls *'],
+      allow: ['rlwrap ls -la'],
+      refuse: [['rlwrap rm x', 'no-matching-pattern']],
+    },
+  },
+  unbuffer: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['unbuffer *', 'ls *'],
+      allow: ['unbuffer ls -la'],
+      refuse: [['unbuffer rm x', 'no-matching-pattern']],
+    },
+  },
+  chronic: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['chronic *', 'ls *'],
+      allow: ['chronic ls -la'],
+      refuse: [['chronic rm x', 'no-matching-pattern']],
+    },
+  },
+  ifne: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['ifne *', 'ls *'],
+      allow: ['ifne ls -la'],
+      refuse: [['ifne rm x', 'no-matching-pattern']],
+    },
+  },
+  setarch: {
+    role: 'wrapper',
+    wrapper: { leadingOperands: 1 },
+    examples: {
+      patterns: ['setarch *', 'ls *'],
+      allow: ['setarch x86_64 ls -la'],
+      refuse: [['setarch x86_64 rm x', 'no-matching-pattern']],
+    },
+  },
+  linux32: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['linux32 *', 'ls *'],
+      allow: ['linux32 ls -la'],
+      refuse: [['linux32 rm x', 'no-matching-pattern']],
+    },
+  },
+  linux64: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['linux64 *', 'ls *'],
+      allow: ['linux64 ls -la'],
+      refuse: [['linux64 rm x', 'no-matching-pattern']],
+    },
+  },
+  prlimit: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['prlimit *', 'ls *'],
+      allow: ['prlimit ls -la'],
+      refuse: [['prlimit rm x', 'no-matching-pattern']],
+    },
+  },
+  cgexec: {
+    role: 'wrapper',
+    wrapper: { options: { values: ['-g CONTROLLERS:PATH'] } },
+    examples: {
+      patterns: ['cgexec *', 'ls *'],
+      allow: ['cgexec -g cpu:batch ls -la'],
+      refuse: [['cgexec -g cpu:batch rm x', 'no-matching-pattern']],
+    },
+  },
+  firejail: {
+    role: 'wrapper',
+    examples: {
+      patterns: ['firejail *', 'ls *'],
+      allow: ['firejail ls -la'],
+      refuse: [['firejail rm x', 'no-matching-pattern']],
+    },
+  },
+  'systemd-run': {
+    role: 'wrapper',
+    examples: {
+      patterns: ['systemd-run *', 'ls *'],
+      allow: ['systemd-run ls -la'],
+      refuse: [['systemd-run rm x', 'no-matching-pattern']],
+    },
+  },
+  pkexec: {
+    role: 'wrapper',
+    wrapper: { options: { values: ['--user=USER'] } },
+    examples: {
+      patterns: ['pkexec *', 'ls *'],
+      allow: ['pkexec ls -la'],
+      refuse: [['pkexec rm x', 'no-matching-pattern']],
+    },
+  },
+  gosu: {
+    role: 'wrapper',
+    wrapper: { leadingOperands: 1 },
+    examples: {
+      patterns: ['gosu *', 'ls *'],
+      allow: ['gosu bob ls -la'],
+      refuse: [['gosu bob rm x', 'no-matching-pattern']],
+    },
+  },
+  'su-exec': {
+    role: 'wrapper',
+    wrapper: { leadingOperands: 1 },
+    examples: {
+      patterns: ['su-exec *', 'ls *'],
+      allow: ['su-exec bob ls -la'],
+      refuse: [['su-exec bob rm x', 'no-matching-pattern']],
+    },
+  },
+  logsave: {
+    role: 'wrapper',
+    wrapper: { leadingOperands: 1 },
+    examples: {
+      patterns: ['logsave *', 'ls *'],
+      allow: ['logsave /dev/null ls -la'],
+      refuse: [['logsave /dev/null rm x', 'no-matching-pattern']],
+    },
+  },
   nsenter: {
     role: 'wrapper',
     wrapper: {
@@ -370,6 +672,11 @@ export const WRAPPERS: ProgramFamily = {
           '-w, --wd[=DIR]',
         ],
       },
+    },
+    examples: {
+      patterns: ['nsenter *', 'ls *'],
+      allow: ['nsenter -t 1 ls -la'],
+      refuse: [['nsenter -t 1 rm x', 'no-matching-pattern']],
     },
   },
 };
