@@ -4,6 +4,7 @@ import { BUILTINS } from './builtins.js';
 import { tableAnalysis } from './common.js';
 import { EDITORS } from './editors.js';
 import { FILE_TOOLS } from './file-tools.js';
+import { FINDERS } from './find.js';
 import { VERSION_CONTROL } from './git.js';
 import { analyseInterpreter, INTERPRETERS } from './interpreters.js';
 import { NETWORK } from './network.js';
@@ -28,6 +29,7 @@ export const FAMILIES: Readonly<Record<string, ProgramFamily>> = {
   wrappers: WRAPPERS,
   runners: RUNNERS,
   builtins: BUILTINS,
+  find: FINDERS,
   'file-tools': FILE_TOOLS,
   'text-tools': TEXT_TOOLS,
   network: NETWORK,
