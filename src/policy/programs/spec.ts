@@ -64,7 +64,11 @@ export interface ProgramSpec {
   readonly options?: OptionTable;
   /** A wrapper's layout; a wrapper without one runs the first word not starting with `-`. */
   readonly wrapper?: WrapperLayout;
-  /** What running these words does beyond what their pattern shows; the option table otherwise. */
+  /**
+   * What running these words does beyond what their pattern shows. When not given: the analyser of
+   * the role (a shell's, an interpreter's, a wrapper's by its layout, a string runner's), else the
+   * option table's scan.
+   */
   readonly analyse?: Analyzer;
   readonly executes?: Executes;
   /**
