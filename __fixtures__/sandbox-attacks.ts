@@ -5,7 +5,7 @@
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { parsePatternInput } from '../src/policy/patterns.js';
+import { parsePatternInput } from '../src/policy/decide/patterns.js';
 import { prepareSandbox, type SandboxPlan } from '../src/sandbox/sandbox.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';

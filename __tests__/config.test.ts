@@ -5,7 +5,7 @@ import path from 'node:path';
 import { InputError } from '../src/base/errors.js';
 import { parseBoolean, parseDuration, parseInteger, parseList } from '../src/config/values.js';
 import { inputConflicts, parseConfig } from '../src/config/config.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 
 let workspace: string;

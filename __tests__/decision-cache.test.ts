@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBashExecutor } from '../src/agent/bash-tool.js';
-import { DecisionCache } from '../src/policy/decision-cache.js';
+import { DecisionCache } from '../src/policy/decide/decision-cache.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy, PolicyDecision } from '../src/policy/types.js';
 import { buildShellEnv } from '../src/shell/env.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parsePatternInput } from '../src/policy/patterns.js';
+import { parsePatternInput } from '../src/policy/decide/patterns.js';
 import { DEFAULT_ALLOWED_COMMANDS, loadPolicy } from '../src/policy/policy.js';
 
 const WD = '/work/repo';

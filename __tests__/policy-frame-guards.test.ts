@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { all, policy, verdicts } from '../__fixtures__/policy/verdicts.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 import { FRAME_NAMES } from '../src/policy/frame.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 

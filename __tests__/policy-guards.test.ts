@@ -15,8 +15,12 @@ import path from 'node:path';
 import { testSessions } from '../__fixtures__/test-sessions.js';
 import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/expansion-rules.js';
 import { relativeTo, writePatternCondition } from '../src/policy/guards.js';
-import { parsePatternInput, writeAllowed, type WritePattern } from '../src/policy/patterns.js';
-import { DecisionCache } from '../src/policy/decision-cache.js';
+import {
+  parsePatternInput,
+  writeAllowed,
+  type WritePattern,
+} from '../src/policy/decide/patterns.js';
+import { DecisionCache } from '../src/policy/decide/decision-cache.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { formatCommandResult } from '../src/shell/format.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseScript, type ParsedScript } from '../src/policy/parse.js';
-import { loadBashParser, type BashParser } from '../src/policy/tree-sitter.js';
+import { loadBashParser, type BashParser } from '../src/policy/syntax/tree-sitter.js';
 
 let parser: BashParser;
 

@@ -7,7 +7,7 @@ import {
   writeAllowed,
   type CommandPattern,
   type WritePattern,
-} from '../src/policy/patterns.js';
+} from '../src/policy/decide/patterns.js';
 import { literalWord, unknownWords, type Word } from '../src/policy/words.js';
 
 function command(line: string): CommandPattern {

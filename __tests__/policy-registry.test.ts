@@ -1,45 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadPolicy, STRICT_POLICY_VARIABLE } from '../src/policy/policy.js';
-import type { PathResolver } from '../src/policy/paths.js';
+import type { PathResolver } from '../src/policy/decide/paths.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/registry.js';
-import { GIT_SUBCOMMAND_OPTIONS, OPTION_TABLES } from '../src/policy/dangerous-options.js';
-import { compileTable } from '../src/policy/options.js';
-import { WRAPPER_LAYOUTS } from '../src/policy/wrappers.js';
+import { PROGRAMS, programName, roleOf, runsItsArguments } from '../src/policy/programs/index.js';
+import { GIT_SUBCOMMAND_OPTIONS } from '../src/policy/programs/git.js';
+import { compileTable } from '../src/policy/programs/options.js';
 
 const WD = '/work/repo';
 
-const withExamples = Object.entries(PROGRAMS).flatMap(([name, entry]) =>
-  entry.examples ? [[name, entry.examples] as const] : [],
-);
-
 describe('the program registry', () => {
-  it.each(withExamples)('holds %s to its own examples', async (_name, examples) => {
-    const policy = await loadPolicy({ allow: examples.patterns, deny: [], workingDirectory: WD });
-    for (const command of examples.allow) {
-      expect({ command, decision: policy.check(command, WD) }).toMatchObject({
-        command,
-        decision: { allowed: true },
-      });
-    }
-    for (const [command, code] of examples.refuse) {
-      expect({ command, decision: policy.check(command, WD) }).toMatchObject({
-        command,
-        decision: { allowed: false, refusal: { code } },
-      });
-    }
-  });
-
   it('has an option table that compiles for every program that has one', () => {
-    const tables = [...Object.entries(OPTION_TABLES), ...Object.entries(GIT_SUBCOMMAND_OPTIONS)];
-    for (const [, table] of tables) expect(() => compileTable(table)).not.toThrow();
-    // A table under a name no command word reaches would never be read.
-    for (const name of Object.keys(OPTION_TABLES))
-      expect([name, programName(name)]).toEqual([name, name]);
+    const tables = [
+      ...[...PROGRAMS.values()].flatMap((spec) => [spec.options, spec.wrapper?.options]),
+      ...Object.values(GIT_SUBCOMMAND_OPTIONS),
+    ];
+    for (const table of tables) if (table) expect(() => compileTable(table)).not.toThrow();
   });
 
-  it('lists every wrapper that has a layout as a wrapper', () => {
-    for (const name of WRAPPER_LAYOUTS) expect([name, roleOf(name)]).toEqual([name, 'wrapper']);
+  it('reaches every spec by its name and by each of its aliases', () => {
+    // A spec under a name no command word reaches would never be read.
+    for (const [name, spec] of PROGRAMS) {
+      expect([name, programName(name)]).toEqual([name, name]);
+      for (const alias of spec.aliases ?? [])
+        expect([alias, programName(alias)]).toEqual([alias, name]);
+    }
+  });
+
+  it('gives a wrapper layout only to wrappers', () => {
+    for (const [name, spec] of PROGRAMS)
+      if (spec.wrapper) expect([name, roleOf(name)]).toEqual([name, 'wrapper']);
   });
 
   it('names programs the way the registry is keyed', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { parseScript } from '../src/policy/parse.js';
-import { loadBashParser, type BashParser } from '../src/policy/tree-sitter.js';
+import { loadBashParser, type BashParser } from '../src/policy/syntax/tree-sitter.js';
 
 /*
  * Word evaluation follows bash exactly, or refuses: each case is read by the policy and by a real

@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
-import { parsePatternInput } from '../src/policy/patterns.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
+import { parsePatternInput } from '../src/policy/decide/patterns.js';
 import { TEST_ABI_VARIABLE } from '../src/sandbox/helper.js';
 import {
   prepareSandbox,

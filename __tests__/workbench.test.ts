@@ -9,7 +9,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Workbench, type WorkbenchSettings } from '../src/agent/workbench.js';
-import { parsePatternInput } from '../src/policy/patterns.js';
+import { parsePatternInput } from '../src/policy/decide/patterns.js';
 
 let dir: string;
 

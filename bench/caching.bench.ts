@@ -15,7 +15,7 @@ import {
 } from '../__fixtures__/messages.js';
 import { PromptCacheModel } from '../__fixtures__/prompt-cache.js';
 import { buildSystemPrompt } from '../src/agent/prompt.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
 const TURNS = 20;

@@ -21,7 +21,7 @@ import { startMessagesServer } from '../__fixtures__/messages-server.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { shippedNodeMajor } from '../__fixtures__/node24.js';
 import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
-import { DecisionCache } from '../src/policy/decision-cache.js';
+import { DecisionCache } from '../src/policy/decide/decision-cache.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { warmUp } from '../src/policy/warm-up.js';

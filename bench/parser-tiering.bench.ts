@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { loadBashParser } from '../src/policy/tree-sitter.js';
+import { loadBashParser } from '../src/policy/syntax/tree-sitter.js';
 
 const PARSE_MS = 1_500;
 const COMMANDS = [

@@ -14,7 +14,7 @@ import {
   type ScriptCase,
 } from '../__fixtures__/policy/equivalence.js';
 import { makeFixture } from '../__fixtures__/policy/fixture.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 
 const EXAMPLES = Number(process.env.EXAMPLES ?? 4);

@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy, PolicyDecision } from '../src/policy/types.js';
 import { parseCommandLine, UsageError } from './cli-options.js';

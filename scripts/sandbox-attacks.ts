@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { canaryAfter, copyFixture, CORPORA, sandboxIn } from '../__fixtures__/sandbox-attacks.js';
 import { makeFixture } from '../__fixtures__/policy/fixture.js';
-import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/defaults.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../src/policy/decide/defaults.js';
 
 const print = (line = ''): void => void process.stdout.write(`${line}\n`);
 const template = makeFixture();

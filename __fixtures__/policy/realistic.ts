@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_ALLOWED_COMMANDS } from '../../src/policy/defaults.js';
-import type { RefusalCode } from '../../src/policy/refusal.js';
+import { DEFAULT_ALLOWED_COMMANDS } from '../../src/policy/decide/defaults.js';
+import type { RefusalCode } from '../../src/policy/decide/refusal.js';
 import type { CommandPolicy } from '../../src/policy/types.js';
 
 /**

@@ -7,8 +7,8 @@
  * before they are ready waits for them.
  */
 import { describeUndone, Guard, type GuardOptions } from '../guard/guard.js';
-import { DecisionCache } from '../policy/decision-cache.js';
-import type { PolicyPatterns } from '../policy/patterns.js';
+import { DecisionCache } from '../policy/decide/decision-cache.js';
+import type { PolicyPatterns } from '../policy/decide/patterns.js';
 import type { CommandPolicy } from '../policy/types.js';
 import { warmUp } from '../policy/warm-up.js';
 import { collectGarbageNow } from '../run/v8-tuning.js';

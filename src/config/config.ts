@@ -8,7 +8,7 @@ import {
   PatternError,
   type Pattern,
   type PolicyPatterns,
-} from '../policy/patterns.js';
+} from '../policy/decide/patterns.js';
 import { SANDBOX_MODES, type SandboxMode } from '../sandbox/modes.js';
 import { coveredProtectedPath } from '../sandbox/writable.js';
 import { InputError } from '../base/errors.js';

@@ -11,8 +11,8 @@ import {
   WORD_TYPES,
   isArithmeticTarget,
   simpleVariable,
-} from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
+} from './syntax/syntax.js';
+import type { SyntaxNode } from './syntax/tree-sitter.js';
 import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
 import { type Word, WordBuilder, literalWord } from './words.js';

@@ -3,7 +3,7 @@
  * They hold wherever the policy reads a command (any allowlist, and `*` with deny patterns), whatever
  * the patterns say: no pattern can allow them, since the session's own integrity rests on them.
  */
-import type { RefusalCode } from './refusal.js';
+import type { RefusalCode } from './decide/refusal.js';
 import { mayBeOption, type Word } from './words.js';
 
 /**

@@ -4,8 +4,8 @@
  * every node that matters. Each finding becomes a Problem, so a parser quirk refuses.
  */
 import type { Scope, Walk } from './parse.js';
-import { MUST_VISIT } from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
+import { MUST_VISIT } from './syntax/syntax.js';
+import type { SyntaxNode } from './syntax/tree-sitter.js';
 
 /** Index of the first character other than tab and newline that bash and tree-sitter may read differently. */
 export function firstControlCharacter(text: string): number {

@@ -6,8 +6,8 @@ import {
   firstError,
 } from './lexical.js';
 import type { Chunk, Doc } from './print.js';
-import type { RefusalCode } from './refusal.js';
-import type { BashParser, SyntaxNode } from './tree-sitter.js';
+import type { RefusalCode } from './decide/refusal.js';
+import type { BashParser, SyntaxNode } from './syntax/tree-sitter.js';
 import { statements } from './walk.js';
 import type { Word } from './words.js';
 

@@ -5,178 +5,185 @@
 
 const QUIET_TARGETS = new Set(['/dev/stdout', '/dev/stderr']);
 
+/** sed commands that take nothing after them, or a number (`q5`), or a label (`b end`). */
+const SED_PLAIN = new Set('{=dDgGhHnNpPxzF');
+const SED_COUNTED = new Set('lLqQ');
+const SED_LABELLED = new Set(':btTv');
+
+/** Reads one sed script, command by command; `i` is where it stands. */
+class SedReader {
+  i = 0;
+  readonly dangers: string[] = [];
+
+  constructor(
+    private readonly s: string,
+    private readonly commands: string[],
+  ) {}
+
+  private peek(): string {
+    return this.s[this.i] ?? '';
+  }
+
+  restOfLine(): string {
+    let end = this.s.indexOf('\n', this.i);
+    if (end < 0) end = this.s.length;
+    const text = this.s.slice(this.i, end);
+    this.i = end;
+    return text.trim();
+  }
+
+  skipBlanks(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.i++;
+  }
+
+  /** Reads up to an unescaped delimiter; false when there is none. */
+  private delimited(delimiter: string): boolean {
+    const s = this.s;
+    for (; this.i < s.length; this.i++) {
+      if (s[this.i] === '\\') {
+        this.i++;
+        continue;
+      }
+      if (s[this.i] === delimiter) {
+        this.i++;
+        return true;
+      }
+      if (s[this.i] === '\n' && delimiter !== '\n') return false;
+    }
+    return false;
+  }
+
+  /** A line number, `$`, or a regular expression; false when it cannot be read. */
+  private address(): boolean {
+    if (/[0-9]/.test(this.peek())) {
+      while (/[0-9~]/.test(this.peek())) this.i++;
+    } else if (this.peek() === '$') {
+      this.i++;
+    } else if (this.peek() === '/' || this.peek() === '\\') {
+      let delimiter = '/';
+      if (this.peek() === '\\') {
+        this.i++;
+        delimiter = this.peek();
+      }
+      this.i++;
+      if (!this.delimited(delimiter)) return false;
+      while (this.peek() === 'I' || this.peek() === 'M') this.i++;
+    }
+    return true;
+  }
+
+  /** The address or range before a command; false when it cannot be read. */
+  addresses(): boolean {
+    if (!this.address()) return false;
+    this.skipBlanks();
+    if (this.peek() === ',') {
+      this.i++;
+      this.skipBlanks();
+      if (this.peek() === '+' || this.peek() === '~') this.i++;
+      if (!this.address()) return false;
+      this.skipBlanks();
+    }
+    while (this.peek() === '!' || this.peek() === ' ' || this.peek() === '\t') this.i++;
+    return true;
+  }
+
+  /** Reads the command `command` (already passed); a phrase when the script cannot be read. */
+  command(command: string): string | undefined {
+    if (SED_PLAIN.has(command)) return undefined;
+    if (SED_COUNTED.has(command)) {
+      this.skipBlanks();
+      while (/[0-9]/.test(this.peek())) this.i++;
+      return undefined;
+    }
+    if (SED_LABELLED.has(command)) {
+      // GNU sed ends a label at white space as well as at `;` (`:a e touch x` runs `e`): read
+      // the shortest label, so whatever follows is checked as commands.
+      this.skipBlanks();
+      while (this.i < this.s.length && !/[\s;]/.test(this.peek())) this.i++;
+      return undefined;
+    }
+    switch (command) {
+      case 'a':
+      case 'i':
+      case 'c':
+        // Text runs to the end of the line, continued by a trailing backslash.
+        while (this.restOfLine().endsWith('\\') && this.i < this.s.length) this.i++;
+        return undefined;
+      case 'r':
+      case 'R':
+        this.restOfLine();
+        return undefined;
+      case 'w':
+      case 'W':
+        this.write(`sed ${command}`);
+        return undefined;
+      case 'e': {
+        const text = this.restOfLine();
+        if (text !== '') this.commands.push(text);
+        this.dangers.push('runs a program (sed e)');
+        return undefined;
+      }
+      case 's':
+        return this.substitution();
+      case 'y':
+        return this.twoFields() ? undefined : 'has a sed y command the policy could not read';
+      default:
+        return `has a sed command the policy does not know (${JSON.stringify(command)})`;
+    }
+  }
+
+  /** `w FILE`, as a command or a flag of `s`: a danger unless FILE is standard output or error. */
+  private write(what: string): void {
+    const target = this.restOfLine();
+    if (!QUIET_TARGETS.has(target)) this.dangers.push(`writes a file (${what} ${target})`);
+  }
+
+  /** The two delimited fields of `s` and `y`, after the delimiter they choose. */
+  private twoFields(): boolean {
+    const delimiter = this.peek();
+    if (delimiter === '' || delimiter === '\n' || delimiter === '\\') return false;
+    this.i++;
+    return this.delimited(delimiter) && this.delimited(delimiter);
+  }
+
+  private substitution(): string | undefined {
+    if (!this.twoFields()) return 'has a sed s command the policy could not read';
+    while (this.i < this.s.length && /[gpiImMe0-9w]/.test(this.peek())) {
+      const flag = this.peek();
+      this.i++;
+      if (flag === 'e') this.dangers.push('runs a program (sed s///e)');
+      if (flag === 'w') {
+        this.write('sed s///w');
+        break;
+      }
+    }
+    return undefined;
+  }
+}
+
 /**
  * What in a sed script runs a program or writes a file, as phrases; empty when nothing does. The
  * text of each `e COMMAND` goes to `commands`, so what the policy can see of it is checked too.
  */
 export function sedScriptDangers(script: string, commands: string[] = []): string[] {
-  const dangers: string[] = [];
-  const s = script;
-  let i = 0;
-  const n = s.length;
-  const restOfLine = (): string => {
-    let end = s.indexOf('\n', i);
-    if (end < 0) end = n;
-    const text = s.slice(i, end);
-    i = end;
-    return text.trim();
-  };
-  const skipBlanks = (): void => {
-    while (i < n && (s[i] === ' ' || s[i] === '\t')) i++;
-  };
-  // Reads up to an unescaped delimiter; returns false when there is none.
-  const delimited = (delimiter: string): boolean => {
-    for (; i < n; i++) {
-      if (s[i] === '\\') {
-        i++;
-        continue;
-      }
-      if (s[i] === delimiter) {
-        i++;
-        return true;
-      }
-      if (s[i] === '\n' && delimiter !== '\n') return false;
-    }
-    return false;
-  };
-  const address = (): boolean => {
-    if (/[0-9]/.test(s[i] ?? '')) {
-      while (/[0-9~]/.test(s[i] ?? '')) i++;
-    } else if (s[i] === '$') {
-      i++;
-    } else if (s[i] === '/' || s[i] === '\\') {
-      let delimiter = '/';
-      if (s[i] === '\\') {
-        i++;
-        delimiter = s[i] ?? '';
-      }
-      i++;
-      if (!delimited(delimiter)) return false;
-      while (s[i] === 'I' || s[i] === 'M') i++;
-    } else {
-      return true;
-    }
-    return true;
-  };
-  while (i < n) {
-    const c = s[i] as string;
+  const reader = new SedReader(script, commands);
+  while (reader.i < script.length) {
+    const c = script[reader.i] as string;
     if (/[\s;]/.test(c) || c === '}') {
-      i++;
+      reader.i++;
       continue;
     }
     if (c === '#') {
-      restOfLine();
+      reader.restOfLine();
       continue;
     }
-    if (!address()) return ['has a sed address the policy could not read'];
-    skipBlanks();
-    if (s[i] === ',') {
-      i++;
-      skipBlanks();
-      if (s[i] === '+' || s[i] === '~') i++;
-      if (!address()) return ['has a sed address the policy could not read'];
-      skipBlanks();
-    }
-    while (s[i] === '!' || s[i] === ' ' || s[i] === '\t') i++;
-    const command = s[i];
-    i++;
-    switch (command) {
-      case '{':
-      case '=':
-      case 'd':
-      case 'D':
-      case 'g':
-      case 'G':
-      case 'h':
-      case 'H':
-      case 'n':
-      case 'N':
-      case 'p':
-      case 'P':
-      case 'x':
-      case 'z':
-      case 'F':
-        break;
-      case 'l':
-      case 'L':
-      case 'q':
-      case 'Q':
-        skipBlanks();
-        while (/[0-9]/.test(s[i] ?? '')) i++;
-        break;
-      case ':':
-      case 'b':
-      case 't':
-      case 'T':
-      case 'v':
-        // GNU sed ends a label at white space as well as at `;` (`:a e touch x` runs `e`): read
-        // the shortest label, so whatever follows is checked as commands.
-        skipBlanks();
-        while (i < n && !/[\s;]/.test(s[i] as string)) i++;
-        break;
-      case 'a':
-      case 'i':
-      case 'c':
-        // Text runs to the end of the line, continued by a trailing backslash.
-        for (;;) {
-          const line = restOfLine();
-          if (!line.endsWith('\\') || i >= n) break;
-          i++;
-        }
-        break;
-      case 'r':
-      case 'R':
-        restOfLine();
-        break;
-      case 'w':
-      case 'W': {
-        const target = restOfLine();
-        if (!QUIET_TARGETS.has(target)) dangers.push(`writes a file (sed ${command} ${target})`);
-        break;
-      }
-      case 'e': {
-        const command = restOfLine();
-        if (command !== '') commands.push(command);
-        dangers.push('runs a program (sed e)');
-        break;
-      }
-      case 's': {
-        const delimiter = s[i];
-        if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') {
-          return ['has a sed s command the policy could not read'];
-        }
-        i++;
-        if (!delimited(delimiter) || !delimited(delimiter)) {
-          return ['has a sed s command the policy could not read'];
-        }
-        while (i < n && /[gpiImMe0-9w]/.test(s[i] as string)) {
-          const flag = s[i] as string;
-          i++;
-          if (flag === 'e') dangers.push('runs a program (sed s///e)');
-          if (flag === 'w') {
-            const target = restOfLine();
-            if (!QUIET_TARGETS.has(target)) dangers.push(`writes a file (sed s///w ${target})`);
-            break;
-          }
-        }
-        break;
-      }
-      case 'y': {
-        const delimiter = s[i];
-        if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') {
-          return ['has a sed y command the policy could not read'];
-        }
-        i++;
-        if (!delimited(delimiter) || !delimited(delimiter)) {
-          return ['has a sed y command the policy could not read'];
-        }
-        break;
-      }
-      default:
-        return [`has a sed command the policy does not know (${JSON.stringify(command ?? '')})`];
-    }
+    if (!reader.addresses()) return ['has a sed address the policy could not read'];
+    const command = script[reader.i] ?? '';
+    reader.i++;
+    const unreadable = reader.command(command);
+    if (unreadable) return [unreadable];
   }
-  return dangers;
+  return reader.dangers;
 }
 
 type AwkToken = { kind: 'name' | 'number' | 'string' | 'regex' | 'op' | 'newline'; text: string };

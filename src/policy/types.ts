@@ -1,4 +1,4 @@
-import type { Refusal } from './refusal.js';
+import type { Refusal } from './decide/refusal.js';
 
 /** The verdict on one command text submitted by the model. */
 export type PolicyDecision =

@@ -22,8 +22,8 @@ import {
   TERMINATORS,
   WORD_TYPES,
   simpleVariable,
-} from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
+} from './syntax/syntax.js';
+import type { SyntaxNode } from './syntax/tree-sitter.js';
 import { touchingFields, touchingRuns, word } from './word-reader.js';
 import { type QuotingMode, type Word, literalWord, mayBeOption } from './words.js';
 

@@ -17,9 +17,9 @@ import {
   TERMINATORS,
   WORD_TYPES,
   simpleVariable,
-} from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
-import type { WordContext } from './syntax.js';
+} from './syntax/syntax.js';
+import type { SyntaxNode } from './syntax/tree-sitter.js';
+import type { WordContext } from './syntax/syntax.js';
 import { statement } from './walk.js';
 import { type QuotingMode, type Word, WordBuilder, decodeAnsiC, literalWord } from './words.js';
 

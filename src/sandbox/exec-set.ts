@@ -1,15 +1,15 @@
 /**
  * Exec confinement: which files the shell may execute, when the allowlist makes that safe. It is on
- * only when every allow pattern names a program the registry knows runs no other program on its own
- * (policy/registry.ts, EXECUTES); then the shell may execute bash, those programs, their dynamic
+ * only when every allow pattern names a program whose spec (policy/programs/, `executes`) says it
+ * runs no other program on its own; then the shell may execute bash, those programs, their dynamic
  * loaders and, for git, git's own helpers, and nothing else: a planted hook, `core.fsmonitor` or
  * pager cannot start a shell even where the policy were got around.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Pattern } from '../policy/patterns.js';
-import { executesOf, programName } from '../policy/registry.js';
+import type { Pattern } from '../policy/decide/patterns.js';
+import { executesOf, programName } from '../policy/programs/index.js';
 
 /** What the allowlist allows to be executed, before any file is looked up. */
 export type ExecDecision =

@@ -4,7 +4,7 @@
  * the kernel or the helper cannot confine; `auto` goes on and says that nothing was confined.
  */
 import path from 'node:path';
-import type { Pattern } from '../policy/patterns.js';
+import type { Pattern } from '../policy/decide/patterns.js';
 import { decideExec, findOnPath, resolveExecSet, type ExecSet } from './exec-set.js';
 import type { SandboxFacts } from './facts.js';
 import type { SandboxMode } from './modes.js';

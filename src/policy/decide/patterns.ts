@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { Word } from './words.js';
-import { messageOf } from '../base/errors.js';
+import type { Word } from '../words.js';
+import { messageOf } from '../../base/errors.js';
 
 /** One word of a command pattern: literal text with `*` globbing inside the word. */
 export interface WordPattern {

@@ -1,5 +1,5 @@
 import './dirname-shim.js';
-import { keepWasmOnBaselineCompiler } from '../run/v8-tuning.js';
+import { keepWasmOnBaselineCompiler } from '../../run/v8-tuning.js';
 import { bashGrammarWasm, runtimeWasm } from './wasm-files.js';
 import TreeSitter from './web-tree-sitter.cjs';
 

@@ -1,5 +1,6 @@
-import type { Stdin } from './parse.js';
-import type { Word } from './words.js';
+import type { Stdin } from '../parse.js';
+import type { ProgramLookup } from './spec.js';
+import type { Word } from '../words.js';
 
 /**
  * Something a command does beyond what matching its words shows: an option that writes a file or
@@ -125,8 +126,13 @@ export interface AnalysisContext {
   readonly stdin: Stdin;
 }
 
+/** What an analyser is given besides the words: the command's input, and the other programs. */
+export interface ProgramContext extends AnalysisContext {
+  readonly programs: ProgramLookup;
+}
+
 /** Analyses one program's words (words[0] is the program as written). */
-export type Analyzer = (words: readonly Word[], context: AnalysisContext) => Analysis;
+export type Analyzer = (words: readonly Word[], context: ProgramContext) => Analysis;
 
 export function optionDanger(index: number, spell: number, why: string): Danger {
   return { index, spell, why, severity: 'option' };

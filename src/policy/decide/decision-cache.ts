@@ -1,4 +1,4 @@
-import type { CommandPolicy, PolicyDecision } from './types.js';
+import type { CommandPolicy, PolicyDecision } from '../types.js';
 
 export interface DecisionCacheOptions {
   /** Decisions kept; the least recently used goes first. A run repeats a handful of commands. */

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 
 export function runtimeWasm(): Buffer {
   return readFileSync(
-    new URL('../../node_modules/web-tree-sitter/web-tree-sitter.wasm', import.meta.url),
+    new URL('../../../node_modules/web-tree-sitter/web-tree-sitter.wasm', import.meta.url),
   );
 }
 
 export function bashGrammarWasm(): Buffer {
   return readFileSync(
-    new URL('../../node_modules/tree-sitter-bash/tree-sitter-bash.wasm', import.meta.url),
+    new URL('../../../node_modules/tree-sitter-bash/tree-sitter-bash.wasm', import.meta.url),
   );
 }

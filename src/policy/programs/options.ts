@@ -7,7 +7,7 @@ import {
   type InnerScript,
   type OptionWrite,
 } from './analysis.js';
-import { literalWord, mayBeOption, unknownWords, type Word } from './words.js';
+import { literalWord, mayBeOption, unknownWords, type Word } from '../words.js';
 
 /**
  * A program's options, written the way its man page writes them, so the tables read like the
@@ -162,6 +162,18 @@ export function compileTable(table: OptionTable): CompiledTable {
     hasDangers: Object.keys(table.dangerous ?? {}).length > 0,
     singleDashLong: table.singleDashLong ?? false,
   };
+}
+
+const compiledTables = new WeakMap<OptionTable, CompiledTable>();
+
+/** A table compiled once, on first use: most programs are never met in a run. */
+export function compiled(table: OptionTable): CompiledTable {
+  let result = compiledTables.get(table);
+  if (!result) {
+    result = compileTable(table);
+    compiledTables.set(table, result);
+  }
+  return result;
 }
 
 /** Resolves a long option name the way getopt_long does, leaning towards the dangerous reading. */
