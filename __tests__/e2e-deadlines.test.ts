@@ -3,14 +3,11 @@
  * it has a deadline, so the run ends, with the stage that ran out named, instead of holding the job
  * until its timeout. Runs on dist/: `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import path from 'node:path';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { loadEvent } from '../__fixtures__/events.js';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { final } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-Deadline0key00000000000000000000000000';
 const TOKEN = 'ghs_deadlineToken000000000000000000000000';
@@ -18,20 +15,7 @@ const TOKEN = 'ghs_deadlineToken000000000000000000000000';
 const STAGE_S = 45;
 const SLACK_MS = 10_000;
 
-let messages: MessagesServer | undefined;
-let silent: { url: string; connections: () => number; close: () => Promise<void> } | undefined;
-let root: string | undefined;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await messages?.close();
-  messages = undefined;
-  await silent?.close();
-  silent = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const runs = useBundleRuns();
 
 /** A server on loopback that accepts every connection, reads what comes, and never answers. */
 async function startSilentServer() {
@@ -58,28 +42,24 @@ async function startSilentServer() {
 
 describe('dist/index.js with a GitHub API that never answers', () => {
   it('ends a /agent comment run within the stage bound, as an error naming the stage', async () => {
-    silent = await startSilentServer();
-    messages = await startMessagesServer([final('never asked')]);
+    const silent = runs.track(await startSilentServer());
     const event = loadEvent('issue_comment.created.on-pr');
     event.comment.body = '/agent say hello';
-    const runner = runnerEnvironment(
+    const { run, requests } = await runs.scripted(
+      [final('never asked')],
       { 'anthropic-api-key': KEY, 'github-token': TOKEN },
       {
-        ANTHROPIC_BASE_URL: messages.url,
-        GITHUB_API_URL: silent.url,
-        GITHUB_EVENT_NAME: 'issue_comment',
-        GITHUB_REPOSITORY: event.repository.full_name,
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_RUN_ID: '4242',
+        env: {
+          GITHUB_API_URL: silent.url,
+          GITHUB_EVENT_NAME: 'issue_comment',
+          GITHUB_REPOSITORY: event.repository.full_name,
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_RUN_ID: '4242',
+        },
+        event,
+        run: { timeoutMs: STAGE_S * 1000 + 3 * SLACK_MS },
       },
     );
-    root = runner.root;
-    runner.env.GITHUB_EVENT_PATH = path.join(root, 'event.json');
-    writeFileSync(runner.env.GITHUB_EVENT_PATH, JSON.stringify(event));
-
-    const run = await runBundle(runner.env, runner.workspace, {
-      timeoutMs: STAGE_S * 1000 + 3 * SLACK_MS,
-    });
 
     expect(silent.connections()).toBeGreaterThan(0);
     expect(run.elapsedMs).toBeLessThan(STAGE_S * 1000 + SLACK_MS);
@@ -88,6 +68,6 @@ describe('dist/index.js with a GitHub API that never answers', () => {
     expect(run.stdout).toContain(
       `::error::Deciding the trigger on GitHub did not finish within ${STAGE_S} s`,
     );
-    expect(messages.requests).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   }, 120_000);
 });
