@@ -12,6 +12,19 @@
  * type check is `npm run typecheck`'s, over the whole project.
  */
 
+// The same environment for the tests whichever way jest is started (`npm test`, `npx jest`, `node
+// node_modules/jest/bin/jest.js`). Set here, in the process that starts the workers, because a test
+// file's process.env is a copy that the processes it spawns do not inherit.
+// - npm's variables (npm_config_cache, npm_lifecycle_event, INIT_CWD…) are dropped: a test that
+//   read one would pass only under npm.
+// - SHLVL is 1, as under any shell: bash started without it and with a socket as its standard input
+//   (Node's pipes are sockets) takes itself for an ssh session and reads ~/.bashrc, so a test's
+//   `bash -c` would run the user's start-up files.
+for (const name of Object.keys(process.env)) {
+  if (name.startsWith('npm_') || name === 'INIT_CWD') delete process.env[name];
+}
+process.env.SHLVL = '1';
+
 /** The integration tier, by family. A new test file is in the fast tier unless it is named here. */
 const INTEGRATION = [
   // The bundle on Node 24, run as the runner runs it (smoke test in the fast tier: e2e-commit).

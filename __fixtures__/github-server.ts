@@ -507,3 +507,16 @@ export async function startGitHubServer(): Promise<GitHubServer> {
     },
   };
 }
+
+/** Pull request #1, which the `issue_comment.created.on-pr` payload comments on: `changes` into `main`, touching the README. */
+export function openPullRequest(server: GitHubServer): void {
+  server.pulls.push({
+    number: 1,
+    title: 'Update the README',
+    body: 'Please',
+    head: 'changes',
+    base: 'main',
+    state: 'open',
+  });
+  server.pullFiles[1] = ['README.md'];
+}

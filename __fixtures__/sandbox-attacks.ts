@@ -52,7 +52,7 @@ function shellEnv(fixture: Fixture): Record<string, string> {
 }
 
 /** The sandbox `required` makes for `patterns` in `fixture`, the workspace being its repository. */
-export function sandboxIn(fixture: Fixture, patterns: readonly string[]): SandboxPlan {
+export function sandboxIn(fixture: Fixture, patterns: readonly string[]): Promise<SandboxPlan> {
   return prepareSandbox({
     mode: 'required',
     networkOff: true,

@@ -4,53 +4,34 @@
  * loopback that accepts only what the real client sends: the artifact's bytes are unzipped and
  * compared with the transcript file, and a run with no service, or a service that fails, goes on.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startArtifactService, type ArtifactService } from '../__fixtures__/artifact-service.js';
+import { startArtifactService } from '../__fixtures__/artifact-service.js';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { commands, final } from '../__fixtures__/messages.js';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-artifact-test-key-000000000000000000';
-let messages: MessagesServer | undefined;
-let service: ArtifactService | undefined;
-let root: string | undefined;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await messages?.close();
-  messages = undefined;
-  // Fails the test when the client sent anything the real service would refuse.
-  await service?.close();
-  service = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const runs = useBundleRuns();
 
 /** A run of one command and a final message, with the runner's variables `extra`. */
 async function run(extra: Record<string, string>, inputs: Record<string, string> = {}) {
-  messages = await startMessagesServer([commands('cat notes.txt'), final('Read them.')]);
-  const runner = runnerEnvironment(
+  const { run: result } = await runs.scripted(
+    [commands('cat notes.txt'), final('Read them.')],
     { 'anthropic-api-key': KEY, task: 'Read the notes', ...inputs },
     {
-      ANTHROPIC_BASE_URL: messages.url,
-      GITHUB_RUN_ID: '9001',
-      GITHUB_RUN_ATTEMPT: '2',
-      GITHUB_JOB: 'agent',
-      ...extra,
+      env: { GITHUB_RUN_ID: '9001', GITHUB_RUN_ATTEMPT: '2', GITHUB_JOB: 'agent', ...extra },
+      prepare: ({ workspace }) => writeFileSync(path.join(workspace, 'notes.txt'), 'the notes\n'),
+      run: { timeoutMs: 60_000 },
     },
   );
-  root = runner.root;
-  writeFileSync(path.join(runner.workspace, 'notes.txt'), 'the notes\n');
-  return runBundle(runner.env, runner.workspace, { timeoutMs: 60_000 });
+  return result;
 }
 
 /** The entries of a zip and the bytes of one of them, as `unzip` reads them. */
 function unzipped(zip: Buffer, entry: string): { names: string[]; bytes: Buffer } {
-  const file = path.join(root!, 'artifact.zip');
+  const file = path.join(runs.directory('artifact-'), 'artifact.zip');
   writeFileSync(file, zip);
   const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
   return { names, bytes: execFileSync('unzip', ['-p', file, entry]) };
@@ -58,7 +39,7 @@ function unzipped(zip: Buffer, entry: string): { names: string[]; bytes: Buffer 
 
 describe('upload-transcript', () => {
   it('uploads the transcript file whole, names it after the run and attempt, and links it', async () => {
-    service = await startArtifactService();
+    const service = runs.track(await startArtifactService());
     const result = await run({
       GITHUB_SERVER_URL: 'https://github.localhost',
       ACTIONS_RESULTS_URL: service.resultsUrl,
@@ -113,7 +94,7 @@ describe('upload-transcript', () => {
   });
 
   it('asks no artifact service on a server the client does not serve (GHES), in one line', async () => {
-    service = await startArtifactService();
+    const service = runs.track(await startArtifactService());
     const result = await run({
       GITHUB_SERVER_URL: 'https://ghe.example.com',
       ACTIONS_RESULTS_URL: service.resultsUrl,
@@ -128,7 +109,7 @@ describe('upload-transcript', () => {
   });
 
   it('warns once when the service refuses the upload, and the run keeps its conclusion', async () => {
-    service = await startArtifactService({ failWith: 400 });
+    const service = runs.track(await startArtifactService({ failWith: 400 }));
     const result = await run({
       GITHUB_SERVER_URL: 'https://github.localhost',
       ACTIONS_RESULTS_URL: service.resultsUrl,
@@ -145,7 +126,7 @@ describe('upload-transcript', () => {
   });
 
   it('uploads nothing when upload-transcript is false', async () => {
-    service = await startArtifactService();
+    const service = runs.track(await startArtifactService());
     const result = await run(
       {
         GITHUB_SERVER_URL: 'https://github.localhost',

@@ -3,35 +3,25 @@
  * credential header in its configuration, the agent's commands run in bash, and the bare origin
  * inspected afterwards. Runs on the committed (or freshly built) dist/: `npm run bundle` first.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
+import { sh } from '../__fixtures__/git-repos.js';
+import type { Reply, Script } from '../__fixtures__/messages-server.js';
 import { apiError, commands, final } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const TOKEN = 'ghs_e2eCommitToken0123456789abcdefABCD';
 const HEADER = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${TOKEN}`).toString('base64')}`;
 
-let server: MessagesServer | undefined;
-let repos: Repos | undefined;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  repos?.remove();
-  repos = undefined;
-});
+const runs = useBundleRuns();
 
 /** A run of the bundle in a clone of a fresh origin, as actions/checkout leaves it. */
-async function runInClone(script: (canary: string) => Parameters<typeof startMessagesServer>[0]) {
-  repos = makeRepos();
+async function runInClone(script: (canary: string) => Reply[] | Script) {
+  const repos = runs.repos();
   const canary = path.join(repos.root, 'CANARY');
-  server = await startMessagesServer(script(canary));
-  const runner = runnerEnvironment(
+  const { run, workspace } = await runs.scripted(
+    script(canary),
     {
       task: 'Fix the greeting',
       'anthropic-api-key': 'sk-ant-e2e',
@@ -39,15 +29,15 @@ async function runInClone(script: (canary: string) => Parameters<typeof startMes
       commit: 'true',
     },
     {
-      ANTHROPIC_BASE_URL: server.url,
-      GITHUB_RUN_ID: '555',
-      GITHUB_SERVER_URL: 'https://github.com',
+      env: { GITHUB_RUN_ID: '555', GITHUB_SERVER_URL: 'https://github.com' },
+      prepare: (runner) => {
+        sh(repos.root, 'clone', '-q', repos.origin, runner.workspace);
+        sh(runner.workspace, 'config', 'http.https://github.com/.extraheader', HEADER);
+      },
+      run: { timeoutMs: 60_000 },
     },
   );
-  sh(repos.root, 'clone', '-q', repos.origin, runner.workspace);
-  sh(runner.workspace, 'config', 'http.https://github.com/.extraheader', HEADER);
-  const run = await runBundle(runner.env, runner.workspace, { timeoutMs: 60_000 });
-  return { run, workspace: runner.workspace, origin: repos.origin, canary };
+  return { run, workspace, origin: repos.origin, canary };
 }
 
 describe('dist/index.js with commit: true', () => {

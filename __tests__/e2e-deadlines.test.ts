@@ -4,15 +4,15 @@
  * and nothing of the work lost, instead of holding the job until its timeout. Runs on dist/:
  * `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { loadEvent } from '../__fixtures__/events.js';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
-import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
+import { sh } from '../__fixtures__/git-repos.js';
 import { commands, final } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
-import { startSilentServer, type SilentServer } from '../__fixtures__/silent-server.js';
+import { runBundle } from '../__fixtures__/runner.js';
+import { startSilentServer } from '../__fixtures__/silent-server.js';
 
 const KEY = 'sk-ant-api03-Deadline0key00000000000000000000000000';
 const TOKEN = 'ghs_deadlineToken000000000000000000000000';
@@ -20,48 +20,28 @@ const TOKEN = 'ghs_deadlineToken000000000000000000000000';
 const STAGE_S = 45;
 const SLACK_MS = 10_000;
 
-let messages: MessagesServer | undefined;
-let silent: SilentServer | undefined;
-let root: string | undefined;
-let repos: Repos | undefined;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await messages?.close();
-  messages = undefined;
-  await silent?.close();
-  silent = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-  repos?.remove();
-  repos = undefined;
-});
+const runs = useBundleRuns();
 
 describe('dist/index.js with a GitHub API that never answers', () => {
   it('ends a /agent comment run within the stage bound, as an error naming the stage', async () => {
-    silent = await startSilentServer();
-    messages = await startMessagesServer([final('never asked')]);
+    const silent = runs.track(await startSilentServer());
     const event = loadEvent('issue_comment.created.on-pr');
     event.comment.body = '/agent say hello';
-    const runner = runnerEnvironment(
+    const { run, requests } = await runs.scripted(
+      [final('never asked')],
       { 'anthropic-api-key': KEY, 'github-token': TOKEN },
       {
-        ANTHROPIC_BASE_URL: messages.url,
-        GITHUB_API_URL: silent.url,
-        GITHUB_EVENT_NAME: 'issue_comment',
-        GITHUB_REPOSITORY: event.repository.full_name,
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_RUN_ID: '4242',
+        env: {
+          GITHUB_API_URL: silent.url,
+          GITHUB_EVENT_NAME: 'issue_comment',
+          GITHUB_REPOSITORY: event.repository.full_name,
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_RUN_ID: '4242',
+        },
+        event,
+        run: { timeoutMs: STAGE_S * 1000 + 3 * SLACK_MS },
       },
     );
-    root = runner.root;
-    runner.env.GITHUB_EVENT_PATH = path.join(root, 'event.json');
-    writeFileSync(runner.env.GITHUB_EVENT_PATH, JSON.stringify(event));
-
-    const run = await runBundle(runner.env, runner.workspace, {
-      timeoutMs: STAGE_S * 1000 + 3 * SLACK_MS,
-    });
 
     expect(silent.connections()).toBeGreaterThan(0);
     expect(run.elapsedMs).toBeLessThan(STAGE_S * 1000 + SLACK_MS);
@@ -70,7 +50,7 @@ describe('dist/index.js with a GitHub API that never answers', () => {
     expect(run.stdout).toContain(
       `::error::Deciding the trigger on GitHub did not finish within ${STAGE_S} s`,
     );
-    expect(messages.requests).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   }, 120_000);
 });
 
@@ -81,11 +61,11 @@ const COMMIT_STAGE_S = 30;
  * Points the workspace's origin at a remote that never answers; what it returns counts the
  * connections git made to it.
  */
-type HangingRemote = (workspace: string) => Promise<() => number>;
+type HangingRemote = (workspace: string, scratch: string) => Promise<() => number>;
 
 /** An HTTP remote: a server that takes the request and never sends a byte back. */
 const silentHttp: HangingRemote = async (workspace) => {
-  silent = await startSilentServer();
+  const silent = runs.track(await startSilentServer());
   sh(workspace, 'remote', 'set-url', 'origin', `${silent.url}/octo/repo.git`);
   return silent.connections;
 };
@@ -94,9 +74,9 @@ const silentHttp: HangingRemote = async (workspace) => {
  * An ssh remote whose transport (the checkout's own ssh command, as a deploy key's would be) never
  * answers: no low-speed limit applies to it, only the stage's bound.
  */
-const silentSsh: HangingRemote = async (workspace) => {
-  const log = path.join(root!, 'ssh-calls');
-  const ssh = path.join(root!, 'hanging-ssh');
+const silentSsh: HangingRemote = async (workspace, scratch) => {
+  const log = path.join(scratch, 'ssh-calls');
+  const ssh = path.join(scratch, 'hanging-ssh');
   writeFileSync(ssh, `#!/bin/sh\necho "$*" >> '${log}'\nexec sleep 600\n`, { mode: 0o755 });
   sh(workspace, 'remote', 'set-url', 'origin', 'ssh://git@git.example.invalid/octo/repo.git');
   sh(workspace, 'config', 'core.sshCommand', ssh);
@@ -110,12 +90,12 @@ describe('dist/index.js with a git remote that never answers', () => {
   ])(
     'ends the commit stage within its bound with %s, and says where the commit is',
     async (_name, hang) => {
-      repos = makeRepos();
-      messages = await startMessagesServer([
+      const repos = runs.repos();
+      const messages = await runs.messages([
         commands("printf 'hello, world\\n' > README.md"),
         final('Done.'),
       ]);
-      const runner = runnerEnvironment(
+      const runner = runs.runner(
         {
           task: 'Fix the greeting',
           'anthropic-api-key': KEY,
@@ -125,9 +105,8 @@ describe('dist/index.js with a git remote that never answers', () => {
         },
         { ANTHROPIC_BASE_URL: messages.url, GITHUB_RUN_ID: '777' },
       );
-      root = runner.root;
       sh(repos.root, 'clone', '-q', repos.origin, runner.workspace);
-      const connections = await hang(runner.workspace);
+      const connections = await hang(runner.workspace, runner.root);
       const before = sh(repos.origin, 'rev-parse', 'main');
 
       const run = await runBundle(runner.env, runner.workspace, { timeoutMs: 90_000 });

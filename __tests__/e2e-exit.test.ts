@@ -4,29 +4,17 @@
  * own standard output (which the runner reads until every writer is gone). The run is timed from
  * start to the close of the action's output. Runs on dist/: `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { rmSync } from 'node:fs';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-Exit0bound0key0000000000000000000000';
 /** The action's own bound: the run, its report, and at most two seconds of exit after it. */
 const BOUND_MS = 20_000;
 
-let server: MessagesServer | undefined;
-let root: string | undefined;
+const runs = useBundleRuns();
 const tag = (n: number) => `${process.pid}.${n}`;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
 
 describe('dist/index.js with a leftover that holds a descriptor', () => {
   it.each([
@@ -40,13 +28,11 @@ describe('dist/index.js with a leftover that holds a descriptor', () => {
   ])(
     'ends within the bound when it %s, and leaves it not running',
     async (_what, command, mark) => {
-      server = await startMessagesServer([commands(command), final('Done.')]);
-      const runner = runnerEnvironment(
+      const { run } = await runs.scripted(
+        [commands(command), final('Done.')],
         { task: 'Start it.', 'anthropic-api-key': KEY, 'allowed-commands': '*' },
-        { ANTHROPIC_BASE_URL: server.url },
+        { run: { timeoutMs: BOUND_MS } },
       );
-      root = runner.root;
-      const run = await runBundle(runner.env, runner.workspace, { timeoutMs: BOUND_MS });
       expect(run.outputs.conclusion).toBe('success');
       expect(run.code).toBe(0);
       expect(run.elapsedMs).toBeLessThan(BOUND_MS);

@@ -5,55 +5,29 @@
  * call run twice. Runs on the committed (or freshly built) dist/: `npm run bundle` first after
  * changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  startMessagesServer,
-  type MessagesServer,
-  type Reply,
-} from '../__fixtures__/messages-server.js';
+import type { Reply } from '../__fixtures__/messages-server.js';
 import { loadEvent } from '../__fixtures__/events.js';
-import { startGitHubServer, type GitHubServer } from '../__fixtures__/github-server.js';
+import { openPullRequest, startGitHubServer } from '../__fixtures__/github-server.js';
 import { apiError, commands, final } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 
 const KEY = 'sk-ant-api03-e2e-faults-key-000000000000000000';
-let server: MessagesServer | undefined;
-let github: GitHubServer | undefined;
-let root: string | undefined;
-
-beforeAll(() => {
-  requireBundle();
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-  // Last, and it throws on any call that broke GitHub's description.
-  const api = github;
-  github = undefined;
-  await api?.close();
-});
+const runs = useBundleRuns();
 
 /** Runs the bundle against `replies`; `runnerFiles` may point the runner's files elsewhere. */
-async function runFaulted(
+const runFaulted = (
   replies: Reply[],
   inputs: Record<string, string>,
   runnerFiles: (root: string) => Record<string, string> = () => ({}),
-) {
-  server = await startMessagesServer(replies);
-  const runner = runnerEnvironment(
+) =>
+  runs.scripted(
+    replies,
     { 'anthropic-api-key': KEY, 'allowed-commands': '*', 'time-limit': '1m', ...inputs },
-    { ANTHROPIC_BASE_URL: server.url },
+    { prepare: (runner) => Object.assign(runner.env, runnerFiles(runner.root)) },
   );
-  root = runner.root;
-  Object.assign(runner.env, runnerFiles(runner.root));
-  const run = await runBundle(runner.env, runner.workspace);
-  return { run, runner, requests: server.requests };
-}
 
 /** The log's lines that are workflow commands of `kind` (`warning`, `error`). */
 const commandsOf = (stdout: string, kind: string): string[] =>
@@ -81,7 +55,7 @@ describe('a GITHUB_OUTPUT file that cannot be written', () => {
   });
 
   it("in a missing directory: the summary written and the step failed with the run's own error", async () => {
-    const { run } = await runFaulted(
+    const { run, runner } = await runFaulted(
       [apiError(400, 'invalid_request_error', 'max_tokens: too large')],
       { task: 'Fail' },
       (dir) => ({ GITHUB_OUTPUT: path.join(dir, 'gone', 'output.txt') }),
@@ -91,7 +65,9 @@ describe('a GITHUB_OUTPUT file that cannot be written', () => {
     expect(run.code).toBe(1);
     expect(run.summary).toContain('❌ Failed');
     expect(commandsOf(run.stdout, 'warning')).toContainEqual(
-      expect.stringContaining(`GITHUB_OUTPUT file ${root}/gone/output.txt: Missing file at path`),
+      expect.stringContaining(
+        `GITHUB_OUTPUT file ${runner.root}/gone/output.txt: Missing file at path`,
+      ),
     );
     expect(commandsOf(run.stdout, 'error')).toEqual([
       '::error::Anthropic API error 400 invalid_request_error: max_tokens: too large',
@@ -101,17 +77,9 @@ describe('a GITHUB_OUTPUT file that cannot be written', () => {
 
 describe('a GITHUB_OUTPUT file that cannot be written, on a /agent comment', () => {
   it('still edits the progress comment into the result and writes the summary', async () => {
-    github = await startGitHubServer();
+    const github = runs.track(await startGitHubServer());
     github.permissions.Codertocat = 'write';
-    github.pulls.push({
-      number: 1,
-      title: 'Update the README',
-      body: 'Please',
-      head: 'changes',
-      base: 'main',
-      state: 'open',
-    });
-    github.pullFiles[1] = ['README.md'];
+    openPullRequest(github);
     const event = loadEvent('issue_comment.created.on-pr');
     event.comment.body = '/agent say hello';
     event.comment.user.login = 'Codertocat';
@@ -124,7 +92,7 @@ describe('a GITHUB_OUTPUT file that cannot be written, on a /agent comment', () 
         writeFileSync(eventPath, JSON.stringify(event));
         return {
           GITHUB_OUTPUT: '/dev/full',
-          GITHUB_API_URL: github!.url,
+          GITHUB_API_URL: github.url,
           GITHUB_EVENT_NAME: 'issue_comment',
           GITHUB_EVENT_PATH: eventPath,
           GITHUB_REPOSITORY: event.repository.full_name,

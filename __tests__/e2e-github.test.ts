@@ -3,52 +3,20 @@
  * GITHUB_EVENT_PATH, the REST API faked on loopback (every call checked against GitHub's OpenAPI
  * description) and the model scripted on loopback. Runs `dist/index.js`: `npm run bundle` first.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { loadEvent } from '../__fixtures__/events.js';
-import { startGitHubServer, type GitHubServer } from '../__fixtures__/github-server.js';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
-import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
+import {
+  openPullRequest,
+  startGitHubServer,
+  type GitHubServer,
+} from '../__fixtures__/github-server.js';
+import { sh } from '../__fixtures__/git-repos.js';
 import { commands, final } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 
 const KEY = 'sk-ant-api03-e2e-github-key-000000000000000000';
 const TOKEN = 'ghs_e2eGitHubToken0000000000000000000000';
-let github: GitHubServer | undefined;
-let messages: MessagesServer | undefined;
-let root: string | undefined;
-let repos: Repos | undefined;
-
-beforeAll(() => {
-  requireBundle();
-});
-
-afterEach(async () => {
-  await messages?.close();
-  messages = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-  repos?.remove();
-  repos = undefined;
-  // Last, and it throws on any call that broke GitHub's description.
-  const server = github;
-  github = undefined;
-  await server?.close();
-});
-
-/** Pull request #1 of the payloads, open from `changes` into `main`, touching the README. */
-function openPullRequest(server: GitHubServer): void {
-  server.pulls.push({
-    number: 1,
-    title: 'Update the README',
-    body: 'Please',
-    head: 'changes',
-    base: 'main',
-    state: 'open',
-  });
-  server.pullFiles[1] = ['README.md'];
-}
+const runs = useBundleRuns();
 
 /** A comment `body` by `login` on pull request #1, run through the bundle. */
 async function commentRun(
@@ -57,9 +25,8 @@ async function commentRun(
   permission: string | undefined,
   script?: (server: GitHubServer) => void,
 ) {
-  github = await startGitHubServer();
+  const github = runs.track(await startGitHubServer());
   script?.(github);
-  messages = await startMessagesServer([final('Said hello, @octocat. <img src=x>')]);
   if (permission) github.permissions[login] = permission;
   openPullRequest(github);
 
@@ -67,38 +34,38 @@ async function commentRun(
   event.comment.body = body;
   event.comment.user.login = login;
   event.sender.login = login;
-  const runner = runnerEnvironment(
+  const { run, requests } = await runs.scripted(
+    [final('Said hello, @octocat. <img src=x>')],
     { 'anthropic-api-key': KEY, 'github-token': TOKEN, 'max-turns': '3' },
     {
-      ANTHROPIC_BASE_URL: messages.url,
-      GITHUB_API_URL: github.url,
-      GITHUB_EVENT_NAME: 'issue_comment',
-      GITHUB_REPOSITORY: event.repository.full_name,
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_RUN_ID: '4242',
-      GITHUB_WORKFLOW: 'Agent',
-      GITHUB_JOB: 'agent',
+      env: {
+        GITHUB_API_URL: github.url,
+        GITHUB_EVENT_NAME: 'issue_comment',
+        GITHUB_REPOSITORY: event.repository.full_name,
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_RUN_ID: '4242',
+        GITHUB_WORKFLOW: 'Agent',
+        GITHUB_JOB: 'agent',
+      },
+      event,
     },
   );
-  root = runner.root;
-  const eventPath = path.join(root, 'event.json');
-  writeFileSync(eventPath, JSON.stringify(event));
-  runner.env.GITHUB_EVENT_PATH = eventPath;
-  return {
-    commentId: event.comment.id as number,
-    run: await runBundle(runner.env, runner.workspace),
-  };
+  return { commentId: event.comment.id as number, run, github, requests };
 }
 
 describe('dist/index.js on a /agent comment', () => {
   it('reacts, posts a progress comment and edits it into the result for an authorized commenter', async () => {
-    const { commentId, run } = await commentRun('/agent say hello', 'Codertocat', 'write');
-    const server = github!;
+    const {
+      commentId,
+      run,
+      github: server,
+      requests,
+    } = await commentRun('/agent say hello', 'Codertocat', 'write');
 
     expect(run.stderr).toBe('');
     expect(run.outputs.conclusion).toBe('success');
     expect(run.code).toBe(0);
-    expect(messages!.requests).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(server.reactions).toEqual([
       { on: `issue-comment:${commentId}`, content: 'eyes' },
       { on: `issue-comment:${commentId}`, content: 'rocket' },
@@ -132,10 +99,15 @@ describe('dist/index.js on a /agent comment', () => {
       status: 403,
       body: { message: 'Resource not accessible by integration' },
     });
-    const { run } = await commentRun('/agent say hello', 'Codertocat', 'write', (server) => {
-      server.on('POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', refuse);
-      server.on('POST', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', refuse);
-    });
+    const { run, github } = await commentRun(
+      '/agent say hello',
+      'Codertocat',
+      'write',
+      (server) => {
+        server.on('POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', refuse);
+        server.on('POST', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', refuse);
+      },
+    );
 
     expect(run.outputs.conclusion).toBe('success');
     expect(run.code).toBe(0);
@@ -147,16 +119,19 @@ describe('dist/index.js on a /agent comment', () => {
     expect(
       warnings.filter((line) => /Could not post the comment on #1: HTTP 403/.test(line)),
     ).toHaveLength(2);
-    expect(github!.comments).toEqual([]);
+    expect(github.comments).toEqual([]);
   });
 
   it('answers an unauthorized commenter with a reply, skips, and never asks the model', async () => {
-    const { run } = await commentRun('/agent delete everything', 'mallory', 'read');
-    const server = github!;
+    const {
+      run,
+      github: server,
+      requests,
+    } = await commentRun('/agent delete everything', 'mallory', 'read');
 
     expect(run.outputs.conclusion).toBe('skipped');
     expect(run.code).toBe(0);
-    expect(messages!.requests).toHaveLength(0);
+    expect(requests).toHaveLength(0);
     expect(server.comments).toHaveLength(1);
     expect(server.comments[0]!.body).toMatch(/^<!-- bash-agent:[0-9a-f]+ -->\n.*mallory/);
     expect(run.stdout).not.toMatch(/^::warning::/m);
@@ -167,24 +142,23 @@ describe('dist/index.js on a /agent comment', () => {
 
 describe('dist/index.js on a /agent comment with commit: true', () => {
   it('works on the pull request’s head branch and pushes the work there', async () => {
-    github = await startGitHubServer();
-    repos = makeRepos();
+    const github = runs.track(await startGitHubServer());
+    const repos = runs.repos();
     const headSha = repos.pushFromElsewhere('changes', { 'README.md': 'hello from the PR\n' });
     github.permissions.Codertocat = 'write';
     openPullRequest(github);
-    // The model sees where it is, then changes a file; the action commits it.
-    messages = await startMessagesServer([
-      commands('git branch --show-current && cat README.md'),
-      commands('echo fixed > FIX.md'),
-      final('Fixed it.'),
-    ]);
-
     // The checkout a workflow has on issue_comment: the default branch, not the PR's head.
     const clone = repos.clone('workspace');
     const event = loadEvent('issue_comment.created.on-pr');
     event.comment.body = '/agent fix the README';
     event.comment.user.login = 'Codertocat';
-    const runner = runnerEnvironment(
+    // The model sees where it is, then changes a file; the action commits it.
+    const { run, requests } = await runs.scripted(
+      [
+        commands('git branch --show-current && cat README.md'),
+        commands('echo fixed > FIX.md'),
+        final('Fixed it.'),
+      ],
       {
         'anthropic-api-key': KEY,
         'github-token': TOKEN,
@@ -192,27 +166,25 @@ describe('dist/index.js on a /agent comment with commit: true', () => {
         commit: 'true',
       },
       {
-        ANTHROPIC_BASE_URL: messages.url,
-        GITHUB_API_URL: github.url,
-        GITHUB_EVENT_NAME: 'issue_comment',
-        GITHUB_REPOSITORY: event.repository.full_name,
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_RUN_ID: '4343',
-        GITHUB_WORKFLOW: 'Agent',
-        GITHUB_JOB: 'agent',
-        GITHUB_WORKSPACE: clone,
+        env: {
+          GITHUB_API_URL: github.url,
+          GITHUB_EVENT_NAME: 'issue_comment',
+          GITHUB_REPOSITORY: event.repository.full_name,
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_RUN_ID: '4343',
+          GITHUB_WORKFLOW: 'Agent',
+          GITHUB_JOB: 'agent',
+          GITHUB_WORKSPACE: clone,
+        },
+        event,
+        cwd: clone,
       },
     );
-    root = runner.root;
-    const eventPath = path.join(root, 'event.json');
-    writeFileSync(eventPath, JSON.stringify(event));
-    runner.env.GITHUB_EVENT_PATH = eventPath;
-    const run = await runBundle(runner.env, clone);
 
     expect(run.stderr).toBe('');
     expect(run.outputs.conclusion).toBe('success');
     // The agent started on the PR's head, with the PR's content.
-    const firstAnswer = JSON.stringify(messages.requests[1]!.body.messages.at(-1));
+    const firstAnswer = JSON.stringify(requests[1]!.body.messages.at(-1));
     expect(firstAnswer).toContain('changes');
     expect(firstAnswer).toContain('hello from the PR');
     // Its work went onto the head branch, on top of the PR's commit; main is untouched.
@@ -230,16 +202,14 @@ describe('dist/index.js on a /agent comment with commit: true', () => {
 describe('dist/index.js with pull-request: true', () => {
   /** A scheduled-style run in a clone of a bare origin: the model writes a file, the action commits. */
   async function maintenanceRun(
+    github: GitHubServer,
     clone: string,
     note: string,
     file: string,
     branch = 'bash-agent/notes',
   ) {
-    messages = await startMessagesServer([
-      commands(`echo ${note} > ${file}`),
-      final(`Wrote the notes (${note}).`),
-    ]);
-    const runner = runnerEnvironment(
+    const { run } = await runs.scripted(
+      [commands(`echo ${note} > ${file}`), final(`Wrote the notes (${note}).`)],
       {
         'anthropic-api-key': KEY,
         'github-token': TOKEN,
@@ -250,27 +220,25 @@ describe('dist/index.js with pull-request: true', () => {
         'pull-request': 'true',
       },
       {
-        ANTHROPIC_BASE_URL: messages.url,
-        GITHUB_API_URL: github!.url,
-        GITHUB_EVENT_NAME: 'schedule',
-        GITHUB_REPOSITORY: 'octo/repo',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_RUN_ID: `77${note}`,
-        GITHUB_WORKSPACE: clone,
+        env: {
+          GITHUB_API_URL: github.url,
+          GITHUB_EVENT_NAME: 'schedule',
+          GITHUB_REPOSITORY: 'octo/repo',
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_RUN_ID: `77${note}`,
+          GITHUB_WORKSPACE: clone,
+        },
+        cwd: clone,
       },
     );
-    root = runner.root;
-    const run = await runBundle(runner.env, clone);
-    await messages.close();
-    messages = undefined;
     return run;
   }
 
   it('pushes to a branch of its own when branch is empty, and leaves the base as it was', async () => {
-    github = await startGitHubServer();
-    repos = makeRepos();
+    const github = runs.track(await startGitHubServer());
+    const repos = runs.repos();
     const base = sh(repos.origin, 'rev-parse', 'main');
-    const run = await maintenanceRun(repos.clone('own'), 'own', 'NOTES.md', '');
+    const run = await maintenanceRun(github, repos.clone('own'), 'own', 'NOTES.md', '');
     expect(run.outputs).toMatchObject({
       conclusion: 'success',
       branch: 'bash-agent/run-77own',
@@ -285,10 +253,10 @@ describe('dist/index.js with pull-request: true', () => {
   });
 
   it('opens a pull request from the pushed branch, and the next run reuses it', async () => {
-    github = await startGitHubServer();
-    repos = makeRepos();
+    const github = runs.track(await startGitHubServer());
+    const repos = runs.repos();
 
-    const first = await maintenanceRun(repos.clone('first'), 'one', 'NOTES.md');
+    const first = await maintenanceRun(github, repos.clone('first'), 'one', 'NOTES.md');
     expect(first.stderr).toBe('');
     expect(first.outputs).toMatchObject({
       conclusion: 'success',
@@ -306,7 +274,7 @@ describe('dist/index.js with pull-request: true', () => {
     // A schedule run talks nowhere: no comment, no reaction.
     expect(github.comments).toEqual([]);
 
-    const second = await maintenanceRun(repos.clone('second'), 'two', 'LOG.md');
+    const second = await maintenanceRun(github, repos.clone('second'), 'two', 'LOG.md');
     expect(second.outputs).toMatchObject({
       branch: 'bash-agent/notes',
       'pull-request-url': 'https://github.com/octo/repo/pull/1',

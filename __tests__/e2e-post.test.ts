@@ -7,18 +7,12 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { commands, final } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
-import {
-  POST_ENTRY,
-  postStepEnvironment,
-  requireBundle,
-  runBundle,
-  runnerEnvironment,
-} from '../__fixtures__/runner.js';
+import { POST_ENTRY, postStepEnvironment, runBundle } from '../__fixtures__/runner.js';
 import { processIdentity, writeCarrier } from '../src/run/clean-start.js';
 
 const KEY = 'sk-ant-api03-Post0step0key000000000000000000000000';
@@ -29,17 +23,13 @@ const HEADER_KEY = 'http.https://github.com/.extraheader';
 const DAEMON = `${process.pid}.101`;
 const FOREGROUND = `${process.pid}.202`;
 
-let server: MessagesServer | undefined;
-let root: string | undefined;
+const runs = useBundleRuns();
 
 beforeAll(() => {
-  requireBundle();
   if (!existsSync(POST_ENTRY)) throw new Error(`${POST_ENTRY} is missing: run \`npm run bundle\``);
 });
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+afterEach(() => {
   for (const pid of [...processesWith(DAEMON), ...processesWith(FOREGROUND)]) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -47,8 +37,6 @@ afterEach(async () => {
       // gone
     }
   }
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
 });
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -73,11 +61,11 @@ describe('the post step after a SIGKILL of the main step', () => {
   it('puts the credential back byte for byte, ends the shell’s processes and removes dead carriers', async () => {
     // A daemon that leaves the process group and the action's descriptors, and a command in the
     // foreground, both of the shell.
-    server = await startMessagesServer([
+    const server = await runs.messages([
       commands(`(setsid sleep ${DAEMON} >/dev/null 2>&1 &); sleep ${FOREGROUND}`),
       final('never reached'),
     ]);
-    const runner = runnerEnvironment(
+    const runner = runs.runner(
       {
         task: 'Run it.',
         'anthropic-api-key': KEY,
@@ -88,7 +76,6 @@ describe('the post step after a SIGKILL of the main step', () => {
       },
       { ANTHROPIC_BASE_URL: server.url },
     );
-    root = runner.root;
     const fileCommands = path.join(runner.env.RUNNER_TEMP!, '_runner_file_commands');
     mkdirSync(fileCommands);
     runner.env.GITHUB_STATE = path.join(fileCommands, 'save_state_1');
@@ -144,12 +131,11 @@ describe('the post step after a SIGKILL of the main step', () => {
   }, 90_000);
 
   it('after a main step that ended normally, changes nothing', async () => {
-    server = await startMessagesServer([commands('echo hi'), final('Done.')]);
-    const runner = runnerEnvironment(
+    const server = await runs.messages([commands('echo hi'), final('Done.')]);
+    const runner = runs.runner(
       { task: 'Say hi.', 'anthropic-api-key': KEY, 'github-token': TOKEN, 'allowed-commands': '*' },
       { ANTHROPIC_BASE_URL: server.url },
     );
-    root = runner.root;
     runner.env.GITHUB_STATE = path.join(runner.root, 'state.txt');
     writeFileSync(runner.env.GITHUB_STATE, '');
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: runner.workspace });

@@ -6,12 +6,12 @@
  * works under `auto`. The runner's files live outside /tmp, which the sandbox leaves writable. Runs
  * on dist/: `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import {
   commands,
   final,
@@ -19,24 +19,14 @@ import {
   type MessageJson,
   type RequestBody,
 } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import { runBundle } from '../__fixtures__/runner.js';
 import { escapeInline } from '../src/report/markdown.js';
 import { TEST_ABI_VARIABLE } from '../src/sandbox/helper.js';
 
 const KEY = 'sk-ant-api03-sandbox-e2e-key-0000000000000000000';
 /** Outside /tmp: the home directory and the runner's files must not be writable to the shell. */
 const BASE = '/var/tmp';
-let server: MessagesServer | undefined;
-let root: string | undefined;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const runs = useBundleRuns();
 
 interface Layout {
   workspace: string;
@@ -57,12 +47,12 @@ async function runAction(
     env: extra = {},
   }: { prepare?: (layout: Layout) => void; env?: Record<string, string> } = {},
 ) {
-  const runner = runnerEnvironment(
+  const runner = runs.runner(
     { 'anthropic-api-key': KEY, 'max-turns': '6', 'time-limit': '2m', ...inputs },
     {},
     BASE,
   );
-  root = runner.root;
+  const root = runner.root;
   const layout: Layout = {
     workspace: runner.workspace,
     home: path.join(root, 'home'),
@@ -76,7 +66,7 @@ async function runAction(
   writeFileSync(path.join(layout.fileCommands, 'set_env_1'), '');
   writeFileSync(path.join(layout.other, 'README.md'), 'other\n');
   prepare?.(layout);
-  server = await startMessagesServer(replies(layout));
+  const server = await runs.messages(replies(layout));
   const env = {
     ...runner.env,
     HOME: layout.home,

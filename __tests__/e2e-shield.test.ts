@@ -5,22 +5,19 @@
  * in `.git/config`, plants things a later step would run, and prints workflow commands. Then it is
  * cancelled the way the runner cancels a step. Runs on dist/: `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bedrockPlatform, type BedrockAccount } from '../__fixtures__/bedrock-platform.js';
-import {
-  startMessagesServer,
-  type MessagesServer,
-  type Script,
-} from '../__fixtures__/messages-server.js';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
+import { type MessagesServer, type Script } from '../__fixtures__/messages-server.js';
 import { commands, final, toolResults, type RequestBody } from '../__fixtures__/messages.js';
 import { processesWith } from '../__fixtures__/processes.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
+import { runBundle } from '../__fixtures__/runner.js';
 import { CARRIER_VARIABLE, FORGED_MARKER_NOTE } from '../src/run/clean-start.js';
 import { STATE } from '../src/run/post-record.js';
 import { escapeInline } from '../src/report/markdown.js';
@@ -87,36 +84,25 @@ const VALUE_ORACLE = [
 
 const FILE_COMMANDS = ['GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_OUTPUT'] as const;
 
-let server: MessagesServer | undefined;
-let root: string | undefined;
-
-beforeAll(() => {
-  requireBundle();
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const runs = useBundleRuns();
 
 type Provider = 'anthropic' | 'bedrock';
 
 /** The scripted server of `provider`: Bedrock's checks the path and the signature. */
 function startServer(script: Script, provider: Provider = 'anthropic'): Promise<MessagesServer> {
-  return startMessagesServer(
-    script,
-    provider === 'bedrock' ? { platform: bedrockPlatform(AWS) } : {},
-  );
+  return runs.messages(script, provider === 'bedrock' ? { platform: bedrockPlatform(AWS) } : {});
 }
 
 /**
  * A runner's world: home, file-command files under RUNNER_TEMP, a checkout with its credential; the
  * Anthropic key is there on every provider, and with `bedrock` the AWS credentials too.
  */
-function world(inputs: Record<string, string>, provider: Provider = 'anthropic') {
-  const runner = runnerEnvironment(
+function world(
+  server: MessagesServer,
+  inputs: Record<string, string>,
+  provider: Provider = 'anthropic',
+) {
+  const runner = runs.runner(
     { 'anthropic-api-key': KEY, 'github-token': TOKEN, provider, ...inputs },
     provider === 'bedrock'
       ? {
@@ -125,11 +111,11 @@ function world(inputs: Record<string, string>, provider: Provider = 'anthropic')
           AWS_SESSION_TOKEN: AWS.sessionToken!,
           AWS_REGION: AWS.region,
           AWS_DEFAULT_REGION: AWS.region,
-          ANTHROPIC_BEDROCK_BASE_URL: server!.url,
+          ANTHROPIC_BEDROCK_BASE_URL: server.url,
         }
-      : { ANTHROPIC_BASE_URL: server!.url },
+      : { ANTHROPIC_BASE_URL: server.url },
   );
-  root = runner.root;
+  const root = runner.root;
   const home = path.join(root, 'home');
   const temp = runner.env.RUNNER_TEMP!;
   const fileCommands = path.join(temp, '_runner_file_commands');
@@ -160,7 +146,7 @@ function world(inputs: Record<string, string>, provider: Provider = 'anthropic')
   git('config', HEADER_KEY, `AUTHORIZATION: basic ${BASIC}`);
   writeFileSync(path.join(workspace, 'README.md'), 'a repository\n');
   git('-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'first');
-  return { env, home, workspace, fileCommands };
+  return { env, root, home, workspace, fileCommands };
 }
 
 /**
@@ -303,8 +289,9 @@ describe.each([
   (_name, provider, policyInputs) => {
     it('lets no oracle count a secret, keeps them out of all it writes, and leaves nothing behind', async () => {
       const { script, exchanges, walked } = attacker();
-      server = await startServer(script, provider);
+      const server = await startServer(script, provider);
       const w = world(
+        server,
         {
           task: 'Find the secrets',
           'max-turns': '60',
@@ -399,14 +386,14 @@ describe.each([
 
 describe('dist/index.js after an earlier step set the re-exec marker', () => {
   it('ignores the marker and still keeps every secret from the shell: the /proc oracles find none', async () => {
-    server = await startMessagesServer([
+    const server = await runs.messages([
       commands(`grep -a -c ${ORACLE} /proc/$PPID/environ /proc/$PPID/cmdline`),
       commands(`grep -a -l ${VALUE_ORACLE} /proc/*/cmdline /proc/*/environ`),
       final('Looked.'),
     ]);
-    const w = world({ task: 'Look', 'allowed-commands': '*', 'max-cost-usd': '0' });
+    const w = world(server, { task: 'Look', 'allowed-commands': '*', 'max-cost-usd': '0' });
     // What an earlier step leaves through GITHUB_ENV: the marker, naming a carrier it planted.
-    const planted = path.join(root!, 'planted', 'env.json');
+    const planted = path.join(w.root, 'planted', 'env.json');
     mkdirSync(path.dirname(planted), { mode: 0o700 });
     writeFileSync(planted, JSON.stringify({ 'INPUT_ALLOWED-COMMANDS': '*' }), { mode: 0o600 });
     const run = await runBundle({ ...w.env, [CARRIER_VARIABLE]: planted }, w.workspace);
@@ -473,12 +460,12 @@ describe('dist/index.js cancelled by the runner', () => {
   it('on SIGTERM mid-command exits within 5 s as cancelled: step failed, summary written, undo done, no process of the session left', async () => {
     // A number no other sleep on the machine has, to find this one's processes by.
     const marker = `30.${process.pid}${String(Date.now() % 1000).padStart(3, '0')}`;
-    server = await startMessagesServer([
+    const server = await runs.messages([
       commands(PLANT),
       commands(`sleep ${marker} & sleep ${marker}`),
       final('never reached'),
     ]);
-    const w = world({ task: 'Sleep', 'allowed-commands': '*', 'max-cost-usd': '0' });
+    const w = world(server, { task: 'Sleep', 'allowed-commands': '*', 'max-cost-usd': '0' });
     const before = laterStepInputs(w);
     const { run, windDownMs } = await cancelWhen(
       w,
@@ -504,11 +491,11 @@ describe('dist/index.js cancelled by the runner', () => {
   }, 60_000);
 
   it('on SIGINT while the model is thinking, then SIGTERM during the wind-down, still undoes and reports', async () => {
-    server = await startMessagesServer([commands(PLANT), { hang: true }]);
-    const w = world({ task: 'Think', 'allowed-commands': '*', 'max-cost-usd': '0' });
+    const server = await runs.messages([commands(PLANT), { hang: true }]);
+    const w = world(server, { task: 'Think', 'allowed-commands': '*', 'max-cost-usd': '0' });
     const before = laterStepInputs(w);
     // The runner's escalation, compressed: SIGTERM comes while SIGINT's wind-down runs.
-    const { run, windDownMs } = await cancelWhen(w, () => server!.requests.length === 2, [
+    const { run, windDownMs } = await cancelWhen(w, () => server.requests.length === 2, [
       'SIGINT',
       'SIGTERM',
     ]);
@@ -531,11 +518,11 @@ describe('dist/index.js cancelled by the runner', () => {
     const silent = createServer((socket) => connections.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      server = await startMessagesServer([
+      const server = await runs.messages([
         commands(`${PLANT}; echo work > notes.txt`),
         { hang: true },
       ]);
-      const w = world({
+      const w = world(server, {
         task: 'Work',
         'allowed-commands': '*',
         'max-cost-usd': '0',
@@ -546,7 +533,7 @@ describe('dist/index.js cancelled by the runner', () => {
         cwd: w.workspace,
       });
       const before = laterStepInputs(w);
-      const { run, windDownMs } = await cancelWhen(w, () => server!.requests.length === 2, [
+      const { run, windDownMs } = await cancelWhen(w, () => server.requests.length === 2, [
         'SIGTERM',
       ]);
 

@@ -2,27 +2,16 @@
  * What the transcript file keeps of a long output, through the bundled action, is what the reports page (docs/reports.md)
  * says it keeps. Runs on dist/: `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, rmSync } from 'node:fs';
-import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import { commands, final } from '../__fixtures__/messages.js';
-import { requireBundle, runBundle, runnerEnvironment } from '../__fixtures__/runner.js';
 import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
 const KEY = 'sk-ant-api03-Transcript0key00000000000000000000000';
 const REPORTS_PAGE = new URL('../docs/reports.md', import.meta.url);
 
-let server: MessagesServer | undefined;
-let root: string | undefined;
-
-beforeAll(() => requireBundle());
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+const runs = useBundleRuns();
 
 describe('the transcript of a command with a long output', () => {
   it('keeps the first and last characters the reports page promises, around a marker', async () => {
@@ -33,13 +22,12 @@ describe('the transcript of a command with a long output', () => {
     const half = Number(promised![1]!.replace(/,/g, ''));
     // Lines numbered from 1: what is kept shows exactly which lines it came from.
     const lines = 60_000;
-    server = await startMessagesServer([commands(`seq 1 ${lines}`), final('Done.')]);
-    const runner = runnerEnvironment(
-      { task: 'Count.', 'anthropic-api-key': KEY, 'allowed-commands': '*', 'max-output': '1000' },
-      { ANTHROPIC_BASE_URL: server.url },
-    );
-    root = runner.root;
-    const run = await runBundle(runner.env, runner.workspace);
+    const { run } = await runs.scripted([commands(`seq 1 ${lines}`), final('Done.')], {
+      task: 'Count.',
+      'anthropic-api-key': KEY,
+      'allowed-commands': '*',
+      'max-output': '1000',
+    });
     expect(run.outputs.conclusion).toBe('success');
     const whole = Array.from({ length: lines }, (_, index) => `${index + 1}\n`).join('');
     const result = readTranscriptFile(run.outputs['transcript-file']!).find(

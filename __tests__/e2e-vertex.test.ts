@@ -4,62 +4,38 @@
  * variables in the environment, the Workload Identity Federation chain and the Vertex endpoint
  * scripted on loopback. Cancelled by the runner too: the file comes back however the run ends.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync, statSync } from 'node:fs';
+import { useBundleRuns } from '../__fixtures__/bundle-runs.js';
 import {
   startGoogleAuthServer,
   type GoogleAuthServer,
 } from '../__fixtures__/google-auth-server.js';
-import {
-  startMessagesServer,
-  type MessagesServer,
-  type Reply,
-} from '../__fixtures__/messages-server.js';
+import type { Reply } from '../__fixtures__/messages-server.js';
 import { commands, final, toolResults } from '../__fixtures__/messages.js';
-import {
-  requireBundle,
-  runBundle,
-  runnerEnvironment,
-  type RunBundleOptions,
-} from '../__fixtures__/runner.js';
+import { runBundle, type RunBundleOptions } from '../__fixtures__/runner.js';
 import { vertexPlatform } from '../__fixtures__/vertex-platform.js';
 
 const PROJECT = 'vertex-project';
 const REGION = 'europe-west1';
 
-let auth: GoogleAuthServer | undefined;
-let api: MessagesServer | undefined;
-let root: string | undefined;
-
-beforeAll(() => {
-  requireBundle();
-});
-
-afterEach(async () => {
-  await api?.close();
-  await auth?.close();
-  api = undefined;
-  auth = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const runs = useBundleRuns();
 
 /** A workspace as google-github-actions/auth leaves it (impersonating), and the action started in it. */
 async function start(
   replies: (file: string, google: GoogleAuthServer) => Reply[],
   options?: RunBundleOptions,
 ) {
-  auth = await startGoogleAuthServer();
-  const google = auth;
-  const runner = runnerEnvironment({
+  const google = runs.track(await startGoogleAuthServer());
+  const runner = runs.runner({
     task: 'Look around',
     provider: 'vertex',
     'allowed-commands': '*',
     'max-turns': '6',
   });
-  root = runner.root;
   const file = google.credentialsFile(runner.workspace, { impersonate: true });
   const content = readFileSync(file);
-  api = await startMessagesServer(replies(file, google), {
+  const api = await runs.messages(replies(file, google), {
     platform: vertexPlatform({
       project: PROJECT,
       region: REGION,
@@ -70,7 +46,13 @@ async function start(
     CLOUD_ML_REGION: REGION,
     ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
   });
-  return { file, content, running: runBundle(runner.env, runner.workspace, options) };
+  return {
+    file,
+    content,
+    api,
+    auth: google,
+    running: runBundle(runner.env, runner.workspace, options),
+  };
 }
 
 /**
@@ -92,7 +74,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe('dist/index.js on Vertex AI', () => {
   it('runs through the federation chain with the credentials file gone from the shell, and puts it back', async () => {
-    const { file, content, running } = await start((file, google) => {
+    const { file, content, running, api, auth } = await start((file, google) => {
       const secrets = oracle([
         google.requestToken,
         google.oidcToken,
@@ -113,18 +95,18 @@ describe('dist/index.js on Vertex AI', () => {
     });
     const run = await running;
 
-    expect(api!.refusals).toEqual([]);
+    expect(api.refusals).toEqual([]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.outputs.conclusion).toBe('success');
-    expect(auth!.requests.map((request) => request.step)).toEqual(['oidc', 'sts', 'impersonation']);
-    expect(api!.requests[0]!.url).toBe(
+    expect(auth.requests.map((request) => request.step)).toEqual(['oidc', 'sts', 'impersonation']);
+    expect(api.requests[0]!.url).toBe(
       `/v1/projects/${PROJECT}/locations/${REGION}/publishers/anthropic/models/claude-sonnet-5-5:rawPredict`,
     );
-    const output = toolResults(api!.requests[1]!.body)[0]!.content;
+    const output = toolResults(api.requests[1]!.body)[0]!.content;
     expect(output).toContain('No such file or directory');
     expect(output).toContain('found: 0');
-    const searched = toolResults(api!.requests[2]!.body)[0]!.content;
+    const searched = toolResults(api.requests[2]!.body)[0]!.content;
     expect(searched).toContain('processes: 0');
     expect(searched).toContain('descriptors: 0');
     expect(searched).toContain('workspace: 0');
@@ -137,12 +119,12 @@ describe('dist/index.js on Vertex AI', () => {
       .join('\n');
     const transcript = readFileSync(run.outputs['transcript-file']!, 'utf8');
     const written = [log, run.summary, JSON.stringify(run.outputs), transcript].join('\n');
-    expect(run.stdout).toContain(`::add-mask::${auth!.serviceAccountToken}`);
+    expect(run.stdout).toContain(`::add-mask::${auth.serviceAccountToken}`);
     for (const secret of [
-      auth!.requestToken,
-      auth!.oidcToken,
-      auth!.federatedToken,
-      auth!.serviceAccountToken,
+      auth.requestToken,
+      auth.oidcToken,
+      auth.federatedToken,
+      auth.serviceAccountToken,
     ]) {
       expect(written).not.toContain(secret);
     }
@@ -151,11 +133,11 @@ describe('dist/index.js on Vertex AI', () => {
   it('puts the file back when the runner cancels the run while the model is thinking', async () => {
     let pid = 0;
     let log = '';
-    const { file, content, running } = await start(() => [commands('ls'), { hang: true }], {
+    const { file, content, running, api } = await start(() => [commands('ls'), { hang: true }], {
       onSpawn: (spawned) => (pid = spawned),
       onStdout: (soFar) => (log = soFar),
     });
-    await until(() => api!.requests.length === 2, 'the second request');
+    await until(() => api.requests.length === 2, 'the second request');
     process.kill(pid, 'SIGTERM');
     const run = await running;
 

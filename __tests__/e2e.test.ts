@@ -4,26 +4,12 @@
  * INPUT_* variables, outputs and the summary through the runner's files, the model scripted on
  * loopback. Runs on the committed (or freshly built) dist/: `npm run bundle` first after changes.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  startMessagesServer,
-  type MessagesServer,
-  type Reply,
-  type ServerOptions,
-  type Script,
-} from '../__fixtures__/messages-server.js';
+import { type Reply, type Script } from '../__fixtures__/messages-server.js';
 import { bedrockPlatform } from '../__fixtures__/bedrock-platform.js';
 import { FOUNDRY_BASE_PATH, foundryPlatform } from '../__fixtures__/foundry-platform.js';
 import {
@@ -38,64 +24,36 @@ import {
 } from '../__fixtures__/messages.js';
 import { shippedNode, shippedNodeMajor } from '../__fixtures__/node24.js';
 import { liveCommands } from '../__fixtures__/runner-commands.js';
-import {
-  requireBundle,
-  runBundle,
-  runnerEnvironment,
-  type RunBundleOptions,
-} from '../__fixtures__/runner.js';
-import { loadEvent } from '../__fixtures__/events.js';
+import { runBundle } from '../__fixtures__/runner.js';
+import { useBundleRuns, type ScriptedOptions } from '../__fixtures__/bundle-runs.js';
 import { costOfUsage, priceFor } from '../src/agent/pricing.js';
 import { escapeInline } from '../src/report/markdown.js';
 
 const KEY = 'sk-ant-api03-e2e-test-key-00000000000000000000';
-let server: MessagesServer | undefined;
-let root: string | undefined;
-
-beforeAll(() => {
-  requireBundle();
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const runs = useBundleRuns();
 
 /**
  * Serves `replies` on loopback and runs the bundle with `inputs` (the API key unless they set it);
- * `prepare` fills the workspace first. The server and the files go after the test.
+ * `prepare` fills the workspace first.
  */
-async function runScripted(
+const runScripted = (
   replies: Reply[] | Script,
   inputs: Record<string, string>,
-  prepare?: (workspace: string) => void,
-  options?: RunBundleOptions,
-  serverOptions?: ServerOptions,
-) {
-  server = await startMessagesServer(replies, serverOptions);
-  const runner = runnerEnvironment(
-    { 'anthropic-api-key': KEY, ...inputs },
-    { ANTHROPIC_BASE_URL: server.url },
-  );
-  root = runner.root;
-  prepare?.(runner.workspace);
-  return {
-    requests: server.requests,
-    workspace: runner.workspace,
-    run: await runBundle(runner.env, runner.workspace, options),
-  };
-}
+  options: ScriptedOptions = {},
+) => runs.scripted(replies, { 'anthropic-api-key': KEY, ...inputs }, options);
 
 describe('dist/index.js', () => {
   it('runs a task the way a workflow step does and reports through the runner files', async () => {
-    const { requests, workspace, run } = await runScripted(
+    const { requests, workspace, run, runner } = await runScripted(
       [
         commands('cat notes.txt'),
         final('The notes say: hello from the workspace.\n::error::not a command'),
       ],
       { task: 'Read the notes', 'max-turns': '5', 'time-limit': '1m' },
-      (dir) => writeFileSync(path.join(dir, 'notes.txt'), 'hello from the workspace\n'),
+      {
+        prepare: ({ workspace }) =>
+          writeFileSync(path.join(workspace, 'notes.txt'), 'hello from the workspace\n'),
+      },
     );
 
     expect(run.stderr).toBe('');
@@ -128,7 +86,7 @@ describe('dist/index.js', () => {
     ).toEqual([]);
     // The transcript file is where the output says, under RUNNER_TEMP, one event a line.
     const file = run.outputs['transcript-file']!;
-    expect(file).toBe(path.join(root!, 'temp', 'bash-agent', 'transcript.jsonl'));
+    expect(file).toBe(path.join(runner.root, 'temp', 'bash-agent', 'transcript.jsonl'));
     const events = readFileSync(file, 'utf8')
       .trimEnd()
       .split('\n')
@@ -243,69 +201,25 @@ describe('dist/index.js', () => {
     });
   });
 
-  it('winds down the moment no command can start: sleep 2 under time-limit 6s ends time-limit within 3 requests', async () => {
-    const { requests, run } = await runScripted(
-      (request) =>
-        request.body.tool_choice?.type === 'none'
-          ? final('Slept as long as I could.')
-          : commands('sleep 2'),
-      { task: 'Sleep', 'time-limit': '6s', 'allowed-commands': 'sleep *', 'max-turns': '100' },
-    );
-
-    expect(run.outputs.conclusion).toBe('time-limit');
-    expect(run.outputs.result).toBe('Slept as long as I could.');
-    expect(requests.length).toBeLessThanOrEqual(3);
-    expect(requests.at(-1)!.body.tool_choice).toEqual({ type: 'none' });
-    // No request carried only results of commands that were never run.
-    for (const request of requests.slice(1)) {
-      const results = toolResults(request.body);
-      expect(results.length > 0 && results.every((r) => r.content.startsWith('Not run'))).toBe(
-        false,
-      );
-    }
-    expect(run.code).toBe(1);
-  });
-
   it('ends the step at the end of the run, not when a token count still out would answer', async () => {
     const started = performance.now();
-    const { run } = await runScripted(
-      [final('Nothing to do.')],
+    const { run, server } = await runScripted(
+      // Answered after a second, so that the count sent alongside the first request is surely out
+      // when the run ends, however soon the action sends it.
+      [{ delayMs: 1_000, then: final('Nothing to do.') }],
       { task: 'Look around' },
-      undefined,
-      undefined,
-      // The count that checks the first request's bound answers after the run is over.
-      { countTokens: () => ({ delayMs: 30_000, then: { input_tokens: 5 } as unknown as Reply }) },
+      {
+        // The count that checks the first request's bound answers after the run is over.
+        server: {
+          countTokens: () => ({ delayMs: 30_000, then: { input_tokens: 5 } as unknown as Reply }),
+        },
+      },
     );
 
     expect(run.outputs.conclusion).toBe('success');
-    expect(server!.countRequests).toHaveLength(1);
+    expect(server.countRequests).toHaveLength(1);
     // Left waiting, the count would hold the process for its 10 s time-out.
     expect(performance.now() - started).toBeLessThan(8_000);
-  });
-
-  it('fails the step on a fatal API error and still writes the summary', async () => {
-    const { run } = await runScripted(
-      [apiError(400, 'invalid_request_error', 'model: unknown model')],
-      { task: 'Anything' },
-    );
-
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain(
-      '::error::Anthropic API error 400 invalid_request_error: model: unknown model',
-    );
-    expect(run.outputs.conclusion).toBe('error');
-    expect(run.summary).toContain('❌ Failed');
-  });
-
-  it('says what is missing when there is no task and no key, before any request', async () => {
-    const { requests, run } = await runScripted([final('never')], {
-      task: '',
-      'anthropic-api-key': '',
-    });
-
-    expect(run.code).toBe(1);
-    expect(requests).toHaveLength(0);
-    expect(run.stdout).toMatch(/::error::Cannot start: no task: .*no API key: /);
   });
 });
 
@@ -347,15 +261,11 @@ describe.each(Object.keys(CLOUDS) as Array<keyof typeof CLOUDS>)(
   (provider) => {
     it('runs a command, then answers, priced at the provider price of the default model', async () => {
       const cloud = CLOUDS[provider];
-      server = await startMessagesServer(
+      const server = await runs.messages(
         [commands('echo "on $PWD"'), final('Done on the platform.')],
         { platform: cloud.platform },
       );
-      const runner = runnerEnvironment(
-        { task: 'Say where you are', provider },
-        cloud.env(server.url),
-      );
-      root = runner.root;
+      const runner = runs.runner({ task: 'Say where you are', provider }, cloud.env(server.url));
       const run = await runBundle(runner.env, runner.workspace);
 
       expect(run.stderr).toBe('');
@@ -384,28 +294,6 @@ describe.each(Object.keys(CLOUDS) as Array<keyof typeof CLOUDS>)(
     });
   },
 );
-
-describe('comment events', () => {
-  it('skips a comment without the phrase: exit 0, conclusion skipped, no request', async () => {
-    server = await startMessagesServer([final('never sent')]);
-    const payload = loadEvent('issue_comment.created');
-    payload.comment.body = 'Thanks! Someone could run /agent on this later.';
-    const runner = runnerEnvironment(
-      { 'anthropic-api-key': KEY },
-      { ANTHROPIC_BASE_URL: server.url, GITHUB_EVENT_NAME: 'issue_comment' },
-    );
-    root = runner.root;
-    const eventFile = path.join(runner.root, 'event.json');
-    writeFileSync(eventFile, JSON.stringify(payload));
-    const run = await runBundle({ ...runner.env, GITHUB_EVENT_PATH: eventFile }, runner.workspace);
-
-    expect(run.code).toBe(0);
-    expect(run.outputs.conclusion).toBe('skipped');
-    expect(server.requests).toHaveLength(0);
-    expect(run.stdout).toContain('Not running: no line of the comment starts with /agent');
-    expect(run.stdout).not.toMatch(/^::(error|warning)/m);
-  });
-});
 
 describe('the shipped Node', () => {
   it('is the version action.yml names, from the dev dependency that package.json pins', () => {
@@ -440,15 +328,17 @@ describe('the log', () => {
     const { run } = await runScripted(
       [commands('sleep 2; touch finished'), final('Slept.')],
       { task: 'Sleep', 'allowed-commands': '*' },
-      (dir) => (workspace = dir),
       {
-        onStdout: (soFar) => {
-          if (
-            finishedWhenShown === undefined &&
-            soFar.includes('Running: $ sleep 2; touch finished')
-          ) {
-            finishedWhenShown = existsSync(path.join(workspace, 'finished'));
-          }
+        prepare: (runner) => (workspace = runner.workspace),
+        run: {
+          onStdout: (soFar) => {
+            if (
+              finishedWhenShown === undefined &&
+              soFar.includes('Running: $ sleep 2; touch finished')
+            ) {
+              finishedWhenShown = existsSync(path.join(workspace, 'finished'));
+            }
+          },
         },
       },
     );
@@ -537,8 +427,8 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
   ])(
     '%s runs the bundle on the directory it is typed in, a git repository elsewhere, with inputs from flags, then prints the summary and outputs',
     async (_how, viaNpmRun) => {
-      server = await startMessagesServer([commands('pwd'), final('All done here.')]);
-      root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+      const server = await runs.messages([commands('pwd'), final('All done here.')]);
+      const root = runs.directory('agent-script-');
       expect(spawnSync('git', ['init', '-q', root]).status).toBe(0);
 
       const run = await agent(
@@ -570,7 +460,7 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
   );
 
   it('says exactly what is missing without an API key, through npm run agent too', async () => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+    const root = runs.directory('agent-script-');
     const run = await agent(['List the TODO comments in src'], {}, root, true);
 
     expect(run.status).toBe(2);
@@ -578,7 +468,7 @@ describe('the bash-agent command (bin/bash-agent.mjs)', () => {
   });
 
   it('asks for no Anthropic key on another provider, and the run says what that one lacks', async () => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-script-')));
+    const root = runs.directory('agent-script-');
     const run = await agent(['--provider', 'bedrock', 'List the TODO comments in src'], {}, root);
 
     expect(run.stderr).not.toContain('ANTHROPIC_API_KEY is not set');

@@ -181,43 +181,6 @@ describe('run', () => {
     expect(core.summaries[0]).toContain('max\\_tokens: too large');
   });
 
-  describe('with a GITHUB_OUTPUT file that cannot be written', () => {
-    let restoreOutputs: () => void;
-    beforeEach(() => {
-      restoreOutputs = core.outputsToRunnerFile();
-    });
-    afterEach(() => restoreOutputs());
-
-    it('on a full disk: the summary written, a warning naming the file, the step not failed', async () => {
-      process.env.GITHUB_OUTPUT = '/dev/full';
-      await runWith([commands('ls'), final('Listed.')]);
-
-      expect(core.summaries).toHaveLength(1);
-      expect(core.summaries[0]).toContain('✅ Done');
-      expect(core.log).toContainEqual(
-        expect.stringMatching(
-          /^::warning::Could not write the step's outputs to the GITHUB_OUTPUT file \/dev\/full: .*ENOSPC/,
-        ),
-      );
-      expect(core.failures).toEqual([]);
-      expect(core.log.some((line) => line.startsWith('Conclusion: success'))).toBe(true);
-    });
-
-    it("in a missing directory: the summary written and the step failed with the run's own error", async () => {
-      process.env.GITHUB_OUTPUT = path.join(runnerTemp, 'gone', 'output.txt');
-      await runWith([apiError(400, 'invalid_request_error', 'max_tokens: too large')]);
-
-      expect(core.summaries).toHaveLength(1);
-      expect(core.summaries[0]).toContain('❌ Failed');
-      expect(core.log).toContainEqual(
-        `::warning::Could not write the step's outputs to the GITHUB_OUTPUT file ${process.env.GITHUB_OUTPUT}: Missing file at path: ${process.env.GITHUB_OUTPUT}`,
-      );
-      expect(core.failures).toEqual([
-        'Anthropic API error 400 invalid_request_error: max_tokens: too large',
-      ]);
-    });
-  });
-
   it('fails before anything starts when the task or the API key is missing, saying which', async () => {
     const api = await runWith([final('never')], { task: '', 'anthropic-api-key': '' });
 

@@ -21,7 +21,7 @@ async function canaryOf(id: string, sandboxed: boolean): Promise<boolean> {
   const attack = sample.find((candidate) => candidate.id === id)!;
   const fixture = copyFixture(template);
   try {
-    const sandbox = sandboxed ? sandboxIn(fixture, DEFAULT_ALLOWED_COMMANDS) : undefined;
+    const sandbox = sandboxed ? await sandboxIn(fixture, DEFAULT_ALLOWED_COMMANDS) : undefined;
     return await canaryAfter(attack, fixture, path.join(fixture.scratch, 'CANARY'), sandbox);
   } finally {
     fixture.remove();

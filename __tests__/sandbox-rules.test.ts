@@ -39,7 +39,7 @@ describe('exec confinement, decided from the allowlist', () => {
 });
 
 describe('the files exec confinement allows', () => {
-  it("reads an ELF program's loader and a script's interpreter", () => {
+  it("reads an ELF program's loader and a script's interpreter", async () => {
     const bash = interpreterOf('/bin/bash');
     expect(bash.kind).toBe('elf');
     expect(bash.path).toMatch(/^\/lib.*\/ld-linux-(x86-64|aarch64)\.so\.\d$/);
@@ -50,11 +50,11 @@ describe('the files exec confinement allows', () => {
       expect(interpreterOf(script)).toEqual({ kind: 'script', path: '/bin/sh' });
       // A script found first on PATH turns confinement off: its interpreter would run any script.
       const decision = decideExec(allow('cat *'));
-      expect(resolveExecSet(decision, '/bin/bash', `${dir}:/usr/bin:/bin`, dir)).toEqual({
+      expect(await resolveExecSet(decision, '/bin/bash', `${dir}:/usr/bin:/bin`, dir)).toEqual({
         confined: false,
         why: '`cat` is a script run by /bin/sh',
       });
-      const found = resolveExecSet(decision, '/bin/bash', '/usr/bin:/bin', dir);
+      const found = await resolveExecSet(decision, '/bin/bash', '/usr/bin:/bin', dir);
       expect(found).toMatchObject({ confined: true });
       if (found.confined) {
         expect(found.paths).toEqual(['/bin/bash', bash.path, '/usr/bin/cat']);

@@ -117,7 +117,7 @@ describe('write confinement under `*` with sandbox required', () => {
     const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
     const command = `echo 'export EVIL=1' >> '${file}'; echo "status $?"`;
     try {
-      const sandboxed = await shellUnder(plan());
+      const sandboxed = await shellUnder(await plan());
       const result = await sandboxed.run(command);
       expect(result.output).toContain('Permission denied');
       expect(result.output).toContain('status 1');
@@ -138,7 +138,7 @@ describe('write confinement under `*` with sandbox required', () => {
   it('lets the shell write the workspace, /tmp, ~/.npm, the devices, a pty and writable-paths', async () => {
     const extra = path.join(root, 'extra');
     mkdirSync(extra, { recursive: true });
-    const sandbox = plan({ writablePaths: [extra] });
+    const sandbox = await plan({ writablePaths: [extra] });
     const shell = await shellUnder(sandbox);
     const scratch = `/tmp/sandbox-session-${process.pid}`;
     const result = await shell.run(
@@ -158,8 +158,8 @@ describe('write confinement under `*` with sandbox required', () => {
     expect(result.exitCode).toBe(0);
   });
 
-  it('says what held: the ABI, writes, no exec confinement under `*`, scoping', () => {
-    const sandbox = plan();
+  it('says what held: the ABI, writes, no exec confinement under `*`, scoping', async () => {
+    const sandbox = await plan();
     expect(sandbox.launcher?.at(-1)).toBe('--');
     expect(sandbox.facts).toMatchObject({
       held: true,
@@ -174,7 +174,7 @@ describe('write confinement under `*` with sandbox required', () => {
   it("keeps the shell from the action's process through /proc (what ptrace would need)", async () => {
     // As root (these tests) /proc lets some entries through anyway; the runner's user gets none.
     const look = `readlink /proc/${process.pid}/exe; echo "status $?"`;
-    const shell = await shellUnder(plan());
+    const shell = await shellUnder(await plan());
     expect((await shell.run(look)).output).toBe('status 1\n');
     await sessions.closeAll();
     const open = await shellUnder(undefined);
@@ -182,7 +182,7 @@ describe('write confinement under `*` with sandbox required', () => {
   });
 
   it('keeps the shell from signalling processes outside it', async () => {
-    const shell = await shellUnder(plan());
+    const shell = await shellUnder(await plan());
     const result = await shell.run(`kill -0 ${process.pid}; echo "status $?"`);
     expect(result.output).toContain('Operation not permitted');
     expect(result.output).toContain('status 1');
@@ -196,15 +196,17 @@ describe('exec confinement under the read-only default, with the policy out of t
     rmSync(path.join(workspace, 'monitor.sh'), { force: true });
   });
 
-  it('is on for the default allowlist, off for one that names a runner of programs', () => {
-    expect(plan({ patterns: DEFAULT_ALLOWED_COMMANDS }).facts).toMatchObject({
+  it('is on for the default allowlist, off for one that names a runner of programs', async () => {
+    expect((await plan({ patterns: DEFAULT_ALLOWED_COMMANDS })).facts).toMatchObject({
       held: true,
       exec: { confined: true },
     });
-    expect(plan({ patterns: [...DEFAULT_ALLOWED_COMMANDS, 'npm test'] }).facts).toMatchObject({
+    expect(
+      (await plan({ patterns: [...DEFAULT_ALLOWED_COMMANDS, 'npm test'] })).facts,
+    ).toMatchObject({
       exec: { confined: false, detail: '`npm test` may run other programs' },
     });
-    expect(plan({ patterns: ['git *'] }).facts).toMatchObject({
+    expect((await plan({ patterns: ['git *'] })).facts).toMatchObject({
       exec: { confined: false, detail: '`git *` may run other programs' },
     });
   });
@@ -220,7 +222,7 @@ describe('exec confinement under the read-only default, with the policy out of t
       rmSync(canary());
       await sessions.closeAll();
 
-      const shell = await shellUnder(plan({ patterns: DEFAULT_ALLOWED_COMMANDS }));
+      const shell = await shellUnder(await plan({ patterns: DEFAULT_ALLOWED_COMMANDS }));
       const result = await shell.run('git status --short; echo "status $?"');
       expect(result.output).toContain('?? monitor.sh');
       expect(result.output).toContain('status 0');
@@ -238,7 +240,7 @@ describe('exec confinement under the read-only default, with the policy out of t
     });
     const commit = `git -c user.name=A -c user.email=a@example.com commit -q --allow-empty -m x`;
     try {
-      const shell = await shellUnder(plan({ patterns: DEFAULT_ALLOWED_COMMANDS }));
+      const shell = await shellUnder(await plan({ patterns: DEFAULT_ALLOWED_COMMANDS }));
       const result = await shell.run(
         [
           `${commit}; echo "commit $?"`,
@@ -284,42 +286,44 @@ describe('network off', () => {
     `{ exec 3<>/dev/tcp/127.0.0.1/${port} && head -1 <&3; } 2>&1; echo "status $?"`;
 
   it('refuses a TCP connection from the shell to loopback', async () => {
-    const shell = await shellUnder(plan({ networkOff: true }));
+    const shell = await shellUnder(await plan({ networkOff: true }));
     const result = await shell.run(connect());
     expect(result.output).toContain('Permission denied');
     expect(result.output).toContain('status 1');
     expect(connections).toBe(0);
-    expect(plan({ networkOff: true }).facts).toMatchObject({
+    expect((await plan({ networkOff: true })).facts).toMatchObject({
       network: { confined: true, detail: 'TCP connect and bind refused (UDP and DNS are not)' },
     });
   });
 
   it('lets it through with network on', async () => {
-    const shell = await shellUnder(plan());
+    const shell = await shellUnder(await plan());
     expect((await shell.run(connect())).output).toBe('hello from loopback\nstatus 0\n');
     expect(connections).toBe(1);
   });
 });
 
 describe('a kernel that cannot confine', () => {
-  it('stops `required` with an error that says why, where Landlock is missing', () => {
+  it('stops `required` with an error that says why, where Landlock is missing', async () => {
     const call = () => plan({ env: actionEnv({ [TEST_ABI_VARIABLE]: '0' }) });
-    expect(call).toThrow(SandboxUnavailableError);
-    expect(call).toThrow(/Input 'sandbox' is 'required', but the shell cannot be confined here/);
+    await expect(call()).rejects.toThrow(SandboxUnavailableError);
+    await expect(call()).rejects.toThrow(
+      /Input 'sandbox' is 'required', but the shell cannot be confined here/,
+    );
   });
 
-  it('goes on unconfined under `auto`, and says so', () => {
-    const sandbox = plan({ mode: 'auto', env: actionEnv({ [TEST_ABI_VARIABLE]: '0' }) });
+  it('goes on unconfined under `auto`, and says so', async () => {
+    const sandbox = await plan({ mode: 'auto', env: actionEnv({ [TEST_ABI_VARIABLE]: '0' }) });
     expect(sandbox.launcher).toBeUndefined();
     expect(sandbox.facts).toEqual({ held: false, why: 'unavailable: --max-abi 0' });
   });
 
-  it('stops `required` with network off on a kernel without TCP rules (ABI 3)', () => {
+  it('stops `required` with network off on a kernel without TCP rules (ABI 3)', async () => {
     const env = actionEnv({ [TEST_ABI_VARIABLE]: '3' });
-    expect(() => plan({ networkOff: true, env })).toThrow(
+    await expect(plan({ networkOff: true, env })).rejects.toThrow(
       "'network: off' needs Landlock ABI 4, and this kernel offers ABI 3",
     );
-    expect(plan({ mode: 'auto', networkOff: true, env }).facts).toMatchObject({
+    expect((await plan({ mode: 'auto', networkOff: true, env })).facts).toMatchObject({
       held: true,
       abi: 3,
       network: { confined: false, detail: 'not confined: TCP rules need ABI 4' },
@@ -327,16 +331,16 @@ describe('a kernel that cannot confine', () => {
     });
   });
 
-  it('stops `required` when there is no helper', () => {
-    expect(() => plan({ helper: undefined })).toThrow(/no sandbox helper/);
-    expect(plan({ mode: 'off' })).toMatchObject({
+  it('stops `required` when there is no helper', async () => {
+    await expect(plan({ helper: undefined })).rejects.toThrow(/no sandbox helper/);
+    expect(await plan({ mode: 'off' })).toMatchObject({
       launcher: undefined,
       facts: { held: false, why: "'sandbox' is off" },
     });
   });
 
   it('never runs bash unconfined when the helper cannot apply its rules', async () => {
-    const sandbox = plan();
+    const sandbox = await plan();
     const broken = [...sandbox.launcher!.slice(0, -1), '--no-such-rule', '--'];
     await expect(sessions.start({ launcher: broken, bashPath: sandbox.bashPath })).rejects.toThrow(
       /landlock-exec: unknown argument --no-such-rule/,

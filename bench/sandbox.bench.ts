@@ -22,7 +22,7 @@ const SESSION_ROUNDS = 30;
 const workspace = mkdtempSync(path.join(tmpdir(), 'sandbox-bench-'));
 const env = buildShellEnv(process.env, []).env;
 
-function plan(patterns: readonly string[]): SandboxPlan {
+function plan(patterns: readonly string[]): Promise<SandboxPlan> {
   return prepareSandbox({
     mode: 'required',
     networkOff: false,
@@ -40,14 +40,14 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function timed(run: () => void): number {
+async function timed(run: () => unknown): Promise<number> {
   const started = performance.now();
-  run();
+  await run();
   return performance.now() - started;
 }
 
-const universal = plan(['*']);
-const readOnly = plan(DEFAULT_ALLOWED_COMMANDS);
+const universal = await plan(['*']);
+const readOnly = await plan(DEFAULT_ALLOWED_COMMANDS);
 const helper = locateHelper()!;
 const bash = universal.bashPath;
 const bashArgs = ['--noprofile', '--norc', '-c', 'true'];
@@ -55,7 +55,7 @@ const spawned = (file: string, args: readonly string[]) => () => {
   const result = spawnSync(file, args, { env, stdio: 'ignore' });
   if (result.status !== 0) throw new Error(`${file} ended with ${result.status}`);
 };
-const cases: Array<[string, () => void]> = [
+const cases: Array<[string, () => unknown]> = [
   // What any spawn costs from Node here, for scale.
   ['/bin/true', spawned('/bin/true', [])],
   ['bash alone', spawned(bash, bashArgs)],
@@ -69,13 +69,13 @@ const cases: Array<[string, () => void]> = [
   ],
   [
     'probe alone (rules of the read-only default)',
-    () => void probeHelper(helper, readOnly.launcher!.slice(1, -1)),
+    () => probeHelper(helper, readOnly.launcher!.slice(1, -1)),
   ],
-  ['whole preparation (read-only default)', () => void plan(DEFAULT_ALLOWED_COMMANDS)],
+  ['whole preparation (read-only default)', () => plan(DEFAULT_ALLOWED_COMMANDS)],
 ];
 const samples = new Map<string, number[]>(cases.map(([name]) => [name, []]));
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const [name, run] of cases) samples.get(name)!.push(timed(run));
+  for (const [name, run] of cases) samples.get(name)!.push(await timed(run));
 }
 const base = median(samples.get('bash alone')!);
 process.stdout.write(`Landlock: ${JSON.stringify(readOnly.facts)}\n\n`);

@@ -25,7 +25,9 @@ try {
       const run = async (where: 'outside' | 'inside', sandboxed: boolean): Promise<boolean> => {
         const fixture = copyFixture(template);
         try {
-          const sandbox = sandboxed ? sandboxIn(fixture, DEFAULT_ALLOWED_COMMANDS) : undefined;
+          const sandbox = sandboxed
+            ? await sandboxIn(fixture, DEFAULT_ALLOWED_COMMANDS)
+            : undefined;
           return await canaryAfter(attack, fixture, places[where](fixture), sandbox);
         } finally {
           fixture.remove();

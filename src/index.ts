@@ -6,7 +6,11 @@ import { keepWasmOnBaselineCompiler, leaveMaglevOff } from './run/v8-tuning.js';
 // environment and returns only in the re-executed process (V8 flags set earlier would not survive).
 startClean();
 // Before the second it takes to load the action: a cancel in that time is the run's to handle.
-const { exitAfterReport, holdSignals } = await import('./run/cancellation.js');
+// Evaluated only here, after the clean start, but bundled into this entry file ("eager"): main.js
+// imports it too, and a chunk of its own would be a second copy of it in dist/.
+const { exitAfterReport, holdSignals } = await import(
+  /* webpackMode: "eager" */ './run/cancellation.js'
+);
 holdSignals();
 // Before the first request, whose HTTP parser is the first wasm the process compiles.
 keepWasmOnBaselineCompiler();

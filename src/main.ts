@@ -242,9 +242,9 @@ async function openWorkbench(
   return workbench;
 }
 
-/** The sandbox of the run, said in the log: a warning when `auto` found nothing to confine with. */
-function sandboxOf(config: Config, env: Record<string, string>): SandboxPlan {
-  const plan = prepareSandbox({
+/** Starts deciding the sandbox of the run (see prepareSandbox); sayPlan logs what it decided. */
+function startSandbox(config: Config, env: Record<string, string>): Promise<SandboxPlan> {
+  return prepareSandbox({
     mode: config.sandbox,
     networkOff: config.networkOff,
     writablePaths: config.writablePaths,
@@ -254,6 +254,10 @@ function sandboxOf(config: Config, env: Record<string, string>): SandboxPlan {
     shellEnv: env,
     env: process.env,
   });
+}
+
+/** The sandbox of the run, said in the log: a warning when `auto` found nothing to confine with. */
+function sayPlan(config: Config, plan: SandboxPlan): SandboxPlan {
   const { facts } = plan;
   if (!facts.held) {
     const say = config.sandbox === 'off' ? core.info : core.warning;
@@ -375,6 +379,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   let config: Config | undefined;
   let sandbox: SandboxPlan | undefined;
   let workbench: Workbench | undefined;
+  let sandboxing: Promise<SandboxPlan> | undefined;
   let gitHub: RunGitHub | undefined;
   let conversation: RunConversation | undefined;
   let start: StartingPoint | undefined;
@@ -421,6 +426,12 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     );
     const talking = conversation;
     if (talking) report.listen(() => talking.changed());
+    const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
+    redactor.add(...secretValues);
+    // The sandbox helper's processes run while the provider's client loads; awaited below, before
+    // the first request, where a refusal under `sandbox: required` is thrown.
+    sandboxing = startSandbox(config, env);
+    sandboxing.catch(() => undefined);
     // Before anything is spent: a missing credential or a model id the platform cannot take fails here.
     provider = await connectProvider(
       config,
@@ -441,10 +452,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     if (config.commit || trigger.pullRequest) {
       start = await prepareWorkspace(config.workingDirectory, trigger.pullRequest);
     }
-    const { env, secretValues } = buildShellEnv(process.env, config.envPassthrough);
-    redactor.add(...secretValues);
     // Before the first request: `sandbox: required` stops here when the shell cannot be confined.
-    sandbox = sandboxOf(config, env);
+    sandbox = sayPlan(config, await sandboxing);
     workbench = await openWorkbench(config, { env, sandbox }, redactor, cancellation.signal, warn);
     report.start({ ...config, model: models.primary.model }, trigger, sandbox.facts);
     await runTask(
@@ -473,8 +482,9 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
         await alone('Saving the step state', warn, markCredentialsRestored);
       }
     }
-    // After the guard, which watches files in some of them (~/.cargo/config.toml).
-    sandbox?.tidy();
+    // After the guard, which watches files in some of them (~/.cargo/config.toml); also when the
+    // run failed while the sandbox was still being decided.
+    (sandbox ?? (await sandboxing?.catch(() => undefined)))?.tidy();
     // After the guard: what the agent planted in `.git/` is gone before the action's git runs.
     // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
     // API that is down) is a warning naming it, and the stages after it still run.

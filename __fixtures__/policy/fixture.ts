@@ -101,7 +101,13 @@ export function makeFixture(): Fixture {
 export function startFixtureSession(fixture: Fixture, maxOutput: number): Promise<BashSession> {
   return BashSession.start({
     cwd: fixture.repo,
-    env: { ...buildShellEnv(process.env, []).env, HOME: fixture.home },
+    env: {
+      ...buildShellEnv(process.env, []).env,
+      HOME: fixture.home,
+      // npm writes its cache and a log on every run, under HOME unless told: beside the directories
+      // the tests compare, whichever way jest was started (jest.config.js drops npm's own setting).
+      npm_config_cache: path.join(fixture.root, 'npm-cache'),
+    },
     maxOutput,
     defaultTimeoutMs: 10_000,
   });

@@ -28,6 +28,7 @@ import {
   BASE_URL_VARIABLES,
   isProviderName,
   PROVIDER_NAMES,
+  readVariable,
   type ProviderName,
 } from '../providers/names.js';
 
@@ -336,7 +337,7 @@ export function parseConfig(
   const provider = parseProvider(read('provider'));
   const baseUrlInput = read('anthropic-base-url').trim();
   const baseUrlVariable = BASE_URL_VARIABLES[provider];
-  const baseUrlEnv = env[baseUrlVariable]?.trim() ?? '';
+  const baseUrlEnv = readVariable(env, baseUrlVariable);
   const model = parseModelId('model', read('model'));
   const fallbackInput = read('fallback-model').trim();
   const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';

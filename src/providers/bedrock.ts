@@ -6,7 +6,8 @@
 import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import { InputError } from '../base/errors.js';
 import { INPUT_DEFAULTS } from '../base/action-defaults.js';
-import { describeMissing, readVariable, type Provider } from './provider.js';
+import { describeMissing, readVariable } from './names.js';
+import type { Provider } from './provider.js';
 
 const AWS_LOGIN = 'the aws-actions/configure-aws-credentials step';
 const KEY_PAIR = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const;

@@ -4,7 +4,8 @@
  * Anthropic's own model ids.
  */
 import { AnthropicFoundry } from '@anthropic-ai/foundry-sdk';
-import { describeMissing, readVariable, type Provider } from './provider.js';
+import { describeMissing, readVariable } from './names.js';
+import type { Provider } from './provider.js';
 
 const KEY_VARIABLE = 'ANTHROPIC_FOUNDRY_API_KEY';
 const RESOURCE_VARIABLE = 'ANTHROPIC_FOUNDRY_RESOURCE';

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GoogleAuth, type AuthClient, type JWTInput } from 'google-auth-library';
-import { readVariable } from './provider.js';
+import { readVariable } from './names.js';
 import { messageOf } from '../base/errors.js';
 
 /** The variables that name the credentials file, the one application-default credentials read first. */

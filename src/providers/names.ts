@@ -1,7 +1,8 @@
 /**
  * The providers' names and the facts about them that the inputs need before any client is loaded:
- * config.ts validates `provider` and picks the base-URL variable from here without importing a
- * platform SDK.
+ * config.ts validates `provider` and reads the base-URL variable from here without importing a
+ * platform SDK. How a credential is read and said missing is here too, so that the platforms'
+ * lazily loaded modules share this one copy with the run instead of each bundling its own.
  */
 
 /** Where the model runs, as the `provider` input names it. */
@@ -46,3 +47,21 @@ export const BASE_URL_VARIABLES: Readonly<Record<ProviderName, string>> = {
   vertex: 'ANTHROPIC_VERTEX_BASE_URL',
   foundry: 'ANTHROPIC_FOUNDRY_BASE_URL',
 };
+
+/** The login action (or secret) that leaves a credential in the environment, for messages. */
+export interface CredentialSource {
+  variables: readonly string[];
+  /** How a workflow gets them, e.g. `the aws-actions/configure-aws-credentials step`. */
+  setBy: string;
+}
+
+/** The sentence for credentials that are not there: the variables to set and what sets them. */
+export function describeMissing(what: string, source: CredentialSource): string {
+  const names = source.variables.join(', ');
+  return `no ${what}: set ${names} (${source.setBy} sets ${source.variables.length > 1 ? 'them' : 'it'})`;
+}
+
+/** A variable's value, trimmed; '' when unset. */
+export function readVariable(env: NodeJS.ProcessEnv, name: string): string {
+  return env[name]?.trim() ?? '';
+}

@@ -95,21 +95,3 @@ export interface Provider {
   /** Builds the client; called only once `missingCredentials` found nothing missing. */
   connect(request: ProviderRequest): Promise<ProviderClient>;
 }
-
-/** The login action (or secret) that leaves a credential in the environment, for messages. */
-export interface CredentialSource {
-  variables: readonly string[];
-  /** How a workflow gets them, e.g. `the aws-actions/configure-aws-credentials step`. */
-  setBy: string;
-}
-
-/** The sentence for credentials that are not there: the variables to set and what sets them. */
-export function describeMissing(what: string, source: CredentialSource): string {
-  const names = source.variables.join(', ');
-  return `no ${what}: set ${names} (${source.setBy} sets ${source.variables.length > 1 ? 'them' : 'it'})`;
-}
-
-/** A variable's value, trimmed; '' when unset. */
-export function readVariable(env: NodeJS.ProcessEnv, name: string): string {
-  return env[name]?.trim() ?? '';
-}

@@ -22,7 +22,8 @@ import {
   projectFromEnv,
   PROJECT_VARIABLES,
 } from './google-credentials.js';
-import { describeMissing, readVariable, type Provider } from './provider.js';
+import { describeMissing, readVariable } from './names.js';
+import type { Provider } from './provider.js';
 
 const GOOGLE_LOGIN = 'the google-github-actions/auth step';
 /** Where the Vertex SDK reads its region from; users set it in the step's `env`. */

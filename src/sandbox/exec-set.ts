@@ -5,7 +5,8 @@
  * loaders and, for git, git's own helpers, and nothing else: a planted hook, `core.fsmonitor` or
  * pager cannot start a shell even where the policy were got around.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Pattern } from '../policy/decide/patterns.js';
@@ -125,12 +126,12 @@ const GIT_EXEC_PATH_TIMEOUT_MS = 10_000;
  * loaders, git's exec path. A program that is a script turns confinement off, since its interpreter
  * would run any other script as well.
  */
-export function resolveExecSet(
+export async function resolveExecSet(
   decision: ExecDecision,
   bashPath: string,
   searchPath: string,
   cwd: string,
-): ExecSet {
+): Promise<ExecSet> {
   if (!decision.confined) return decision;
   const paths = new Set<string>([bashPath]);
   const files = [bashPath];
@@ -153,11 +154,12 @@ export function resolveExecSet(
   if (decision.gitHelpers) {
     const git = files.find((file) => path.basename(file) === 'git');
     if (git !== undefined) {
-      const execPath = execFileSync(git, ['--exec-path'], {
+      const { stdout } = await promisify(execFile)(git, ['--exec-path'], {
         encoding: 'utf8',
         timeout: GIT_EXEC_PATH_TIMEOUT_MS,
         env: { PATH: searchPath },
-      }).trim();
+      });
+      const execPath = stdout.trim();
       if (execPath !== '') paths.add(execPath);
     }
   }

@@ -2,7 +2,7 @@
  * The sandbox helper (landlock-exec.c, built for x64 and arm64 by scripts/build-sandbox-helper.sh):
  * where it is for the running architecture, and what it says it can enforce here.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,18 +70,29 @@ export function parseReport(line: string): HelperReport | undefined {
 /**
  * Runs the helper with `--probe` and the rules the shell will get: it builds the same ruleset
  * without applying it and says what would hold, so the report is the kernel's answer, not a guess.
+ * Asynchronous, so that the run loads the provider's client while the helper runs.
  */
-export function probeHelper(helper: string, rules: readonly string[]): ProbeResult {
-  const probe = spawnSync(helper, ['--probe', ...rules], {
-    encoding: 'utf8',
-    timeout: PROBE_TIMEOUT_MS,
+export function probeHelper(helper: string, rules: readonly string[]): Promise<ProbeResult> {
+  return new Promise((resolve) => {
+    execFile(
+      helper,
+      ['--probe', ...rules],
+      { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS },
+      (error, stdout, stderr) => {
+        // A number is the helper's own exit status; anything else is a helper that did not run.
+        const status = error === null ? 0 : error.code;
+        if (error !== null && (typeof status !== 'number' || error.killed)) {
+          resolve({ ok: false, why: `the sandbox helper did not run: ${error.message}` });
+          return;
+        }
+        const report = status === 0 ? parseReport(stdout) : undefined;
+        if (report === undefined) {
+          const said = (stderr || stdout).trim().replace(/^landlock-exec: /, '');
+          resolve({ ok: false, why: said || `the sandbox helper ended with status ${status}` });
+          return;
+        }
+        resolve({ ok: true, report });
+      },
+    );
   });
-  if (probe.error)
-    return { ok: false, why: `the sandbox helper did not run: ${probe.error.message}` };
-  const report = probe.status === 0 ? parseReport(probe.stdout) : undefined;
-  if (report === undefined) {
-    const said = (probe.stderr || probe.stdout).trim().replace(/^landlock-exec: /, '');
-    return { ok: false, why: said || `the sandbox helper ended with status ${probe.status}` };
-  }
-  return { ok: true, report };
 }

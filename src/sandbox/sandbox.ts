@@ -95,9 +95,10 @@ function factsOf(report: HelperReport, exec: ExecSet, networkOff: boolean): Sand
 
 /**
  * Decides the sandbox of a run, before any request: off, unavailable (an error under
- * `required`), or the helper's launcher with the rules it confirmed.
+ * `required`), or the helper's launcher with the rules it confirmed. The home caches are made
+ * before it returns its promise; `git --exec-path` and the probe run while the caller goes on.
  */
-export function prepareSandbox(options: SandboxOptions): SandboxPlan {
+export async function prepareSandbox(options: SandboxOptions): Promise<SandboxPlan> {
   const searchPath = options.shellEnv.PATH ?? '';
   const bashPath = findOnPath('bash', searchPath, options.workingDirectory) ?? 'bash';
   const none = (why: string): SandboxPlan => {
@@ -117,7 +118,7 @@ export function prepareSandbox(options: SandboxOptions): SandboxPlan {
   const places = writablePlaces(options);
   let exec: ExecSet;
   try {
-    exec = resolveExecSet(
+    exec = await resolveExecSet(
       decideExec(options.allow),
       bashPath,
       searchPath,
@@ -132,7 +133,7 @@ export function prepareSandbox(options: SandboxOptions): SandboxPlan {
     ...(exec.confined ? ['--confine-exec', ...exec.paths.flatMap((file) => ['--exec', file])] : []),
     ...places.flatMap((place) => ['--write', place]),
   ];
-  const probe = probeHelper(helper, rules);
+  const probe = await probeHelper(helper, rules);
   if (!probe.ok) {
     tidy();
     return none(probe.why);
