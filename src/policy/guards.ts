@@ -169,13 +169,15 @@ export function writeRulesCondition(rules: WriteRules): string {
  * (the word's own print, expanded once more: guardableTarget makes that the same value) resolves,
  * symlinks of its directory followed, to a path the write patterns allow, and that stops the call
  * otherwise; then the word itself. A target whose directory does not exist, or that names a
- * directory, passes: the write itself fails. A target that is itself a symbolic link stops: where
- * it points is not followed here.
+ * directory, passes: the write itself fails (an `operand` of cp or rm that ends in `.` or `..` is
+ * checked as the directory it names). A target that is itself a symbolic link stops: where it points
+ * is not followed here.
  */
 export function guardedWriteTarget(
   printedWord: string,
   offender: string,
   rules: WriteRules,
+  operand = false,
 ): string {
   const say = (why: string): string =>
     `\\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} "${why}" ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @`;
@@ -185,9 +187,13 @@ export function guardedWriteTarget(
     `__policy_base=\${__policy_abs##*/}; ` +
     `[[ $__policy_abs == */* ]] && __policy_dir=\${__policy_abs%/*}/ || __policy_dir=./; ` +
     `[[ $__policy_dir == /* ]] || __policy_dir=./$__policy_dir; ` +
+    // An operand naming a directory by `.` or `..` (`cp a "$d/."`) changes that directory.
+    (operand
+      ? `[[ $__policy_base == ?(.|..) ]] && { __policy_dir=$__policy_abs/; __policy_base=.; }; `
+      : '') +
     `if [[ :$BASHOPTS: == *:nocasematch:* ]]; then ${say('is written with nocasematch set, under which the run-time check cannot match paths')}; ` +
     `elif [[ $__policy_abs == *[$'\\n\\r']* ]]; then ${say('names a path with a line break')}; ` +
-    `elif [[ $__policy_base == ?(.|..) ]] || ! \\builtin cd -P -- "$__policy_dir" 2>/dev/null; then \\builtin printf 0; ` +
+    `elif ${operand ? '' : '[[ $__policy_base == ?(.|..) ]] || '}! \\builtin cd -P -- "$__policy_dir" 2>/dev/null; then \\builtin printf 0; ` +
     `else __policy_dir=$(\\builtin pwd -P); ` +
     `if [[ $__policy_dir != /* ]]; then ${say('is written where the run-time check cannot read the directory')}; ` +
     `else __policy_abs=\${__policy_dir%/}/$__policy_base; ` +

@@ -475,6 +475,7 @@ export class CommandCheck {
         start: command.start,
         via,
         anywhere: false,
+        gitOnly: write.gitOnly === true,
       });
     }
     // A shell allowed to run any file may as well run any text: only deny patterns apply in it.

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Failure, Level, PolicyRules } from './check-context.js';
-import { homeWriteAllowed, writeAllowed } from './patterns.js';
+import { homeWriteAllowed, parsePattern, writeAllowed, type WritePattern } from './patterns.js';
 import type { RefusalCode } from './refusal.js';
 import { guardableTarget, guardedWriteTarget } from '../guards.js';
 import type { Redirect, Scope } from '../parse.js';
@@ -10,6 +10,8 @@ import type { Word } from '../words.js';
 
 const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
 const MAX_DIRECTORIES = 16;
+/** `> **`: any path outside `.git/`, which is what a program's own pattern allows it to change. */
+const ANY_PATH_BUT_GIT = parsePattern('> **', 'the operands of an allowed program') as WritePattern;
 
 export interface PendingWrite {
   readonly redirect: Redirect;
@@ -20,6 +22,8 @@ export interface PendingWrite {
   readonly via?: readonly string[];
   /** Written where only deny patterns apply (under `*`, or by a shell allowed to run anything). */
   readonly anywhere: boolean;
+  /** Allowed anywhere but inside `.git/` (an operand cp or rm changes: see OptionWrite). */
+  readonly gitOnly?: boolean;
 }
 
 interface DirectoryChange {
@@ -84,7 +88,15 @@ export class WriteCheck {
    */
   note(level: Level, write: PendingWrite): void {
     const target = write.redirect.target;
-    if (write.anywhere || !target || !guardableTarget(target) || write.via) {
+    // A file cp or rm changes in code that runs later (a trap's `rm -f tmp/x`) is in whatever
+    // directory the shell is in then: checked there, by the same guard.
+    const later =
+      write.gitOnly === true &&
+      write.scope.deferred &&
+      target?.literal === true &&
+      !target.tilde &&
+      !isAbsolute(target.text);
+    if (write.anywhere || !target || !(later || guardableTarget(target)) || write.via) {
       this.writes.push(write);
       return;
     }
@@ -98,11 +110,22 @@ export class WriteCheck {
     }
     level.words.set(
       target,
-      guardedWriteTarget(printed, write.redirect.source, {
-        realWorkingDirectory: this.policy.realWorkingDirectory,
-        allow: this.policy.allowWrites,
-        deny: this.policy.denyWrites,
-      }),
+      guardedWriteTarget(
+        printed,
+        write.redirect.source,
+        write.gitOnly
+          ? {
+              realWorkingDirectory: this.policy.realWorkingDirectory,
+              allow: [ANY_PATH_BUT_GIT, ...this.policy.allowWrites.filter((p) => p.namesGit)],
+              deny: [],
+            }
+          : {
+              realWorkingDirectory: this.policy.realWorkingDirectory,
+              allow: this.policy.allowWrites,
+              deny: this.policy.denyWrites,
+            },
+        write.gitOnly === true,
+      ),
     );
   }
 
@@ -186,6 +209,13 @@ export class WriteCheck {
     // Under `*` writes are allowed everywhere; what cannot be read runs.
     if (!target || !target.literal) {
       if (universal) return undefined;
+      const glob = write.gitOnly && target ? globReachesGit(target) : undefined;
+      if (glob === false) return undefined;
+      if (glob)
+        return fail(
+          'write-into-git',
+          `changes the files '${target?.source ?? ''}' matches, which may be .git, and only a pattern naming .git/ allows that`,
+        );
       return target
         ? fail(
             'write-target-unknown',
@@ -195,6 +225,14 @@ export class WriteCheck {
     }
     const text = target.text;
     if (ALWAYS_WRITABLE.has(text)) return undefined;
+    if (target.tilde && write.gitOnly) {
+      // A home directory is not the checkout; `~/x` resolves outside it unless ~ is inside it.
+      if (!GIT_SEGMENT.test(text)) return undefined;
+      return fail(
+        'write-into-git',
+        `changes ${text}, inside .git/, which only a pattern naming .git/ allows`,
+      );
+    }
     if (target.tilde) {
       if (text !== '~' && !text.startsWith('~/'))
         return universal
@@ -228,6 +266,8 @@ export class WriteCheck {
           writeAllowed(p, path, this.policy.workingDirectory) ||
           writeAllowed(p, real, this.policy.realWorkingDirectory),
       );
+      const git = GIT_SEGMENT.test(path) || GIT_SEGMENT.test(real);
+      if (write.gitOnly && !git) continue;
       if (denied)
         return fail('write-not-allowed', `writes ${shown}, which a denied pattern covers`);
       if (universal) continue;
@@ -237,7 +277,6 @@ export class WriteCheck {
           writeAllowed(p, real, this.policy.realWorkingDirectory),
       );
       if (!allowed) {
-        const git = /(^|[/\\])\.git([/\\]|$)/i.test(path) || /(^|[/\\])\.git([/\\]|$)/i.test(real);
         return fail(
           git ? 'write-into-git' : 'write-not-allowed',
           git
@@ -266,6 +305,29 @@ export function optionRedirect(write: OptionWrite): Redirect {
     target: write.target,
     source: `${write.option} ${write.target.source}`,
   };
+}
+
+/** A `.git` path segment, any case, with either separator. */
+const GIT_SEGMENT = /(^|[/\\])\.git([/\\]|$)/i;
+
+/**
+ * For a word whose only unknown parts are glob characters (`build/*.o`), whether one of its
+ * segments can match `.git` (bash's globs match a leading dot only when it is written); undefined
+ * for any other word (quotes, expansions and extended globs are not read here).
+ */
+function globReachesGit(word: Word): boolean | undefined {
+  if (/[$`{}\\'"()]/.test(word.source)) return undefined;
+  return word.source.split('/').some((segment) => {
+    if (!segment.startsWith('.')) return false;
+    const regex = segment.replace(/\[[^\]]*\]|[\s\S]/g, (part) =>
+      part === '*'
+        ? '.*'
+        : part === '?' || part.length > 1
+          ? '.'
+          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    return new RegExp(`^${regex}$`, 'i').test('.git');
+  });
 }
 
 function displayPath(path: string, workingDirectory: string): string {

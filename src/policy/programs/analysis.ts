@@ -80,6 +80,12 @@ export interface OptionWrite {
   /** For messages: `-o`, `-i`. */
   readonly option: string;
   readonly target: Word;
+  /**
+   * An operand a program creates, changes, moves, links or deletes (cp's destination, rm's files):
+   * its own pattern (`cp *`) allows that anywhere but inside `.git/`, so only that is checked,
+   * against the write patterns that name `.git/`.
+   */
+  readonly gitOnly?: boolean;
 }
 
 /**

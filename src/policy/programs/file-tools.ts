@@ -1,4 +1,11 @@
-import { emptyAnalysis, optionDanger, type Analyzer } from './analysis.js';
+import { basename } from 'node:path';
+import {
+  emptyAnalysis,
+  optionDanger,
+  type Analysis,
+  type Analyzer,
+  type OptionWrite,
+} from './analysis.js';
 import { possibleOperands, quoted, tableAnalysis } from './common.js';
 import {
   absorb,
@@ -184,25 +191,87 @@ const analyseZip: Analyzer = (words) => {
 
 /**
  * ln, cp, mv, install: a link or copy of a program runs that program under the new name
- * (`ln -s /bin/rm del`). The sources are what the new names will stand for.
+ * (`ln -s /bin/rm del`). The sources are what the new names will stand for. The destination (the
+ * last operand, or `-t`'s directory) is changed, and so are mv's sources, which leave their
+ * directory; `install -d` creates every operand; `ln` with one operand links into the current
+ * directory under the target's own name.
  */
 const COPY_TABLE = compileTable({
   values: ['-t, --target-directory=DIRECTORY', '-S, --suffix=SUFFIX', '-m, --mode=MODE'],
+  flags: ['-d, --directory'],
 });
 
-const analyseCopy: Analyzer = (words) => {
-  const result = emptyAnalysis();
-  const scan = scanOptions(words, 1, COPY_TABLE);
-  const intoDirectory = scan.options.some(
-    (o) => o.name === '-t' || o.name === '--target-directory',
-  );
-  const sources = intoDirectory ? scan.operands : scan.operands.slice(0, -1);
-  for (const i of sources) {
-    const word = words[i] as Word;
-    result.renames.push({ index: i, text: word.literal ? quoted(word.text) : undefined });
-  }
-  return result;
+function analyseCopy(program: 'cp' | 'mv' | 'ln' | 'install'): Analyzer {
+  return (words) => {
+    const result = emptyAnalysis();
+    const scan = scanOptions(words, 1, COPY_TABLE);
+    const directory = scan.options.find((o) => o.name === '-t' || o.name === '--target-directory');
+    const operands = possibleOperands(words, scan);
+    const sources = directory ? operands : operands.slice(0, -1);
+    for (const i of sources) {
+      const word = words[i] as Word;
+      result.renames.push({ index: i, text: word.literal ? quoted(word.text) : undefined });
+    }
+    const creates =
+      program === 'install' &&
+      scan.options.some((o) => o.name === '-d' || o.name === '--directory');
+    if (directory?.value !== undefined) {
+      const value = directory.value;
+      const target =
+        typeof value === 'string' ? literalWord(value, words[directory.index]?.start) : value;
+      result.writes.push(changed(directory.index, directory.spell, `${program} -t`, target));
+    }
+    const last = operands.at(-1);
+    const lone = program === 'ln' && !directory && operands.length === 1;
+    for (const i of operands) {
+      const isDestination = !directory && i === last && !lone;
+      if (creates || isDestination || program === 'mv') addChanged(result, words, i, program);
+    }
+    const only = words[last ?? 0];
+    if (lone && only?.literal) {
+      // `ln -s ../x/.git` makes ./.git.
+      const name = literalWord(basename(only.text), only.start);
+      result.writes.push(changed(last as number, only.text.length, program, name));
+    }
+    return result;
+  };
+}
+
+function changed(index: number, spell: number, option: string, target: Word): OptionWrite {
+  return { index, spell, option, target, gitOnly: true };
+}
+
+function addChanged(
+  result: Analysis,
+  words: readonly Word[],
+  index: number,
+  program: string,
+): void {
+  const word = words[index] as Word;
+  result.writes.push(changed(index, word.literal ? word.text.length : 0, program, word));
+}
+
+const TOUCH_OPTIONS: OptionTable = {
+  values: ['-d, --date=STRING', '-r, --reference=FILE', '-t STAMP'],
 };
+const MODE_OPTIONS: OptionTable = { values: ['-m, --mode=MODE', '--reference=FILE'] };
+const OWNER_OPTIONS: OptionTable = { values: ['--reference=FILE', '--from=OWNER'] };
+const TRUNCATE_OPTIONS: OptionTable = { values: ['-r, --reference=FILE', '-s, --size=SIZE'] };
+const SHRED_OPTIONS: OptionTable = {
+  values: ['-n, --iterations=N', '-s, --size=N', '--random-source=FILE', '--remove[=HOW]'],
+};
+
+/** rm, touch, chmod…: every file operand is created, changed or deleted. */
+function analyseChangesOperands(program: string, table: OptionTable = {}): Analyzer {
+  const options = compiled(table);
+  return (words) => {
+    const result = emptyAnalysis();
+    const scan = scanOptions(words, 1, options);
+    absorb(result, scan);
+    for (const i of possibleOperands(words, scan)) addChanged(result, words, i, program);
+    return result;
+  };
+}
 
 /** tee FILE…: writes each file it names. */
 const TEE_TABLE = compileTable({ values: ['--output-error[=MODE]'] });
@@ -445,42 +514,114 @@ export const FILE_TOOLS: ProgramFamily = {
   },
   rm: {
     endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('rm'),
     examples: {
       patterns: ['rm *'],
-      allow: ['rm a.txt'],
-      refuse: [['rm a.txt > .git/x', 'write-into-git']],
+      allow: ['rm a.txt', 'rm -rf build/*.o', 'rm -- -x.txt'],
+      refuse: [
+        ['rm a.txt > .git/x', 'write-into-git'],
+        ['rm .git/index', 'write-into-git'],
+        ['rm -rf .git', 'write-into-git'],
+        ['rm -f ./.git/hooks/pre-push', 'write-into-git'],
+        ['rm src/../.git/config', 'write-into-git'],
+        ['rm .G*/index', 'write-into-git'],
+      ],
     },
   },
   touch: {
     endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('touch', TOUCH_OPTIONS),
     examples: {
       patterns: ['touch *'],
-      allow: ['touch a.txt'],
-      refuse: [['touch a.txt > .git/x', 'write-into-git']],
+      allow: ['touch a.txt', 'touch -r .git/HEAD a.txt'],
+      refuse: [
+        ['touch a.txt > .git/x', 'write-into-git'],
+        ['touch .git/hooks/post-checkout', 'write-into-git'],
+        ['touch -r .git/HEAD -- .git/x', 'write-into-git'],
+      ],
     },
   },
   mkdir: {
     endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('mkdir', MODE_OPTIONS),
     examples: {
       patterns: ['mkdir *'],
-      allow: ['mkdir a.txt'],
-      refuse: [['mkdir a.txt > .git/x', 'write-into-git']],
+      allow: ['mkdir -p out/a'],
+      refuse: [
+        ['mkdir a.txt > .git/x', 'write-into-git'],
+        ['mkdir -p .git/hooks', 'write-into-git'],
+        ['mkdir -m 755 .git/info', 'write-into-git'],
+      ],
     },
   },
   rmdir: {
     endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('rmdir'),
     examples: {
       patterns: ['rmdir *'],
-      allow: ['rmdir a.txt'],
-      refuse: [['rmdir a.txt > .git/x', 'write-into-git']],
+      allow: ['rmdir out'],
+      refuse: [
+        ['rmdir a > .git/x', 'write-into-git'],
+        ['rmdir .git/refs/tags', 'write-into-git'],
+      ],
     },
   },
   chmod: {
     endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('chmod', MODE_OPTIONS),
     examples: {
       patterns: ['chmod *'],
-      allow: ['chmod a.txt'],
-      refuse: [['chmod a.txt > .git/x', 'write-into-git']],
+      allow: ['chmod +x run.sh', 'chmod --reference=.git/config a.txt'],
+      refuse: [
+        ['chmod a.txt > .git/x', 'write-into-git'],
+        ['chmod +x .git/hooks/x', 'write-into-git'],
+        ['chmod -R u+w .git', 'write-into-git'],
+      ],
+    },
+  },
+  unlink: {
+    endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('unlink'),
+    examples: {
+      patterns: ['unlink *'],
+      allow: ['unlink a.txt'],
+      refuse: [['unlink .git/index', 'write-into-git']],
+    },
+  },
+  chown: {
+    endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('chown', OWNER_OPTIONS),
+    examples: {
+      patterns: ['chown *'],
+      allow: ['chown 1000 a.txt'],
+      refuse: [['chown -R 1000 .git', 'write-into-git']],
+    },
+  },
+  chgrp: {
+    endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('chgrp', OWNER_OPTIONS),
+    examples: {
+      patterns: ['chgrp *'],
+      allow: ['chgrp users a.txt'],
+      refuse: [['chgrp users .git/config', 'write-into-git']],
+    },
+  },
+  truncate: {
+    endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('truncate', TRUNCATE_OPTIONS),
+    examples: {
+      patterns: ['truncate *'],
+      allow: ['truncate -s 0 a.log', 'truncate -r .git/index a.bin'],
+      refuse: [['truncate -s 0 .git/index', 'write-into-git']],
+    },
+  },
+  shred: {
+    endsOptionsWithDoubleDash: true,
+    analyse: analyseChangesOperands('shred', SHRED_OPTIONS),
+    examples: {
+      patterns: ['shred *'],
+      allow: ['shred -n 1 a.bin'],
+      refuse: [['shred -u .git/index', 'write-into-git']],
     },
   },
   tree: {
@@ -545,35 +686,59 @@ export const FILE_TOOLS: ProgramFamily = {
     },
   },
   ln: {
-    analyse: analyseCopy,
+    analyse: analyseCopy('ln'),
     examples: {
-      patterns: ['*', '!rm *'],
-      allow: ['ln -s a.txt b.txt'],
-      refuse: [['ln -s /bin/rm del', 'denied-pattern']],
+      patterns: ['ln *'],
+      allow: ['ln -s a.txt b.txt', 'ln -s .git/config cfg', 'ln -s ../x'],
+      refuse: [
+        ['ln -s /tmp/x .git/hooks/pre-push', 'write-into-git'],
+        ['ln -sf x .git', 'write-into-git'],
+        ['ln -s ../other/.git', 'write-into-git'],
+        ['ln -t .git/hooks ../x', 'write-into-git'],
+      ],
     },
   },
   cp: {
-    analyse: analyseCopy,
+    analyse: analyseCopy('cp'),
     examples: {
-      patterns: ['*', '!rm *'],
-      allow: ['cp a.txt b.txt'],
-      refuse: [['cp /bin/rm del', 'denied-pattern']],
+      patterns: ['cp *'],
+      allow: ['cp a.txt b.txt', 'cp .git/config /tmp/x', 'cp -r .git/hooks backup/', 'cp a.txt .'],
+      refuse: [
+        ['cp a.txt .git/hooks/pre-commit', 'write-into-git'],
+        ['cp -t .git/hooks a', 'write-into-git'],
+        ['cp -t.git/hooks a', 'write-into-git'],
+        ['cp --target-directory=.git/hooks a', 'write-into-git'],
+        ['cp a ./.git/hooks/x', 'write-into-git'],
+        ['cp a src/../.git/hooks/x', 'write-into-git'],
+        ['cp a {.git/hooks/x,}', 'write-into-git'],
+        ['cp -r hooks .git', 'write-into-git'],
+        ['cp a .GIT/config', 'write-into-git'],
+      ],
     },
   },
   mv: {
-    analyse: analyseCopy,
+    analyse: analyseCopy('mv'),
     examples: {
-      patterns: ['*', '!rm *'],
-      allow: ['mv a.txt b.txt'],
-      refuse: [['mv /bin/rm del', 'denied-pattern']],
+      patterns: ['mv *'],
+      allow: ['mv a.txt b.txt', 'mv a.txt out/'],
+      refuse: [
+        ['mv a .git/config', 'write-into-git'],
+        ['mv .git .git-old', 'write-into-git'],
+        ['mv .git/hooks/x /tmp/x', 'write-into-git'],
+        ['mv a .gi?/x', 'write-into-git'],
+      ],
     },
   },
   install: {
-    analyse: analyseCopy,
+    analyse: analyseCopy('install'),
     examples: {
-      patterns: ['*', '!rm *'],
-      allow: ['install a.txt b.txt'],
-      refuse: [['install /bin/rm del', 'denied-pattern']],
+      patterns: ['install *'],
+      allow: ['install -m755 a bin/a', 'install -d out/bin'],
+      refuse: [
+        ['install -m755 a .git/hooks/x', 'write-into-git'],
+        ['install -d .git/hooks', 'write-into-git'],
+        ['install -t .git/hooks a', 'write-into-git'],
+      ],
     },
   },
   tee: {
