@@ -206,8 +206,7 @@ function analyseCopy(program: 'cp' | 'mv' | 'ln' | 'install'): Analyzer {
     const result = emptyAnalysis();
     const scan = scanOptions(words, 1, COPY_TABLE);
     const directory = scan.options.find((o) => o.name === '-t' || o.name === '--target-directory');
-    const operands = possibleOperands(words, scan);
-    const sources = directory ? operands : operands.slice(0, -1);
+    const sources = directory ? scan.operands : scan.operands.slice(0, -1);
     for (const i of sources) {
       const word = words[i] as Word;
       result.renames.push({ index: i, text: word.literal ? quoted(word.text) : undefined });
@@ -219,8 +218,13 @@ function analyseCopy(program: 'cp' | 'mv' | 'ln' | 'install'): Analyzer {
       const value = directory.value;
       const target =
         typeof value === 'string' ? literalWord(value, words[directory.index]?.start) : value;
-      result.writes.push(changed(directory.index, directory.spell, `${program} -t`, target));
+      // Allowed by a pattern that spells the whole word out, not `-t` alone (`cp -t *`).
+      const at = directory.valueIndex ?? directory.index;
+      const word = words[at] as Word;
+      result.writes.push(changed(at, word.literal ? word.text.length : 0, `${program} -t`, target));
     }
+    // A word whose value is unknown may be a file name as well as an option: changed too.
+    const operands = possibleOperands(words, scan);
     const last = operands.at(-1);
     const lone = program === 'ln' && !directory && operands.length === 1;
     for (const i of operands) {
