@@ -179,4 +179,16 @@ describe('targets known only at run time, in the real session', () => {
     const ordinary = await run(policy, 'clean() { rm -f b.txt; }; cd out && clean && echo gone');
     expect(ordinary).toEqual({ output: 'gone\n', isError: false });
   });
+
+  it('checks a file deleted after a cd to a directory known only at run time', async () => {
+    const policy = await policyOf([...FILE_PROGRAMS, 'echo *', 'd=*']);
+    const outcome = await run(policy, 'd=.git; cd "$d" && rm -f index; echo after');
+    expect(outcome.isError).toBe(true);
+    expect(outcome.output).toContain('Command denied by policy');
+    expect(readFileSync(path.join(repo, '.git', 'index'), 'utf8')).toBe('index');
+    writeFileSync(path.join(repo, 'out', 'c.o'), '');
+    const ordinary = await run(policy, 'd=out; cd "$d" && rm -f c.o && echo gone');
+    expect(ordinary).toEqual({ output: 'gone\n', isError: false });
+    expect(existsSync(path.join(repo, 'out', 'c.o'))).toBe(false);
+  });
 });

@@ -88,14 +88,15 @@ export class WriteCheck {
    */
   note(level: Level, write: PendingWrite): void {
     const target = write.redirect.target;
-    // A file cp or rm changes in code that runs later (a trap's `rm -f tmp/x`) is in whatever
-    // directory the shell is in then: checked there, by the same guard.
+    // A file cp or rm changes in code that runs later (a trap's `rm -f tmp/x`), or after a `cd` to
+    // a directory known only then, is in whatever directory the shell is in when it runs: checked
+    // there, by the same guard.
     const later =
       write.gitOnly === true &&
-      write.scope.deferred &&
       target?.literal === true &&
       !target.tilde &&
-      !isAbsolute(target.text);
+      !isAbsolute(target.text) &&
+      (write.scope.deferred || this.directories().unknown !== undefined);
     if (write.anywhere || !target || !(later || guardableTarget(target)) || write.via) {
       this.writes.push(write);
       return;
