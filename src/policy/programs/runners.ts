@@ -3,9 +3,10 @@ import {
   emptyAnalysis,
   optionDanger,
   unresolvable,
+  type Analysis,
   type Analyzer,
 } from './analysis.js';
-import { addScript, innerFrom, takeAssignments } from './common.js';
+import { addScript, innerFrom, quoted, takeAssignments } from './common.js';
 import { absorb, compileTable, optionValue, resolveLong, scanOptions } from './options.js';
 import type { ProgramFamily } from './spec.js';
 import { literalWord, unknownFrom, unknownWords, valueOf, type Word } from '../words.js';
@@ -396,6 +397,100 @@ export const analyseStringRunner: Analyzer = (words, { programs }) => {
   return result;
 };
 
+/** At most this many texts per command are read for the deny patterns. */
+const MAX_RUNNER_TEXTS = 64;
+
+/**
+ * The shell text a string runner may run, for the deny patterns under `*` (under an allowlist the
+ * runner is refused whatever it runs). Which words are the runner's own options is not modelled, so
+ * every run of words from a plain one to `end` is read as the command, once with each
+ * argument (`parallel -j 4 rm ::: a` gives `4 rm 'a'` and `rm 'a'`); `{}` stands for the argument.
+ */
+function addRunnerTexts(
+  result: Analysis,
+  words: readonly Word[],
+  from: number,
+  end: number,
+  args: readonly string[],
+  where: string,
+): void {
+  const texts: string[] = [];
+  for (let k = from; k < end; k++) {
+    const first = words[k] as Word;
+    // An option, or a word that is only an argument's place (`{}`): not a command name.
+    if (!first.literal || first.text.startsWith('-') || first.text.startsWith('{')) continue;
+    const command = words
+      .slice(k, end)
+      .map((w) => (w.literal ? w.text : w.source))
+      .join(' ');
+    if (args.length === 0) texts.push(command);
+    for (const arg of args)
+      texts.push(command.includes('{}') ? command.replaceAll('{}', arg) : `${command} ${arg}`);
+  }
+  for (const text of texts.slice(0, MAX_RUNNER_TEXTS))
+    result.scripts.push({ text, where, index: undefined });
+}
+
+const PARALLEL_SEPARATOR = /^::::?\+?$/;
+
+/** GNU parallel: the command before `:::`, run through a shell with each argument after it. */
+const analyseParallel: Analyzer = (words, context) => {
+  const result = analyseStringRunner(words, context);
+  const separator = (w: Word): boolean => w.literal && PARALLEL_SEPARATOR.test(w.text);
+  const first = words.findIndex((w, i) => i > 0 && separator(w));
+  const end = first < 0 ? words.length : first;
+  const args: string[] = [];
+  let fromFiles = false;
+  for (const word of words.slice(end)) {
+    if (separator(word)) fromFiles = word.text.startsWith('::::');
+    else if (!fromFiles) args.push(word.literal ? quoted(word.text) : word.source);
+  }
+  addRunnerTexts(result, words, 1, end, args, 'in the command run by parallel');
+  return result;
+};
+
+/** tmux commands whose operands are a shell command. */
+const TMUX_SHELL_COMMANDS = new Set([
+  'new-session',
+  'new',
+  'new-window',
+  'neww',
+  'split-window',
+  'splitw',
+  'respawn-pane',
+  'respawnp',
+  'respawn-window',
+  'respawnw',
+  'run-shell',
+  'run',
+  'display-popup',
+  'popup',
+  'pipe-pane',
+  'pipep',
+]);
+
+/** tmux: `-c TEXT`, and the shell command of each command above in a `;`-separated sequence. */
+const analyseTmux: Analyzer = (words, context) => {
+  const result = analyseStringRunner(words, context);
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (!word.literal || !word.text.startsWith('-')) break;
+    if (word.text === '-c')
+      addRunnerTexts(result, words, i + 1, i + 2, [], 'in the command run by tmux -c');
+    if (/^-[LSfcT]$/.test(word.text)) i++;
+  }
+  while (i < words.length) {
+    let end = words.findIndex((w, k) => k > i && w.literal && w.text === ';');
+    if (end < 0) end = words.length;
+    const name = words[i] as Word;
+    if (name.literal && TMUX_SHELL_COMMANDS.has(name.text))
+      addRunnerTexts(result, words, i + 1, end, [], `in the command run by tmux ${name.text}`);
+    i = end + 1;
+  }
+  return result;
+};
+
 /** Programs that run commands in their own ways, each read by its analyser. */
 export const RUNNERS: ProgramFamily = {
   env: {
@@ -460,7 +555,12 @@ export const RUNNERS: ProgramFamily = {
   },
   parallel: {
     role: 'string-runner',
-    examples: { patterns: ['parallel *'], allow: [], refuse: [['parallel echo x', 'inline-code']] },
+    analyse: analyseParallel,
+    examples: {
+      patterns: ['parallel *'],
+      allow: [],
+      refuse: [['parallel echo x', 'inline-code']],
+    },
   },
   sem: {
     role: 'string-runner',
@@ -484,6 +584,7 @@ export const RUNNERS: ProgramFamily = {
   },
   tmux: {
     role: 'string-runner',
+    analyse: analyseTmux,
     examples: { patterns: ['tmux *'], allow: [], refuse: [['tmux echo x', 'inline-code']] },
   },
   screen: {
