@@ -64,9 +64,9 @@ function executor(session: BashSession, policy: Awaited<ReturnType<typeof loadPo
  */
 async function forgingEnd(session: BashSession, after: string, trailer = '0'): Promise<string> {
   await session.run(`set -v; exec 2>${dir}/echo.log`);
-  // The nonce is the 3rd word of the call's last line: `} 63>&-;\_eXXXX NONCE "$_";} …`.
+  // The nonce is the word after the end function's name: `…;\_eXXXX NONCE "$_";} …`.
   return (
-    `read -r _ _ n _ < <(grep -a '^} 63>&-;._e[0-9a-f]' ${dir}/echo.log | tail -n 1); ` +
+    `read -r _ n < <(grep -aoE '_e[0-9a-f]{4} [A-Za-z0-9_-]{8} ' ${dir}/echo.log | tail -n 1); ` +
     `builtin printf '%%BASH_AGENT_%s ${trailer}\\n' "$n"; ${after}`
   );
 }
