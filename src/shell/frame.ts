@@ -37,8 +37,13 @@
  *   `$_` the previous call left, which makes it `$_` again. The end's last argument keeps the
  *   command's `$_` the same way.
  *
+ * - **Long text is the command's alone.** Long raw text follows its line instead of being quoted
+ *   into it, and a reader of the frame's takes it in bulk and checks it whole before `eval` runs it;
+ *   why that keeps every route above closed is at frameCall.
+ *
  * Each byte of the line costs bash a system call (it reads a socket one byte at a time, so that it
- * never takes input meant for a later line), so the names and the nonce are short.
+ * never takes input meant for a later line), so the names and the nonce are short, plain words end
+ * with `;` rather than a line of their own, and long raw text is read in bulk (frameCall).
  */
 
 /** How a call's frame reported its end. */
@@ -123,10 +128,12 @@ export function frameDefinitions(names: FrameNames): string {
     // $1: directory; $2: the old $_.
     `${move}() { \\builtin cd -- "$1"; }; ` +
     // $1: characters to read; $2: the mark that ends them; $3: the old $_. See frameCall for why each
-    // step is there. `unset -n` drops whatever an earlier command made of the variable (a nameref, an
-    // integer, which would evaluate the text as arithmetic, an array); `IFS=` keeps read from
-    // trimming. Any failure ends the shell before bash could read the rest of the text as commands.
-    `${read}() { \\builtin unset -n ${text} && IFS= \\builtin read -r -N "$1" ${text} && ` +
+    // step is there. The two unsets drop whatever an earlier command made of the variable: `-n` a
+    // nameref (and not what it names), `-v` then the variable with its attributes (an integer would
+    // evaluate the text as arithmetic, whose subscripts run code), even one declared without a value,
+    // which `-n` alone leaves. `IFS=` keeps read from trimming. Any failure ends the shell before
+    // bash could read the rest of the text as commands.
+    `${read}() { \\builtin unset -n ${text} && \\builtin unset -v ${text} && IFS= \\builtin read -r -N "$1" ${text} && ` +
     `[[ \${${text}: -${MARK_LENGTH}} == "$2" ]] && ${text}=\${${text}::-${MARK_LENGTH}} || ` +
     `{ \\builtin printf '%${MARKER_TAG}${UNREAD}\\n' >&${END_FD}; \\builtin exit ${MOVED_EXIT_STATUS}; }; }\n` +
     `readonly -f ${guard} ${moved} ${end} ${move} ${read}\n`
@@ -180,9 +187,9 @@ export interface CallText {
  * - **The nonce is not in it.** The text and the mark are the command's own; the nonce is in the
  *   line, which bash has parsed before the reader runs.
  * - **The frame is not replaced.** The reader is a readonly function like the others; it runs
- *   `\builtin` alone, and its variable is unset (`-n`, so a nameref goes, not what it names) right
- *   before the read, which drops whatever attributes a command gave it; a readonly one makes the
- *   read fail, which ends the shell. `eval` then runs the variable's text where the quoted text ran.
+ *   `\builtin` alone, and its variable is unset right before the read (first as a nameref, so that
+ *   a nameref goes and not what it names, then as a variable), which drops whatever attributes a
+ *   command gave it; a readonly one makes the unset fail, which ends the shell. `eval` then runs the variable's text where the quoted text ran.
  * - **No channel is held.** While the reader runs, standard input is the command socket, as it is
  *   between calls; what is on it then is this call's text alone (the next line is sent after the
  *   end). A trap that read it would leave the reader short of its text: the call times out and the
