@@ -165,8 +165,9 @@ export interface CallText {
 
 /**
  * The line that runs the command if the shell is in the directory `dirWord` names, then writes the
- * end. Standard input is /dev/null for the whole line, frame included, so even a trap of the agent's
- * that runs between the frame's commands never holds the channel. The empty line after an `eval` is
+ * end. Standard input is /dev/null for the whole line, frame included (but for the reader of long
+ * text, below), so even a trap of the agent's that runs between the frame's commands never holds the
+ * channel. The empty line after an `eval` is
  * for bash 5.2: after `eval` met the end of its text inside a quote, bash reads the next line's `{` as
  * a plain word (`{: command not found`) unless a line comes between.
  *
@@ -180,8 +181,8 @@ export interface CallText {
  * - **The text cannot run as commands.** The reader reads exactly COUNT characters, and COUNT
  *   characters are COUNT bytes as the text is ASCII (in every locale bash can run in); it keeps them
  *   only if they end with the mark. Bytes left in bash's read buffer by an earlier `read` of the
- *   agent's would come first and push the mark out of the count; a `TMOUT`, a signal or a readonly
- *   variable that cut the read short would leave it out. Whenever the mark is not where it must be,
+ *   agent's would come first and push the mark out of the count; a `TMOUT` or a signal that cut the
+ *   read short would leave it out. Whenever the mark is not where it must be,
  *   or any step fails, the reader writes `unread` on the end socket and ends the shell, before bash
  *   could read what is left of the text as commands of its own.
  * - **The nonce is not in it.** The text and the mark are the command's own; the nonce is in the
@@ -189,7 +190,8 @@ export interface CallText {
  * - **The frame is not replaced.** The reader is a readonly function like the others; it runs
  *   `\builtin` alone, and its variable is unset right before the read (first as a nameref, so that
  *   a nameref goes and not what it names, then as a variable), which drops whatever attributes a
- *   command gave it; a readonly one makes the unset fail, which ends the shell. `eval` then runs the variable's text where the quoted text ran.
+ *   command gave it; a readonly one makes the unset fail, which ends the shell. `eval` then runs
+ *   the variable's text where the quoted text ran, at the top level, as before.
  * - **No channel is held.** While the reader runs, standard input is the command socket, as it is
  *   between calls; what is on it then is this call's text alone (the next line is sent after the
  *   end). A trap that read it would leave the reader short of its text: the call times out and the
@@ -233,8 +235,10 @@ export function frameCall(names: FrameNames, call: CallText): string {
 // eslint-disable-next-line no-control-regex -- the range is exactly the ASCII characters but NUL
 const ASCII = /^[\x01-\x7f]*$/;
 
-/** `text` as the reader takes it (NULs dropped, as bash cannot hold them), or undefined: too short to
- * be worth the reader, or not ASCII. */
+/**
+ * `text` as the reader takes it (NULs dropped, as bash cannot hold them), or undefined: too short to
+ * be worth the reader, or not ASCII.
+ */
 function bulkText(text: string): string | undefined {
   if (text.length < BULK_MIN_LENGTH) return undefined;
   const kept = text.includes('\0') ? text.replaceAll('\0', '') : text;
