@@ -725,7 +725,8 @@ export const OPTION_TABLES: Readonly<Record<string, OptionTable>> = {
     dangerous: { '-s, --set=STRING': 'sets the system clock' },
   },
   printf: {
-    dangerous: { '-v VAR': 'assigns a shell variable' },
+    // `-v NAME` assigns a variable, which the printf analyser checks as an assignment is checked.
+    values: ['-v VAR'],
     optionsFirst: true,
   },
   compgen: COMPLETION_BUILTIN,

@@ -572,10 +572,9 @@ class Check {
 
   private bareAssignment(assignment: Assignment, command: SimpleCommand): Failure | undefined {
     const name = assignment.name;
-    // IFS is fine for one command (`IFS= read -r line`), not for the rest of the session: later
-    // calls would split words where the policy does not expect it.
-    const risky = name === 'IFS' || isRiskyVariable(name, assignment.value);
-    if (!risky) return undefined;
+    // IFS is not risky: the policy reads every unquoted expansion as splitting into any words, and
+    // bash splits nothing else (literal text, the frame's and the guards' words) by it.
+    if (!isRiskyVariable(name, assignment.value)) return undefined;
     const spelled = this.policy.allowCommands.some(
       (p) => p.words.length === 0 && p.assignments.some((a) => assignmentMatches(a, assignment)),
     );
