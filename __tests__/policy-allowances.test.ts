@@ -40,6 +40,9 @@ const ALLOW = [
   'x=*',
   'n=*',
   'f=*',
+  's=*',
+  'p=*',
+  'cat *',
   '> out/**',
 ];
 
@@ -167,5 +170,80 @@ describe('IFS set for the session', () => {
   it('is still read as splitting an unquoted expansion into any words, options included', async () => {
     const { policy } = await setup([...ALLOW, 'sort *']);
     expectRefused(policy, 'IFS=/; x=a/-o/out/f; sort $x', 'dangerous-option');
+  });
+});
+
+describe('parameter operations and strings', () => {
+  it('runs negative offsets, substitutions with slashes, @Q and \\u escapes as typed', async () => {
+    const { policy, session } = await setup();
+    await runsAsTyped(
+      policy,
+      session,
+      [
+        "s='hello world'; nums=(1 2 3 4); p=/usr/local/bin",
+        'echo "${s: -3} ${nums[@]: -2} ${s:-3}"',
+        'echo "${p//\\//:}" ${p//\\//-}',
+        'echo "${p/\\/usr/~}"',
+        'paths=(src/a src/b); echo "${paths[@]/#src\\//lib/}"',
+        't=$\'one\\ntwo\'; echo "${t%%$\'\\n\'*}" "${s@Q}"',
+        "echo $'\\u00e9' x$'\\u00e9t\\u00e9'",
+      ].join('\n'),
+    );
+  });
+
+  it('still refuses a substitution that runs a command, however its braces and quotes read', async () => {
+    const { policy } = await setup();
+    for (const text of [
+      'echo ${x/\\}/$(touch CANARY)}',
+      'echo "${x/a/$(touch CANARY)}"',
+      'echo "${x/a/`touch CANARY`}"',
+      'echo "${x/\'}\'/$(touch CANARY)}"',
+      'echo "${x@P}"',
+    ])
+      expect(policy.check(text.replaceAll('CANARY', canary), repo).allowed).toBe(false);
+  });
+
+  it('reads a word holding a \\u escape as unknown from there on: an option it may be is still one', async () => {
+    const { policy } = await setup([...ALLOW, 'sort *']);
+    expectRefused(policy, "sort $'-o\\u00e9'", 'dangerous-option');
+    expectRefused(policy, "sort -o$'\\u00e9'", 'dangerous-option');
+    // The same for any value known only at run time attached to a short option that writes.
+    expectRefused(policy, 'sort -o"$x"', 'dangerous-option');
+  });
+});
+
+describe('heredocs tree-sitter reads no expansion in', () => {
+  it('runs one inside a function and one after <<- with variables, as typed', async () => {
+    const { policy, session } = await setup();
+    await runsAsTyped(
+      policy,
+      session,
+      'w() {\n  cat > "out/$1" <<EOF\nfile: $1 ${x} \\$1 \\\\\nEOF\n}\nx=y; w a.txt; w b.txt; cat out/a.txt out/b.txt\n' +
+        'g=hi\n\tcat <<-EOF\n\t$g\tworld $g\n\t\tstill\n\tEOF\n' +
+        'cat <<EOF\none \\\ntwo $g\nEOF\n',
+    );
+  });
+
+  it('refuses what it cannot read there, and a backslash-newline that could join an expansion', async () => {
+    const { policy } = await setup();
+    for (const [text, code] of [
+      ['f() {\n  cat <<EOF\n$1 `touch CANARY`\nEOF\n}', 'unsupported-syntax'],
+      ['f() {\n  cat <<EOF\n$1 $(touch CANARY)\nEOF\n}', 'no-matching-pattern'],
+      ['f() {\n  cat <<EOF\n$1 ${x:-$(touch CANARY)}\nEOF\n}', 'no-matching-pattern'],
+      ['cat <<EOF\n$\\\n(touch CANARY)\nEOF', 'unsupported-syntax'],
+      ['cat <<EOF\n$na\\\nme\nEOF', 'unsupported-syntax'],
+    ] as const)
+      expectRefused(policy, text, code);
+  });
+
+  it('checks a write to "$1" in a function when it runs', async () => {
+    const { policy, session } = await setup();
+    expect((await call(policy, session, 'w() { echo x > "$1"; }')).code).toBeUndefined();
+    await call(policy, session, 'w out/ok.txt');
+    expect(existsSync(path.join(repo, 'out', 'ok.txt'))).toBe(true);
+    const stopped = await call(policy, session, 'w .git/config');
+    expect(stopped.isError).toBe(true);
+    expect(stopped.output).toContain('Command denied by policy');
+    expect(existsSync(path.join(repo, '.git', 'config'))).toBe(false);
   });
 });

@@ -56,13 +56,13 @@ export function containGuards(printed: string): string {
 }
 
 /**
- * A write target whose value a guard can check: double-quoted expansions of plain variables and
- * plain characters around them, so the value cannot split, glob or differ between the guard's
+ * A write target whose value a guard can check: double-quoted expansions of plain variables (or
+ * positional parameters: `"$1"` in a function) and plain characters around them, so the value cannot split, glob or differ between the guard's
  * expansion and the write's (no substitution, no arithmetic, no `${x:=…}`, no variable bash changes
  * on its own such as RANDOM or SECONDS).
  */
 const GUARDABLE_TARGET =
-  /^(?:[A-Za-z0-9_./,:@%+=-]|"(?:[^"\\$`]|\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}))*")+$/;
+  /^(?:[A-Za-z0-9_./,:@%+=-]|"(?:[^"\\$`]|\$(?:[A-Za-z_][A-Za-z0-9_]*|[1-9]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9])\}))*")+$/;
 
 /** Variables whose value changes from one expansion to the next. */
 const CHANGING_VARIABLE =
@@ -219,7 +219,9 @@ export function wordTemplate(
     }
     const name =
       quoted && c === '$'
-        ? /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(source.slice(i))
+        ? /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[1-9])|\{([A-Za-z_][A-Za-z0-9_]*|[1-9])\})/.exec(
+            source.slice(i),
+          )
         : null;
     if (name) {
       variables.push((name[1] ?? name[2]) as string);

@@ -374,7 +374,9 @@ function unknownWordHazard(word: Word, table: CompiledTable): string | undefined
   if (known.startsWith('-')) {
     for (let k = 1; k < known.length; k++) {
       const spec = table.short.get(known[k] as string);
-      if (spec?.danger && typeof spec.danger === 'string') return describe(spec, spec.danger);
+      // `-o"$x"`: a value unknown until run time could be the dangerous one.
+      const why = spec && dangerApplies(spec, word);
+      if (why) return describe(spec as OptionSpec, why);
       if (spec && spec.arity !== 'none') return undefined;
     }
   }

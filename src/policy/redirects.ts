@@ -65,6 +65,10 @@ export function redirectStdin(w: Walk, redirectNodes: SyntaxNode[]): Stdin | und
   return stdin;
 }
 
+/** A backslash pair (passed over), or a plain variable in heredoc text: `$name`, `${name}`, `$1`. */
+const UNMARKED_VARIABLE =
+  /\\[\s\S]|\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\}|([0-9]))/g;
+
 export function heredocText(
   w: Walk,
   node: SyntaxNode,
@@ -137,25 +141,51 @@ export function heredocText(
   const builder = new WordBuilder(bodyText, body.startIndex, 'heredoc');
   let literal = true;
   let at = bodyStart;
-  const text = (raw: string): void => {
+  const plainText = (from: number, to: number): void => {
+    const raw = w.text.slice(from, to);
+    // `<<-` strips tabs at the start of a line, not after an expansion in it.
+    const lineStart = from === bodyStart || w.text[from - 1] === '\n';
+    const stripped = stripTabs
+      ? raw.replace(/(^|\n)\t+/g, (m: string, nl: string) => (nl === '' && !lineStart ? m : nl))
+      : raw;
     // In an unquoted body a backslash quotes only `\`, `$`, `` ` `` and the line end.
-    const value = strip(raw).replace(/\\([\\$`\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+    const value = stripped.replace(/\\([\\$`\n])/g, (_, c: string) => (c === '\n' ? '' : c));
     builder.literalText(value, false);
+  };
+  const text = (from: number, to: number): void => {
+    // tree-sitter marks no expansion in some bodies (inside a function's, after `<<-`): the plain
+    // variables among them (`$name`, `${name}`, `$1`) are read here; anything else stays unmarked
+    // and is refused below.
+    let last = from;
+    for (const m of w.text.slice(from, to).matchAll(UNMARKED_VARIABLE)) {
+      const name = m[1] ?? m[2] ?? m[3];
+      if (name === undefined) continue;
+      const start = from + m.index;
+      if (start > last) plainText(last, start);
+      builder.unknown(m[0], false, [`\${${name}}`]);
+      covered.push([start, start + m[0].length]);
+      literal = false;
+      last = start + m[0].length;
+    }
+    if (to > last) plainText(last, to);
   };
   for (const child of body.namedChildren) {
     if (child.type === 'heredoc_content') continue;
-    if (child.startIndex > at) text(w.text.slice(at, child.startIndex));
+    if (child.startIndex > at) text(at, child.startIndex);
     covered.push([child.startIndex, child.endIndex]);
     literal = false;
     wordPart(w, child, builder, scope, 'heredoc', false);
     at = child.endIndex;
   }
-  if (body.endIndex > at) text(w.text.slice(at, body.endIndex));
+  if (body.endIndex > at) text(at, body.endIndex);
   for (let i = bodyStart; i < body.endIndex; i++) {
     const c = w.text[i];
     if (c === '\\') {
-      if (w.text[i + 1] === '\n') {
-        // Bash removes the pair first, so `$\<newline>(` is `$(`.
+      // Bash removes the pair first, so `$\<newline>(` is `$(`; after a blank, outside what
+      // tree-sitter read as an expansion, it joins nothing that expands.
+      const joinsNothing =
+        /[ \t\n]/.test(w.text[i - 1] ?? '\n') && !covered.some(([s, e]) => i >= s && i < e);
+      if (w.text[i + 1] === '\n' && !joinsNothing) {
         w.problem(i, scope, 'has a backslash-newline in a heredoc that the policy does not join');
         return unknown();
       }

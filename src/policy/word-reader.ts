@@ -21,7 +21,14 @@ import {
 import type { SyntaxNode } from './tree-sitter.js';
 import type { WordContext } from './syntax.js';
 import { statement } from './walk.js';
-import { type QuotingMode, type Word, WordBuilder, decodeAnsiC, literalWord } from './words.js';
+import {
+  type QuotingMode,
+  type Word,
+  WordBuilder,
+  ansiCBeforeLocale,
+  decodeAnsiC,
+  literalWord,
+} from './words.js';
 
 /** `"$name"` for a variable known not to start with `-`, with the guard that makes it so. */
 export function notOptionValue(name: string): string {
@@ -109,9 +116,17 @@ export function wordPart(
       return;
     }
     case 'ansi_c_string': {
-      const decoded = decodeAnsiC(node.text.slice(2, -1));
-      if (decoded === undefined) b.unknown(node.text, false, undefined);
-      else b.literalText(decoded, false, true);
+      const body = node.text.slice(2, -1);
+      const decoded = decodeAnsiC(body);
+      const local = decoded === undefined ? ansiCBeforeLocale(body) : undefined;
+      if (decoded !== undefined) {
+        b.literalText(decoded, false, true);
+      } else if (local !== undefined) {
+        // `$'\u00e9'`: bash converts the character through the locale, so from there on the string
+        // is printed as written, and its value is not known.
+        if (local.known !== '') b.literalText(local.known, false, true);
+        b.unknown(`$'${local.rest}'`, false, [`$'${local.rest}'`]);
+      } else b.unknown(node.text, false, undefined);
       return;
     }
     case 'simple_expansion': {
@@ -372,6 +387,23 @@ export function doubleQuotedText(w: Walk, raw: string, b: WordBuilder): void {
   }
 }
 
+/** `${x@Q}` and the other transformations that only quote or case a value (not `@P`, which runs). */
+const TRANSFORMATIONS = /^[QEAaUuLKk]$/;
+
+/**
+ * A removal or substitution on a plain parameter whose pattern and replacement hold nothing that
+ * runs or reads a variable (no `$` but ANSI-C quotes, no backquote; a tilde gives a home directory)
+ * and nothing that could end the
+ * expansion elsewhere for bash than for tree-sitter (no `}`, no quote but ANSI-C's): `${p//\//:}`,
+ * `${a[@]/#src\//lib/}`, `${t%%$'\n'*}`.
+ */
+const PLAIN_OPERATION = new RegExp(
+  String.raw`^\$\{(?:[A-Za-z_][A-Za-z0-9_]*(?:\[(?:@|\*|-?[0-9]+)\])?|[0-9@*])` +
+    String.raw`(?:\/\/?|\/#|\/%|##?|%%?)` +
+    String.raw`(?:[A-Za-z0-9_.,:/@%+=#*?!^~ \[\]-]|\\[^}'"\n]|\$'(?:[^'\\}\n$\`]|\\[abefnrtvE\\'"?]|\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3})*')*` +
+    String.raw`\}$`,
+);
+
 /** Checks a `${…}` and returns its print, or undefined when it has no form the policy prints. */
 export function expansion(
   w: Walk,
@@ -380,6 +412,10 @@ export function expansion(
   ctx: WordContext,
 ): Doc | undefined {
   w.visit(node);
+  if (PLAIN_OPERATION.test(node.text)) {
+    // Nothing in it expands, so bash reads the text as written whatever tree-sitter made of it.
+    return [node.text];
+  }
   const children = node.children;
   let subject: SyntaxNode | undefined;
   let indirect = false;
@@ -408,7 +444,11 @@ export function expansion(
       if (!subject && child.type === '!') indirect = true;
       if (subject) operators.push(child.type);
       afterColon = subject !== undefined && child.type === ':';
-      if (EXPANSION_OPERATORS.has(child.type)) out.push(child.type);
+      if (
+        EXPANSION_OPERATORS.has(child.type) ||
+        (TRANSFORMATIONS.test(child.type) && operators[operators.length - 2] === '@')
+      )
+        out.push(child.type);
       else printable = false;
       continue;
     }
@@ -431,8 +471,12 @@ export function expansion(
       continue;
     }
     if (afterColon) {
-      // ${x:offset:length} evaluates offset and length as arithmetic.
-      out.push(...arithmetic(w, child, scope));
+      // ${x:offset:length} evaluates offset and length as arithmetic; a negative offset keeps the
+      // blank before it, or `:-` would read as a default value.
+      if (child.type === 'number' && /^-[0-9]+$/.test(child.text)) {
+        w.visit(child);
+        out.push(` ${child.text}`);
+      } else out.push(...arithmetic(w, child, scope));
       continue;
     }
     if (WORD_TYPES.has(child.type)) {
@@ -443,7 +487,7 @@ export function expansion(
       else printable = false;
     } else if (child.isNamed) {
       out.push(...arithmetic(w, child, scope));
-    } else if (/^[QEAaUuLKk]$/.test(child.type) && operators[operators.length - 1] === '@') {
+    } else if (TRANSFORMATIONS.test(child.type) && operators[operators.length - 1] === '@') {
       out.push(child.type);
     } else printable = false;
   }

@@ -367,6 +367,30 @@ const SIMPLE_ESCAPES: Record<string, string> = {
  * exactly (the word then cannot be printed, and the command is refused).
  */
 export function decodeAnsiC(body: string): string | undefined {
+  const decoded = decodeAnsiCIn(body, false);
+  return decoded?.text;
+}
+
+/**
+ * An ANSI-C string holding a `\u`/`\U` escape above ASCII, whose other escapes are all ones
+ * decodeAnsiC reads: what bash makes of such a character depends on the locale, so the string is
+ * known as its decoded text before the first one (`known`) and the rest of its body as written
+ * (`rest`, from that escape on). Undefined for any other string.
+ */
+export function ansiCBeforeLocale(body: string): { known: string; rest: string } | undefined {
+  const decoded = decodeAnsiCIn(body, true);
+  if (decoded?.localeAt === undefined) return undefined;
+  return { known: decoded.text, rest: body.slice(decoded.localeAt) };
+}
+
+/**
+ * `localeCharacters`: stop at the first `\u`/`\U` escape above ASCII, giving the text before it
+ * and where it starts in the body, instead of failing.
+ */
+function decodeAnsiCIn(
+  body: string,
+  localeCharacters: boolean,
+): { text: string; localeAt?: number } | undefined {
   let out = '';
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
@@ -390,6 +414,11 @@ export function decodeAnsiC(body: string): string | undefined {
       const hex = digits[0] === 'x' || digits[0] === 'u' || digits[0] === 'U';
       // Bash keeps only the low byte of an octal escape: $'\455' is '-'.
       const code = hex ? parseInt(digits.slice(1), 16) : parseInt(digits, 8) & 0xff;
+      if (code > 0x7f && localeCharacters && /^[uU]/.test(digits)) {
+        // The rest must still be a string this decoder reads.
+        const after = decodeAnsiCIn(body.slice(i + 1 + digits.length), true);
+        return after === undefined ? undefined : { text: out, localeAt: i };
+      }
       // Bash ends the string at a NUL; a byte above 0x7f is not a character by itself, and what
       // \u prints above ASCII depends on the locale.
       if (code === 0 || code > 0x7f) return undefined;
@@ -400,5 +429,5 @@ export function decodeAnsiC(body: string): string | undefined {
     // `\c` control characters and unknown escapes: rare, and not worth reproducing.
     return undefined;
   }
-  return out;
+  return { text: out };
 }
