@@ -42,6 +42,10 @@ const ALLOW = [
   'f=*',
   's=*',
   'p=*',
+  'i=*',
+  'vals=*',
+  'target=*',
+  'HOME_DIR=*',
   'cat *',
   '> out/**',
 ];
@@ -245,5 +249,49 @@ describe('heredocs tree-sitter reads no expansion in', () => {
     expect(stopped.isError).toBe(true);
     expect(stopped.output).toContain('Command denied by policy');
     expect(existsSync(path.join(repo, '.git', 'config'))).toBe(false);
+  });
+});
+
+describe('values read through another variable', () => {
+  it('runs ${!name} and array elements in arithmetic as typed', async () => {
+    const { policy, session } = await setup();
+    const outcome = await runsAsTyped(
+      policy,
+      session,
+      'target=HOME_DIR; HOME_DIR=/work; echo "${!target}" ${!target}\n' +
+        'vals=(5 10 0x0f); i=1; echo $(( vals[i] + vals[i+1] )) $(( vals[0] * 2 ))',
+    );
+    expect(outcome.output).toBe('/work /work\n25 10\n');
+  });
+
+  it('stops ${!name} when the name holds a subscript that would run a command', async () => {
+    const { policy, session } = await setup();
+    expect((await call(policy, session, "target='a[$(touch CANARY)]'")).code).toBeUndefined();
+    const stopped = await call(policy, session, 'echo before; echo "${!target}"; echo after');
+    expect(stopped.isError).toBe(true);
+    expect(stopped.output).toMatch(/^before\n/);
+    expect(stopped.output).toContain('its value is not a variable name');
+    expect(stopped.output).not.toContain('after');
+    expect(existsSync(canary)).toBe(false);
+    // Forms the check does not cover are refused as before.
+    expectRefused(policy, 'echo "${!target:-x}"', 'unsupported-syntax');
+  });
+
+  it('stops an element in arithmetic whose subscript or value would run a command', async () => {
+    const { policy, session } = await setup();
+    for (const state of [
+      "vals=(1 'a[$(touch CANARY)]'); i=1",
+      "vals=(1 2); i='a[$(touch CANARY)]'",
+      'declare -A vals=([x]=1); i=0',
+    ]) {
+      expect((await call(policy, session, state)).code).toBeUndefined();
+      const stopped = await call(policy, session, 'echo $(( vals[i] + 1 ))');
+      expect(stopped.isError).toBe(true);
+      expect(stopped.output).toContain(ARITHMETIC_VALUE_STOPPED);
+      expect((await call(policy, session, 'unset vals')).code).toBeUndefined();
+    }
+    expect(existsSync(canary)).toBe(false);
+    expectRefused(policy, 'echo $(( vals[i]++ ))', 'unsupported-syntax');
+    expectRefused(policy, 'echo $(( vals[i] = 3 ))', 'unsupported-syntax');
   });
 });

@@ -49,13 +49,15 @@ export const ARITHMETIC_VALUE_STOPPED =
  * arithmetic: `i++`, `sum += v`) keeps the name in the expression and prints nothing when the value
  * passes; `zero` prints 0 when it passes (a guard in front of a subscript). `associative`: an array
  * whose subscript the value is; when that array is associative its subscript is a string, which
- * passes.
+ * passes. `notAssociative`: an array the value is an element of, read with a computed subscript, which
+ * stops the call when it is associative.
  */
 function checkedValue(
   value: Doc,
   what: string,
   mode: 'value' | 'target' | 'zero' = 'value',
   associative?: string,
+  notAssociative?: string,
 ): Doc {
   const v = '$__policy_value';
   const follow =
@@ -67,6 +69,10 @@ function checkedValue(
     ...value,
     '; ',
     associative === undefined ? '' : `[[ \${${associative}@a} == *A* ]] && __policy_value=0; `,
+    // An element of an associative array read where the subscript was computed as a number.
+    notAssociative === undefined
+      ? ''
+      : `[[ \${${notAssociative}@a} == *A* ]] && __policy_value=@; `,
     `__policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
     follow.repeat(INDIRECTION_DEPTH),
   ];
@@ -231,6 +237,8 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       }
       return out;
     }
+    case 'subscript':
+      return arrayElementValue(w, node, scope);
     case 'variable_assignment': {
       // `for ((i=0; …))`: tree-sitter reads a plain assignment as one node.
       w.visit(node);
@@ -253,6 +261,47 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       );
       return [w.cannotPrint(node, 'arithmetic')];
   }
+}
+
+/** A subscript tree-sitter leaves as one word: names and numbers joined by `+` and `-` (`i+1`). */
+const SUM_INDEX = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+)(?:[-+](?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+))*$/;
+
+/**
+ * An array element read in arithmetic (`vals[i]`, `vals[i+1]`): bash evaluates the subscript as
+ * arithmetic and then the element's value as an expression, either of which runs a command hidden
+ * in a value. The print computes the subscript from checked values (its names through
+ * guardedArithmeticValue) and reads the element through the same check as a variable's value; an
+ * associative array, whose subscript is a string, stops the call. Assigning to an element is refused.
+ */
+function arrayElementValue(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  w.visit(node);
+  const name = node.childForFieldName('name')?.text ?? '';
+  const index = node.childForFieldName('index');
+  if (!index || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isArithmeticTarget(node)) {
+    w.problem(
+      node,
+      scope,
+      'assigns in arithmetic to an array element, or reads one it cannot check',
+    );
+    return [w.cannotPrint(node, 'an array element in arithmetic')];
+  }
+  let indexPrint: Doc;
+  if (index.type === 'word' && SUM_INDEX.test(index.text)) {
+    w.visit(index);
+    indexPrint = index.text
+      .split(/([-+])/)
+      .flatMap((token): Doc =>
+        /^[A-Za-z_]/.test(token) ? guardedArithmeticValue(token) : [` ${token} `],
+      );
+  } else indexPrint = arithmetic(w, index, scope);
+  const element = [`\${${name}[$(( `, ...indexPrint, ` ))]}`];
+  // In parentheses: a subscript's check that stops ends the substitution with nothing printed,
+  // and `()` is a syntax error where nothing would be read as no operand beside `+ 1`.
+  return [
+    '( ',
+    ...checkedValue(element, `bash: ${name}[${index.text}]:`, 'value', undefined, name),
+    ' )',
+  ];
 }
 
 /**

@@ -327,3 +327,17 @@ function setTurnsOnTracing(words: readonly Word[]): boolean {
 
 export const TRACE_WHY =
   "turns on extdebug or functrace, under which a DEBUG trap could skip the policy's run-time checks";
+
+/**
+ * What goes before `${!name}` in its word: an expansion that is empty when name's value is a
+ * variable name, and stops the call otherwise. Bash expands the value it names, and a value such as
+ * `a[$(cmd)]` names an array element whose subscript runs cmd. A plain name's value is only read.
+ */
+export function guardedIndirection(name: string, offender: string): string {
+  const body =
+    `${GUARD_NAME_PREFIX}name=\${${name}}; ` +
+    `${GUARD_NAME_PREFIX}re='^[A-Za-z_][A-Za-z0-9_]*$'; ` +
+    `[[ $${GUARD_NAME_PREFIX}name =~ $${GUARD_NAME_PREFIX}re ]] && \\builtin printf 0 || ` +
+    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`reads the variable ${name} names, and its value is not a variable name`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
+  return `\${PPID:0:$(( ($(${body})) ))}`;
+}

@@ -4,6 +4,7 @@
  * or in a heredoc.
  */
 import { arithmetic, arrayValue, readSubscript, subscript } from './expansion-rules.js';
+import { guardedIndirection } from './guards.js';
 import { comment } from './lexical.js';
 import type { Scope, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
@@ -496,6 +497,10 @@ export function expansion(
   if (indirect) {
     const listsKeys = subject?.type === 'subscript' && /\[[@*]\]$/.test(subject.text);
     const listsNames = operators.length === 1 && (operators[0] === '*' || operators[0] === '@');
+    const plain = /^\$\{!([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(node.text)?.[1];
+    // `${!name}`: checked when it runs that name's value is a variable name.
+    if (plain !== undefined && !listsKeys && !listsNames)
+      return [guardedIndirection(plain, node.text), node.text];
     if (!listsKeys && !listsNames) {
       w.problem(
         node,
