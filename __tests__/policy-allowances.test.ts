@@ -295,3 +295,16 @@ describe('values read through another variable', () => {
     expectRefused(policy, 'echo $(( vals[i] = 3 ))', 'unsupported-syntax');
   });
 });
+
+describe('a write before the text changes directory', () => {
+  it('is checked where the text starts, and one after a cd or source where it may land', async () => {
+    const { policy } = await setup([...ALLOW, 'source *', 'cd *', 'true', '> lib.sh']);
+    expect(
+      policy.check("cat > lib.sh <<'EOF'\nf() { :; }\nEOF\nsource ./lib.sh", repo),
+    ).toMatchObject({ allowed: true });
+    expectRefused(policy, 'echo > lib.sh; cd /etc; echo > lib.sh', 'write-not-allowed');
+    expectRefused(policy, 'source ./lib.sh; echo > lib.sh', 'write-target-unknown');
+    // In a loop the write also runs after the cd.
+    expectRefused(policy, 'while true; do echo > lib.sh; cd /etc; done', 'write-not-allowed');
+  });
+});

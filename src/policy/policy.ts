@@ -255,6 +255,11 @@ interface PendingWrite {
   readonly anywhere: boolean;
 }
 
+/** At the top level of the checked text: not in a loop, function, subshell or deferred text. */
+function runsOnceInOrder(scope: Scope): boolean {
+  return scope.where.length === 0 && !scope.repeats && !scope.deferred;
+}
+
 interface DirectoryChange {
   readonly target: Word | undefined;
   readonly scope: Scope;
@@ -934,6 +939,16 @@ class Check {
   private checkWrites(): Failure | undefined {
     const { directories, unknown } = this.directories();
     for (const write of this.writes) {
+      // A top-level write before every change of directory, each at top level too, is made where
+      // the text starts (`cat > lib.sh <<EOF … EOF; source ./lib.sh`).
+      const first =
+        runsOnceInOrder(write.scope) &&
+        this.directoryChanges.every((c) => runsOnceInOrder(c.scope) && c.start > write.start);
+      if (first) {
+        const failure = this.checkWrite(write, [this.cwd], undefined);
+        if (failure) return failure;
+        continue;
+      }
       const failure = this.checkWrite(write, this.directoriesFor(write) ?? directories, unknown);
       if (failure) return failure;
     }
