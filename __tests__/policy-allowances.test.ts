@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testSessions } from '../__fixtures__/test-sessions.js';
-import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/expansion-rules.js';
+import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/read/expansion-rules.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { formatCommandResult } from '../src/shell/format.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { parseScript, type ParsedScript } from '../src/policy/parse.js';
+import { parseScript, type ParsedScript } from '../src/policy/read/parse.js';
 import { loadBashParser, type BashParser } from '../src/policy/tree-sitter.js';
 
 let parser: BashParser;

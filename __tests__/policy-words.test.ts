@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { parseScript } from '../src/policy/parse.js';
+import { parseScript } from '../src/policy/read/parse.js';
 import { loadBashParser, type BashParser } from '../src/policy/tree-sitter.js';
 
 /*

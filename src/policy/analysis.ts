@@ -1,5 +1,5 @@
-import type { Stdin } from './parse.js';
-import type { Word } from './words.js';
+import type { Stdin } from './read/parse.js';
+import type { Word } from './read/words.js';
 
 /**
  * Something a command does beyond what matching its words shows: an option that writes a file or

@@ -3,7 +3,7 @@
  * (control characters, line continuations, a `#` inside a word), and the check that the walk saw
  * every node that matters. Each finding becomes a Problem, so a parser quirk refuses.
  */
-import type { Scope, Walk } from './parse.js';
+import type { Scope, Walk } from './read/parse.js';
 import { MUST_VISIT } from './syntax.js';
 import type { SyntaxNode } from './tree-sitter.js';
 

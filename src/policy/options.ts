@@ -7,7 +7,7 @@ import {
   type InnerScript,
   type OptionWrite,
 } from './analysis.js';
-import { literalWord, mayBeOption, unknownWords, type Word } from './words.js';
+import { literalWord, mayBeOption, unknownWords, type Word } from './read/words.js';
 
 /**
  * A program's options, written the way its man page writes them, so the tables read like the

@@ -10,7 +10,7 @@ import {
   guardedWriteTarget,
   namesGuardVariable,
   traceIssue,
-} from './guards.js';
+} from './read/guards.js';
 import { excerpt } from './lexical.js';
 import {
   parseScript,
@@ -20,9 +20,9 @@ import {
   type Redirect,
   type Scope,
   type SimpleCommand,
-} from './parse.js';
+} from './read/parse.js';
 import { fileSystemResolver, type PathResolver } from './paths.js';
-import { PrintError, quoteLiteral, render, withOwnInput } from './print.js';
+import { PrintError, quoteLiteral, render, withOwnInput } from './read/print.js';
 import {
   homeWriteAllowed,
   matchAllow,
@@ -49,7 +49,7 @@ import { loadBashParser, type BashParser } from './tree-sitter.js';
 import { renderRefusal, type Refusal, type RefusalCode } from './refusal.js';
 import type { CommandPolicy, PolicyDecision } from './types.js';
 import { isRiskyVariable, riskyVariableWhy } from './variables.js';
-import { literalWord, splitApart, type Word } from './words.js';
+import { literalWord, splitApart, type Word } from './read/words.js';
 import { messageOf } from '../errors.js';
 
 /**

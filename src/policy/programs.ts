@@ -8,7 +8,7 @@ import {
   type Analyzer,
   type RuntimeCheck,
 } from './analysis.js';
-import { guardableTarget, wordTemplate } from './guards.js';
+import { guardableTarget, wordTemplate } from './read/guards.js';
 import {
   GIT_COMMON_OPTIONS,
   GIT_GLOBAL_OPTIONS,
@@ -43,7 +43,7 @@ import {
   analyseXargs,
 } from './wrappers.js';
 import { programName, programsWithRole } from './registry.js';
-import { literalWord, mayBeOption, valueOf, type Word } from './words.js';
+import { literalWord, mayBeOption, valueOf, type Word } from './read/words.js';
 
 export { programName } from './registry.js';
 

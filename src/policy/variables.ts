@@ -1,4 +1,4 @@
-import type { Word } from './words.js';
+import type { Word } from './read/words.js';
 
 /*
  * Which variable assignments need a pattern that spells them out. Most variables a command sets

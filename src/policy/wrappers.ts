@@ -29,7 +29,7 @@ import {
   unknownWords,
   valueOf,
   type Word,
-} from './words.js';
+} from './read/words.js';
 
 /*
  * Commands that run other commands. Each analyzer finds the inner command (or shell text) so the

@@ -9,8 +9,8 @@ import {
   guardedArithmeticValue,
   printAssignment,
 } from './expansion-rules.js';
-import { isFrameName } from './frame.js';
-import { comment } from './lexical.js';
+import { isFrameName } from '../frame.js';
+import { comment } from '../lexical.js';
 import type { Assignment, Redirect, Scope, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
 import { printRedirects, redirect, redirectOnly, redirectStdin } from './redirects.js';
@@ -22,8 +22,8 @@ import {
   TERMINATORS,
   WORD_TYPES,
   simpleVariable,
-} from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
+} from '../syntax.js';
+import type { SyntaxNode } from '../tree-sitter.js';
 import { touchingFields, touchingRuns, word } from './word-reader.js';
 import { type QuotingMode, type Word, literalWord, mayBeOption } from './words.js';
 

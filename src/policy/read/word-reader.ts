@@ -5,7 +5,7 @@
  */
 import { arithmetic, arrayValue, readSubscript, subscript } from './expansion-rules.js';
 import { guardedIndirection } from './guards.js';
-import { comment } from './lexical.js';
+import { comment } from '../lexical.js';
 import type { Scope, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
 import { redirectOnly } from './redirects.js';
@@ -18,9 +18,9 @@ import {
   TERMINATORS,
   WORD_TYPES,
   simpleVariable,
-} from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
-import type { WordContext } from './syntax.js';
+} from '../syntax.js';
+import type { SyntaxNode } from '../tree-sitter.js';
+import type { WordContext } from '../syntax.js';
 import { statement } from './walk.js';
 import {
   type QuotingMode,

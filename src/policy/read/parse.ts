@@ -4,10 +4,10 @@ import {
   excerpt,
   firstControlCharacter,
   firstError,
-} from './lexical.js';
+} from '../lexical.js';
 import type { Chunk, Doc } from './print.js';
-import type { RefusalCode } from './refusal.js';
-import type { BashParser, SyntaxNode } from './tree-sitter.js';
+import type { RefusalCode } from '../refusal.js';
+import type { BashParser, SyntaxNode } from '../tree-sitter.js';
 import { statements } from './walk.js';
 import type { Word } from './words.js';
 

@@ -2,7 +2,7 @@
  * The rules for what expands into running code: arithmetic (which evaluates the values of the
  * variables it names), array subscripts, and assignments with their prints.
  */
-import { comment } from './lexical.js';
+import { comment } from '../lexical.js';
 import type { Assignment, Scope, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
 import {
@@ -11,10 +11,10 @@ import {
   WORD_TYPES,
   isArithmeticTarget,
   simpleVariable,
-} from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
+} from '../syntax.js';
+import type { SyntaxNode } from '../tree-sitter.js';
 import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
-import { isRiskyVariable, riskyVariableWhy } from './variables.js';
+import { isRiskyVariable, riskyVariableWhy } from '../variables.js';
 import { type Word, WordBuilder, literalWord } from './words.js';
 
 /** A value bash reads as an integer literal in arithmetic: `0x1F`, `010`, `2#101`, ` -3 `. */

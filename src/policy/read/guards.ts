@@ -24,9 +24,9 @@
  * - A guard's output decides only by being exactly what passes: a subshell that ends early prints
  *   nothing, and an empty operand is a syntax error too.
  */
-import type { RuntimeCheck } from './analysis.js';
+import type { RuntimeCheck } from '../analysis.js';
 import { quoteLiteral } from './print.js';
-import type { WritePattern } from './patterns.js';
+import type { WritePattern } from '../patterns.js';
 import type { Word } from './words.js';
 
 /** The prefix of every name a guard uses; a command that names it is refused. */

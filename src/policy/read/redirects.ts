@@ -8,11 +8,11 @@ import {
   EXPANDED_DESCRIPTOR_WHY,
   isFrameDescriptor,
   VARIABLE_DESCRIPTOR_WHY,
-} from './frame.js';
+} from '../frame.js';
 import type { Redirect, Scope, Stdin, Walk } from './parse.js';
 import type { Chunk, Doc } from './print.js';
-import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from './syntax.js';
-import type { SyntaxNode } from './tree-sitter.js';
+import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from '../syntax.js';
+import type { SyntaxNode } from '../tree-sitter.js';
 import { fields, word, wordPart } from './word-reader.js';
 import { type Word, WordBuilder } from './words.js';
 
