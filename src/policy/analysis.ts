@@ -1,4 +1,4 @@
-import type { Stdin } from './read/parse.js';
+import type { Stdin } from './read/walk-state.js';
 import type { Word } from './read/words.js';
 
 /**

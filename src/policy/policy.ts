@@ -11,7 +11,7 @@ import {
   namesGuardVariable,
   traceIssue,
 } from './read/guards.js';
-import { excerpt } from './lexical.js';
+import { excerpt } from './read/walk-state.js';
 import {
   parseScript,
   TOP_LEVEL,

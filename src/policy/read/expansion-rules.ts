@@ -3,7 +3,7 @@
  * variables it names), array subscripts, and assignments with their prints.
  */
 import { comment } from '../lexical.js';
-import type { Assignment, Scope, Walk } from './parse.js';
+import type { Assignment, Scope, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
 import {
   ARITHMETIC_OPERATORS,
@@ -13,7 +13,6 @@ import {
   simpleVariable,
 } from '../syntax.js';
 import type { SyntaxNode } from '../tree-sitter.js';
-import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
 import { isRiskyVariable, riskyVariableWhy } from '../variables.js';
 import { type Word, WordBuilder, literalWord } from './words.js';
 
@@ -182,7 +181,7 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
     case 'command_substitution': {
       // The output, like a variable's value, is evaluated as an expression: it goes through the
       // same check. Nothing is printed before the command, but the mark keeps it to simple commands.
-      const output = substitution(w, node, scope, 'unquoted');
+      const output = w.read.substitution(w, node, scope, 'unquoted');
       w.hoisted.push([]);
       return checkedValue(output, 'bash: command output in arithmetic');
     }
@@ -348,7 +347,7 @@ export function assignment(
     value = arrayValue(w, valueNode, scope, assoc);
     valuePrint = value.printed ?? [w.cannotPrint(valueNode, 'an array')];
   } else if (WORD_TYPES.has(valueNode.type)) {
-    value = word(w, valueNode, scope);
+    value = w.read.word(w, valueNode, scope);
     valuePrint = [{ word: value }];
   } else {
     value = unknownValue(w, valueNode, scope);
@@ -413,11 +412,13 @@ export function arrayElement(w: Walk, element: SyntaxNode, scope: Scope, assoc =
     rest.text.startsWith('=')
   ) {
     const builder = new WordBuilder(element.text, rest.startIndex + 1);
-    unquoted(w, rest.text.slice(1), builder, scope, rest, true);
-    for (const part of parts.slice(4)) wordPart(w, part, builder, scope, 'unquoted', false);
+    w.read.unquoted(w, rest.text.slice(1), builder, scope, rest, true);
+    for (const part of parts.slice(4)) w.read.wordPart(w, part, builder, scope, 'unquoted', false);
     return [`[${index.text}]=`, { word: builder.build() }];
   }
-  return fields(w, element, scope).flatMap((word, i) => (i > 0 ? [' ', { word }] : [{ word }]));
+  return w.read
+    .fields(w, element, scope)
+    .flatMap((word, i) => (i > 0 ? [' ', { word }] : [{ word }]));
 }
 
 /**
@@ -437,16 +438,17 @@ function associativeElement(w: Walk, element: SyntaxNode, scope: Scope): Doc {
     rest?.type !== 'word' ||
     !rest.text.startsWith('=')
   ) {
-    fields(w, element, scope);
+    w.read.fields(w, element, scope);
     return [w.cannotPrint(element, 'an element of an associative array')];
   }
   const first = keyNodes[0] as SyntaxNode;
   const last = keyNodes[keyNodes.length - 1] as SyntaxNode;
   const key = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
-  keyNodes.forEach((n, i) => wordPart(w, n, key, scope, 'unquoted', i === 0));
+  keyNodes.forEach((n, i) => w.read.wordPart(w, n, key, scope, 'unquoted', i === 0));
   const value = new WordBuilder(element.text, rest.startIndex + 1);
-  unquoted(w, rest.text.slice(1), value, scope, rest, true);
-  for (const part of parts.slice(close + 2)) wordPart(w, part, value, scope, 'unquoted', false);
+  w.read.unquoted(w, rest.text.slice(1), value, scope, rest, true);
+  for (const part of parts.slice(close + 2))
+    w.read.wordPart(w, part, value, scope, 'unquoted', false);
   return ['[', { word: key.build() }, ']=', { word: value.build() }];
 }
 

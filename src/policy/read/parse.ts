@@ -1,71 +1,29 @@
 import {
   checkCoverage,
   checkLineContinuations,
-  excerpt,
   firstControlCharacter,
   firstError,
 } from '../lexical.js';
-import type { Chunk, Doc } from './print.js';
-import type { RefusalCode } from '../refusal.js';
-import type { BashParser, SyntaxNode } from '../tree-sitter.js';
-import { statements } from './walk.js';
-import type { Word } from './words.js';
+import type { BashParser } from '../tree-sitter.js';
+import { redirectOnly } from './redirects.js';
+import { statement, statements } from './walk.js';
+import {
+  type Problem,
+  type Reader,
+  type Scope,
+  type SimpleCommand,
+  TOP_LEVEL,
+  Walk,
+  excerpt,
+} from './walk-state.js';
+import type { Doc } from './word-types.js';
+import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
 
-/** What a command reads on standard input when it has no input redirection of its own. */
-export type Stdin =
-  | { readonly kind: 'inherited' }
-  | { readonly kind: 'pipe' }
-  | { readonly kind: 'file' }
-  | { readonly kind: 'text'; readonly text: string; readonly literal: boolean };
+export type { Assignment, Problem, Redirect, Scope, SimpleCommand, Stdin } from './walk-state.js';
+export { TOP_LEVEL } from './walk-state.js';
 
-/** Where a command sits, for messages and for rules that depend on when it runs. */
-export interface Scope {
-  /** Outermost first, e.g. ['inside $(…)', 'in the body of function f']. */
-  readonly where: readonly string[];
-  readonly stdin: Stdin;
-  /** May run more than once (loop body): a relative `cd` there moves by an unknown amount. */
-  readonly repeats: boolean;
-  /** Runs later, possibly in a later call (function body, trap): must not change directory. */
-  readonly deferred: boolean;
-  /** Variables known here not to start with `-`: loop variables over words that cannot. */
-  readonly notOptions?: ReadonlySet<string>;
-}
-
-export interface Assignment {
-  readonly name: string;
-  /** `NAME=value` as written after quote removal, for matching against patterns. */
-  readonly word: Word;
-  readonly value: Word;
-  readonly source: string;
-}
-
-export interface Redirect {
-  /** write: creates or changes a file; read: input from a file; duplicate: `2>&1`, `>&-`. */
-  readonly kind: 'write' | 'read' | 'duplicate' | 'text';
-  readonly operator: string;
-  readonly target: Word | undefined;
-  readonly source: string;
-}
-
-/** One simple command as bash will run it: argv after quote removal, assignments, redirections. */
-export interface SimpleCommand {
-  readonly words: readonly Word[];
-  readonly assignments: readonly Assignment[];
-  readonly redirects: readonly Redirect[];
-  readonly scope: Scope;
-  /** The command as written, for messages. */
-  readonly source: string;
-  readonly start: number;
-}
-
-/** Something in the text the policy refuses on its own (parse errors, risky expansions). */
-export interface Problem {
-  readonly code: RefusalCode;
-  readonly source: string;
-  readonly where: readonly string[];
-  readonly why: string;
-  readonly start: number;
-}
+/** The reading functions a walk hands down (see Reader). */
+const READER: Reader = { statement, word, fields, wordPart, unquoted, substitution, redirectOnly };
 
 export interface ParsedScript {
   readonly commands: readonly SimpleCommand[];
@@ -75,13 +33,6 @@ export interface ParsedScript {
   /** The functions the text defines, by name, in order. */
   readonly functions: readonly string[];
 }
-
-export const TOP_LEVEL: Scope = {
-  where: [],
-  stdin: { kind: 'inherited' },
-  repeats: false,
-  deferred: false,
-};
 
 /**
  * The longest text the policy reads: what one response can carry (a file written through a
@@ -126,7 +77,7 @@ export function parseScript(
   }
   const tree = parser.parse(text);
   try {
-    const walk = new Walk(text, problems);
+    const walk = new Walk(text, problems, READER);
     const root = tree.rootNode;
     if (root.hasError) {
       const bad = firstError(root);
@@ -146,53 +97,4 @@ export function parseScript(
   } finally {
     tree.delete();
   }
-}
-
-/**
- * What one walk of a text collects: the simple commands, the problems, and the prints of
- * redirections and assignments; the walker, word reader, redirects and expansion rules share it.
- */
-export class Walk {
-  readonly commands: SimpleCommand[] = [];
-  readonly visited = new Set<number>();
-  /** Standard input given by heredoc and here-string redirections, filled in by redirect(). */
-  readonly inputs = new Map<number, Stdin>();
-  /** The print of each redirection, filled in by redirect(). */
-  readonly redirectPrints = new Map<Redirect, Doc>();
-
-  constructor(
-    readonly text: string,
-    readonly problems: Problem[],
-  ) {}
-
-  problem(
-    node: SyntaxNode | number,
-    scope: Scope,
-    why: string,
-    code: RefusalCode = 'unsupported-syntax',
-  ): void {
-    const start = typeof node === 'number' ? node : node.startIndex;
-    const source =
-      typeof node === 'number' || node.text.length > 80 || node.text.includes('\n')
-        ? excerpt(this.text, start)
-        : node.text;
-    this.problems.push({ code, source, where: scope.where, why, start });
-  }
-
-  visit(node: SyntaxNode): void {
-    this.visited.add(node.id);
-  }
-
-  cannotPrint(node: SyntaxNode, what: string): Chunk {
-    return { unprintable: `has ${what} the policy does not print`, at: node.startIndex };
-  }
-
-  readonly assignmentPrints = new Map<Assignment, Doc>();
-  /** The names of the functions the text defines (function definitions walked). */
-  readonly functions: string[] = [];
-  /**
-   * Assignments the print puts just before the simple command being walked (command output read
-   * in arithmetic), taken by that command.
-   */
-  readonly hoisted: Doc[] = [];
 }

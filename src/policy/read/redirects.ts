@@ -9,7 +9,7 @@ import {
   isFrameDescriptor,
   VARIABLE_DESCRIPTOR_WHY,
 } from '../frame.js';
-import type { Redirect, Scope, Stdin, Walk } from './parse.js';
+import type { Redirect, Scope, Stdin, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
 import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from '../syntax.js';
 import type { SyntaxNode } from '../tree-sitter.js';

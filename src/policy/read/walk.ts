@@ -11,7 +11,7 @@ import {
 } from './expansion-rules.js';
 import { isFrameName } from '../frame.js';
 import { comment } from '../lexical.js';
-import type { Assignment, Redirect, Scope, Walk } from './parse.js';
+import type { Assignment, Redirect, Scope, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
 import { printRedirects, redirect, redirectOnly, redirectStdin } from './redirects.js';
 import {

@@ -6,9 +6,8 @@
 import { arithmetic, arrayValue, readSubscript, subscript } from './expansion-rules.js';
 import { guardedIndirection } from './guards.js';
 import { comment } from '../lexical.js';
-import type { Scope, Walk } from './parse.js';
+import type { Scope, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
-import { redirectOnly } from './redirects.js';
 import {
   ABSOLUTE_PATH_VARIABLES,
   EXPANSION_OPERATORS,
@@ -21,7 +20,6 @@ import {
 } from '../syntax.js';
 import type { SyntaxNode } from '../tree-sitter.js';
 import type { WordContext } from '../syntax.js';
-import { statement } from './walk.js';
 import {
   type QuotingMode,
   type Word,
@@ -577,10 +575,10 @@ export function substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordC
     }
     if (field === 'redirect' || child.type === 'file_redirect') {
       // $(<file) reads a file; any other redirection here is checked as usual.
-      out.push(...redirectOnly(w, child, [child], inner));
+      out.push(...w.read.redirectOnly(w, child, [child], inner));
       continue;
     }
-    out.push(...statement(w, child, inner));
+    out.push(...w.read.statement(w, child, inner));
     const next = children[i + 1];
     if (next && !next.isNamed && TERMINATORS.has(next.type)) out.push(' ');
     else if (next && next.isNamed) out.push({ newline: true });
