@@ -160,3 +160,23 @@ export class Walk {
    */
   readonly hoisted: Doc[] = [];
 }
+
+/** The text of a statement and of the heredoc operators among `extra`, short enough for a message. */
+export function sourceOf(
+  w: Walk,
+  node: SyntaxNode,
+  extra: SyntaxNode[],
+  start = node.startIndex,
+): string {
+  let end = node.endIndex;
+  for (const e of extra) {
+    if (e.type === 'heredoc_redirect') {
+      const start = e.children.find((c) => c.type === 'heredoc_start');
+      end = Math.max(end, start?.endIndex ?? e.startIndex + 2);
+    } else {
+      end = Math.max(end, e.endIndex);
+    }
+  }
+  const text = w.text.slice(start, end);
+  return text.length > 200 ? text.slice(0, 200) + '…' : text;
+}
