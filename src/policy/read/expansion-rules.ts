@@ -158,26 +158,8 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
         return [w.cannotPrint(node, 'a number')];
       return [node.text];
     case 'simple_expansion':
-    case 'expansion': {
-      w.visit(node);
-      const special = node.namedChildren.find((c) => c.type === 'special_variable_name');
-      if (node.type === 'simple_expansion' && special && SAFE_ARITHMETIC_SPECIALS.has(special.text))
-        return [`\${${special.text}}`];
-      const isLength =
-        node.type === 'expansion' &&
-        node.child(1)?.type === '#' &&
-        node.namedChildren.length === 1 &&
-        node.namedChildren[0]?.type === 'variable_name';
-      if (isLength) return [`\${#${node.namedChildren[0]?.text ?? ''}}`];
-      const name = simpleVariable(node);
-      if (name !== undefined) return guardedArithmeticValue(name);
-      w.problem(
-        node,
-        scope,
-        'uses a variable in arithmetic, which can run commands hidden in its value',
-      );
-      return [w.cannotPrint(node, 'an expansion in arithmetic')];
-    }
+    case 'expansion':
+      return arithmeticExpansion(w, node, scope);
     case 'command_substitution': {
       // The output, like a variable's value, is evaluated as an expression: it goes through the
       // same check. Nothing is printed before the command, but the mark keeps it to simple commands.
@@ -211,31 +193,8 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
     case 'unary_expression':
     case 'postfix_expression':
     case 'ternary_expression':
-    case 'parenthesized_expression': {
-      const out: Chunk[] = [];
-      for (const child of node.children) {
-        if (child.isNamed) out.push(...arithmetic(w, child, scope));
-        else if (
-          child.type === '(' ||
-          child.type === ')' ||
-          ARITHMETIC_OPERATORS.test(child.type) ||
-          // What they assign is a variable name, checked where it is read (arithmeticTarget).
-          ASSIGNING_OPERATOR.test(child.type) ||
-          child.type === '++' ||
-          child.type === '--'
-        )
-          out.push(' ', child.type, ' ');
-        else {
-          w.problem(
-            child,
-            scope,
-            'assigns a variable in arithmetic, which the policy does not accept',
-          );
-          out.push(w.cannotPrint(child, `the arithmetic operator '${child.type}'`));
-        }
-      }
-      return out;
-    }
+    case 'parenthesized_expression':
+      return operatorExpression(w, node, scope);
     case 'subscript':
       return arrayElementValue(w, node, scope);
     case 'variable_assignment': {
@@ -301,6 +260,51 @@ function arrayElementValue(w: Walk, node: SyntaxNode, scope: Scope): Doc {
     ...checkedValue(element, `bash: ${name}[${index.text}]:`, 'value', undefined, name),
     ' )',
   ];
+}
+
+/** `$x`, `${x}` and `${#x}` in arithmetic: a variable's value through the check. */
+function arithmeticExpansion(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  w.visit(node);
+  const special = node.namedChildren.find((c) => c.type === 'special_variable_name');
+  if (node.type === 'simple_expansion' && special && SAFE_ARITHMETIC_SPECIALS.has(special.text))
+    return [`\${${special.text}}`];
+  const isLength =
+    node.type === 'expansion' &&
+    node.child(1)?.type === '#' &&
+    node.namedChildren.length === 1 &&
+    node.namedChildren[0]?.type === 'variable_name';
+  if (isLength) return [`\${#${node.namedChildren[0]?.text ?? ''}}`];
+  const name = simpleVariable(node);
+  if (name !== undefined) return guardedArithmeticValue(name);
+  w.problem(
+    node,
+    scope,
+    'uses a variable in arithmetic, which can run commands hidden in its value',
+  );
+  return [w.cannotPrint(node, 'an expansion in arithmetic')];
+}
+
+/** An expression with operators: each operand through arithmetic(), the operators as they are. */
+function operatorExpression(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const out: Chunk[] = [];
+  for (const child of node.children) {
+    if (child.isNamed) out.push(...arithmetic(w, child, scope));
+    else if (
+      child.type === '(' ||
+      child.type === ')' ||
+      ARITHMETIC_OPERATORS.test(child.type) ||
+      // What they assign is a variable name, checked where it is read (arithmeticTarget).
+      ASSIGNING_OPERATOR.test(child.type) ||
+      child.type === '++' ||
+      child.type === '--'
+    )
+      out.push(' ', child.type, ' ');
+    else {
+      w.problem(child, scope, 'assigns a variable in arithmetic, which the policy does not accept');
+      out.push(w.cannotPrint(child, `the arithmetic operator '${child.type}'`));
+    }
+  }
+  return out;
 }
 
 /**
