@@ -4,7 +4,7 @@
  * the patterns say: no pattern can allow them, since the session's own integrity rests on them.
  */
 import type { RefusalCode } from './decide/refusal.js';
-import { mayBeOption, type Word } from './words.js';
+import { mayBeOption, type Word } from './read/words.js';
 
 /**
  * The builtins the session's frame runs around each command: it calls `\builtin return`, `\builtin
