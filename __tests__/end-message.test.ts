@@ -14,15 +14,29 @@ describe('the end socket’s messages', () => {
     });
   });
 
-  it('reads the guard’s report, which names no call', () => {
+  it('reads the guard’s and the reader’s reports, which name no call', () => {
     expect(parseEndMessage(`${MARKER_TAG}moved`)).toEqual({
       nonce: undefined,
       end: { kind: 'moved' },
     });
+    expect(parseEndMessage(`${MARKER_TAG}unread`)).toEqual({
+      nonce: undefined,
+      end: { kind: 'unread' },
+    });
+    expect(parseEndMessage(`${MARKER_TAG}unread 0`)).toEqual({ nonce: undefined, end: undefined });
   });
 
   it('finds what follows a marker unreadable when it is not the frame’s words', () => {
-    for (const trailer of ['forged', '0x', '0 ', 'moved', '', ' 0', '0: Not a directory']) {
+    for (const trailer of [
+      'forged',
+      '0x',
+      '0 ',
+      'moved',
+      'unread',
+      '',
+      ' 0',
+      '0: Not a directory',
+    ]) {
       expect({ trailer, ...parseEndMessage(at(trailer)) }).toEqual({
         trailer,
         nonce: NONCE,

@@ -7,7 +7,7 @@ import {
   type PolicyCorpus,
 } from '../__fixtures__/policy/fixture.js';
 import { DEFEATED_BY_THE_PRINT } from '../__fixtures__/policy/defeated.js';
-import { GUARD_OPENING } from '../src/policy/guards.js';
+import { GUARD_OPENING } from '../src/policy/read/guards.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 

@@ -201,14 +201,20 @@ describe('checking', () => {
 });
 
 describe('variables', () => {
-  it('lets IFS prefix one command but not change the session', async () => {
-    const p = await loadPolicy({ allow: ['read *', 'echo *'], deny: [], workingDirectory: WD });
+  it('lets IFS prefix one command or change the session, which changes no decision', async () => {
+    const p = await loadPolicy({
+      allow: ['read *', 'echo *', 'sort *'],
+      deny: [],
+      workingDirectory: WD,
+    });
     expect(p.check('while IFS= read -r line; do echo "$line"; done < a.txt', WD)).toMatchObject({
       allowed: true,
     });
-    expect(p.check('IFS=/', WD)).toMatchObject({
+    expect(p.check('IFS=/', WD)).toMatchObject({ allowed: true });
+    // An unquoted expansion is read as splitting into any words whatever IFS holds.
+    expect(p.check('IFS=/; x=a/-o/out; sort $x', WD)).toMatchObject({
       allowed: false,
-      refusal: { code: 'risky-variable' },
+      refusal: { code: 'dangerous-option' },
     });
   });
 });

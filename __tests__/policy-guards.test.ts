@@ -13,8 +13,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testSessions } from '../__fixtures__/test-sessions.js';
-import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/expansion-rules.js';
-import { relativeTo, writePatternCondition } from '../src/policy/guards.js';
+import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/read/expansion-rules.js';
+import { relativeTo, writePatternCondition } from '../src/policy/read/guards.js';
 import {
   parsePatternInput,
   writeAllowed,

@@ -8,7 +8,7 @@ import {
   type CommandPattern,
   type WritePattern,
 } from '../src/policy/decide/patterns.js';
-import { literalWord, unknownWords, type Word } from '../src/policy/words.js';
+import { literalWord, unknownWords, type Word } from '../src/policy/read/words.js';
 
 function command(line: string): CommandPattern {
   const p = parsePattern(line, 'allowed-commands');

@@ -9,7 +9,7 @@ import {
   startFixtureSession,
   type Fixture,
 } from '../__fixtures__/policy/fixture.js';
-import { MAX_SCRIPT_LENGTH } from '../src/policy/parse.js';
+import { MAX_SCRIPT_LENGTH } from '../src/policy/read/parse.js';
 import { DEFAULT_ALLOWED_COMMANDS, loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import type { BashSession } from '../src/shell/session.js';

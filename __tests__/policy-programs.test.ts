@@ -313,7 +313,8 @@ describe('dangerous options of allowed programs', () => {
       // (`read "$x"` is refused sooner: "$x" could be `-u10`, a descriptor of the session's frame.)
       'read -- "$x"': 'unresolvable',
       "read 'a[$(ls)]'": 'unresolvable',
-      'printf -v x %s 1': 'dangerous-option',
+      'printf -v PATH %s 1': 'risky-variable',
+      "printf -v 'a[$(ls)]' %s 1": 'unresolvable',
       'export PATH=/tmp': 'risky-variable',
       'export -f f': 'dangerous-option',
       'declare -n r=PATH': 'dangerous-option',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { parseScript } from '../src/policy/parse.js';
+import { parseScript } from '../src/policy/read/parse.js';
 import { loadBashParser, type BashParser } from '../src/policy/syntax/tree-sitter.js';
 
 /*
@@ -70,11 +70,19 @@ describe('ANSI-C strings', () => {
     expect(policyWords(words)).toEqual(bashWords(words));
   });
 
-  it('does not print an escape whose value depends on the locale or ends the string', () => {
-    for (const word of ["$'\\u00e9'", "$'\\x80'", "$'\\655'", "$'\\0'", "$'\\cA'"]) {
+  it('does not print a byte above ASCII, an escape ending the string or \\c', () => {
+    for (const word of ["$'\\x80'", "$'\\655'", "$'\\0'", "$'\\cA'", "$'\\u00e9\\cA'"]) {
       const parsed = parseScript(parser, `echo ${word}`);
       const printed = parsed.commands[0]?.words[1]?.printed;
       expect([word, printed]).toEqual([word, undefined]);
     }
+  });
+
+  it('prints a \\u character above ASCII as written, for bash to convert through its locale', () => {
+    const parsed = parseScript(parser, "echo $'-a\\u00e9b'");
+    const word = parsed.commands[0]?.words[1];
+    expect(word?.printed).toEqual(["'-a'", "$'\\u00e9b'"]);
+    // Its value is known up to that character only.
+    expect(word).toMatchObject({ literal: false, prefix: '-a' });
   });
 });

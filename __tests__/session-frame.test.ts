@@ -21,7 +21,7 @@ import path from 'node:path';
 import { createBashExecutor } from '../src/agent/bash-tool.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import { formatCommandResult } from '../src/shell/format.js';
-import { MARKER_TAG } from '../src/shell/frame.js';
+import { BULK_MIN_LENGTH, MARKER_TAG } from '../src/shell/frame.js';
 import type { BashSession } from '../src/shell/session.js';
 import { testSessions } from '../__fixtures__/test-sessions.js';
 
@@ -64,9 +64,9 @@ function executor(session: BashSession, policy: Awaited<ReturnType<typeof loadPo
  */
 async function forgingEnd(session: BashSession, after: string, trailer = '0'): Promise<string> {
   await session.run(`set -v; exec 2>${dir}/echo.log`);
-  // The nonce is the 3rd word of the call's last line: `} 63>&-;\_eXXXX NONCE "$_";} …`.
+  // The nonce is the word after the end function's name: `…;\_eXXXX NONCE "$_";} …`.
   return (
-    `read -r _ _ n _ < <(grep -a '^} 63>&-;._e[0-9a-f]' ${dir}/echo.log | tail -n 1); ` +
+    `read -r _ n < <(grep -aoE '_e[0-9a-f]{4} [A-Za-z0-9_-]{8} ' ${dir}/echo.log | tail -n 1); ` +
     `builtin printf '%%BASH_AGENT_%s ${trailer}\\n' "$n"; ${after}`
   );
 }
@@ -551,6 +551,74 @@ describe('the shell as a plain bash would be', () => {
       `[the shell had been killed by SIGKILL since the previous command; this command ran in a new shell in ${dir}: the working directory, variables and functions of the old one were lost]`,
     );
     expect((await session.run('true')).replacedBefore).toBeNull();
+  });
+});
+
+describe('long raw text, read in bulk', () => {
+  /** `command` with a comment that makes it long enough for the reader. */
+  const long = (command: string): string => `${command} # ${'x'.repeat(BULK_MIN_LENGTH)}`;
+
+  /** The name of the variable the shell's reader keeps the text in. */
+  async function textVariable(session: BashSession): Promise<string> {
+    const names = await session.run('declare -F | grep -oE "_r[0-9a-f]{4}$"');
+    return names.output.trim().replace(/^_r/, '_t');
+  }
+
+  it('runs as the quoted text ran: heredoc, quotes, control characters, $? before and $_ after', async () => {
+    const session = await startSession();
+    const body = 'it\'s "quoted", $not expanded, a \\ and \x01\x7f\n'.repeat(3);
+    const heredoc = `cat <<'EOF'\n${body}EOF`;
+    expect(heredoc.length).toBeGreaterThanOrEqual(BULK_MIN_LENGTH);
+    await session.run('(exit 4)');
+    const result = await session.run(`echo "[$?]"; ${heredoc}`);
+    expect(result).toMatchObject({ output: `[4]\n${body}`, exitCode: 0, frameFault: null });
+    // `$_` is eval's argument, the whole text, as for raw text in eval before.
+    expect((await session.run('printf %s "$_"')).output).toBe(`echo "[$?]"; ${heredoc}`);
+    // An unclosed quote is eval's error, and the shell goes on.
+    const open = await session.run(long("echo 'unclosed"));
+    expect(open).toMatchObject({ frameFault: null, restarted: false });
+    expect(open.output).toMatch(/unexpected EOF/);
+    expect(await session.run('echo next')).toMatchObject({ output: 'next\n', restarted: false });
+  });
+
+  it('gives what a command made of the reader’s variable no hold: integer, nameref, readonly', async () => {
+    const session = await startSession();
+    const name = await textVariable(session);
+    // As an integer the text would be evaluated as arithmetic, whose subscript runs code.
+    const quoted = `'a[$(touch ${canary()})]'`;
+    await session.run(`declare -i ${name}`);
+    expect(await session.run(long(`echo ${quoted}`))).toMatchObject({
+      output: `a[$(touch ${canary()})]\n`,
+      exitCode: 0,
+      frameFault: null,
+    });
+    expect(existsSync(canary())).toBe(false);
+    // Through a nameref the text would be assigned to what it names.
+    await session.run(`declare -n ${name}=kept; kept=original`);
+    expect(await session.run(long('echo "$kept"'))).toMatchObject({
+      output: 'original\n',
+      frameFault: null,
+    });
+    // A readonly variable cannot take the text: nothing of it runs, and the shell is replaced.
+    await session.run(`readonly ${name}`);
+    const refused = await session.run(long(`touch ${canary()}`));
+    expect(refused).toMatchObject({ exitCode: null, frameFault: 'text-unread', restarted: true });
+    expect(existsSync(canary())).toBe(false);
+    expect(await session.run(long('echo fresh'))).toMatchObject({
+      exitCode: 0,
+      frameFault: null,
+    });
+  });
+
+  it('ends the shell before bash reads the text as commands when the reader cannot read it', async () => {
+    const session = await startSession();
+    // Without the read builtin the text stays on the channel, where bash would read it next as a
+    // line of commands: the shell is ended first.
+    await session.run('enable -n read');
+    const result = await session.run(long(`touch ${canary()}`));
+    expect(result).toMatchObject({ exitCode: null, frameFault: 'text-unread', restarted: true });
+    expect(existsSync(canary())).toBe(false);
+    expect(await session.run('echo next')).toMatchObject({ output: 'next\n', exitCode: 0 });
   });
 });
 

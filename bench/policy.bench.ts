@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { MAX_SCRIPT_LENGTH } from '../src/policy/parse.js';
+import { MAX_SCRIPT_LENGTH } from '../src/policy/read/parse.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import { loadBashParser } from '../src/policy/syntax/tree-sitter.js';
 

@@ -10,9 +10,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   bedrockProvider: () => (/* binding */ bedrockProvider)
 /* harmony export */ });
 /* harmony import */ var _anthropic_ai_bedrock_sdk__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41820);
-/* harmony import */ var _agent_pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53111);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(33990);
-/* harmony import */ var _provider_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49545);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(34758);
+/* harmony import */ var _base_action_defaults_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99726);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(88114);
 /**
  * Amazon Bedrock (`provider: bedrock`) through Anthropic's Bedrock client: requests go to
  * `/model/<model-id>/invoke`, SigV4-signed for service `bedrock` with the AWS credentials that
@@ -36,7 +36,7 @@ const REGION_VARIABLES = ['AWS_REGION', 'AWS_DEFAULT_REGION'];
  * (`anthropic.claude-opus-4-6-v1`, `anthropic.claude-sonnet-4-6`, `…-20250929-v1:0`).
  */
 const BEDROCK_IDS = {
-    [_config_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .WJ.model]: `global.anthropic.${_config_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .WJ.model}`,
+    [_base_action_defaults_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .W.model]: `global.anthropic.${_base_action_defaults_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .W.model}`,
 };
 /** `id` is Anthropic's spelling, not Bedrock's (no `anthropic.` publisher prefix, not an ARN). */
 function isAnthropicSpelling(id) {
@@ -52,7 +52,7 @@ function isGlobalEndpoint(id) {
 }
 function region(env) {
     for (const name of REGION_VARIABLES) {
-        const value = (0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .n)(env, name);
+        const value = (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .nt)(env, name);
         if (value !== '')
             return value;
     }
@@ -62,14 +62,14 @@ const bedrockProvider = {
     name: 'bedrock',
     missingCredentials(_config, env) {
         const missing = [];
-        if ((0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .n)(env, API_KEY) === '') {
-            const absent = KEY_PAIR.filter((name) => (0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .n)(env, name) === '');
+        if ((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .nt)(env, API_KEY) === '') {
+            const absent = KEY_PAIR.filter((name) => (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .nt)(env, name) === '');
             if (absent.length > 0) {
-                missing.push(`${(0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .describeMissing */ .U)('AWS credentials', { variables: absent, setBy: AWS_LOGIN })}, or a Bedrock API key in ${API_KEY}`);
+                missing.push(`${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .describeMissing */ .UV)('AWS credentials', { variables: absent, setBy: AWS_LOGIN })}, or a Bedrock API key in ${API_KEY}`);
             }
         }
         if (region(env) === '') {
-            missing.push((0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .describeMissing */ .U)('AWS region', {
+            missing.push((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .describeMissing */ .UV)('AWS region', {
                 variables: ['AWS_REGION'],
                 setBy: `${AWS_LOGIN} with aws-region`,
             }));
@@ -79,19 +79,18 @@ const bedrockProvider = {
     resolveModel(model, input) {
         const id = BEDROCK_IDS[model] ?? model;
         if (isAnthropicSpelling(id)) {
-            throw new _config_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input '${input}' must be a Bedrock model id or inference profile (anthropic.${model} with a prefix such as global. or us., as the Bedrock console lists it), got '${model}'`);
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(input, `Input '${input}' must be a Bedrock model id or inference profile (anthropic.${model} with a prefix such as global. or us., as the Bedrock console lists it), got '${model}'`);
         }
-        const price = (0,_agent_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .priceFor */ .VA)(id);
-        return { model: id, price: isGlobalEndpoint(id) ? price : (0,_agent_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .regionalEndpointPrice */ .qx)(price) };
+        return { model: id, endpoint: isGlobalEndpoint(id) ? 'global' : 'regional' };
     },
-    async connect({ config, env, client }) {
-        const apiKey = (0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .n)(env, API_KEY);
-        const [accessKey, secretKey] = KEY_PAIR.map((name) => (0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .n)(env, name));
-        const sessionToken = (0,_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .n)(env, 'AWS_SESSION_TOKEN');
+    async connect({ settings, env, client }) {
+        const apiKey = (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .nt)(env, API_KEY);
+        const [accessKey, secretKey] = KEY_PAIR.map((name) => (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .nt)(env, name));
+        const sessionToken = (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .readVariable */ .nt)(env, 'AWS_SESSION_TOKEN');
         const shared = {
             ...client,
             awsRegion: region(env),
-            ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+            ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
         };
         // Every credential is passed, none left for the SDK to look up: its default chain would try
         // profiles, SSO and the instance metadata service, and sign with whatever it found there.
@@ -112,30 +111,10 @@ const bedrockProvider = {
             // its path with 404; without it the loop estimates sizes from characters from the start.
             messages: { create: (params, options) => bedrock.messages.create(params, options) },
             secrets: [apiKey, accessKey, secretKey, sessionToken].filter((value) => !!value),
-            notes: config.maxCostUsd > 0 ? notes : [],
+            notes: settings.maxCostUsd > 0 ? notes : [],
         };
     },
 };
-
-
-/***/ }),
-
-/***/ 49545:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ describeMissing),
-/* harmony export */   n: () => (/* binding */ readVariable)
-/* harmony export */ });
-/** The sentence for credentials that are not there: the variables to set and what sets them. */
-function describeMissing(what, source) {
-    const names = source.variables.join(', ');
-    return `no ${what}: set ${names} (${source.setBy} sets ${source.variables.length > 1 ? 'them' : 'it'})`;
-}
-/** A variable's value, trimmed; '' when unset. */
-function readVariable(env, name) {
-    return env[name]?.trim() ?? '';
-}
 
 
 /***/ })

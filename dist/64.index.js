@@ -591,8 +591,8 @@ function sleepSync(ms) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(34758);
 ;// CONCATENATED MODULE: ./src/shell/channel.ts
 /** The descriptor the end socket has in the child when it starts. */
 const END_SOCKET_FD = 3;
@@ -932,8 +932,8 @@ function anyAlive(pids) {
     });
 }
 
-// EXTERNAL MODULE: ./src/random-token.ts
-var random_token = __webpack_require__(13228);
+// EXTERNAL MODULE: ./src/base/random-token.ts
+var random_token = __webpack_require__(97074);
 ;// CONCATENATED MODULE: ./src/shell/session.ts
 
 
@@ -1190,9 +1190,11 @@ class BashSession {
             return call.capture.append(text);
         // Bounded: a background job that prints forever between calls must not grow the process.
         // Redacted before the cut, which would leave a secret's end that no redaction could recognise.
+        // Held up to twice the cap, so that each redaction is paid for by a cap's worth of new text
+        // rather than done again for every chunk; the capture it goes to cuts to the cap itself.
         const stray = this.#stray + text;
         this.#stray =
-            stray.length > this.#options.maxOutput
+            stray.length > 2 * this.#options.maxOutput
                 ? this.#options.redact(stray).slice(-this.#options.maxOutput)
                 : stray;
     }

@@ -1050,10 +1050,8 @@ function makeBetaResource(client) {
 
 
 //# sourceMappingURL=index.mjs.map
-// EXTERNAL MODULE: ./src/agent/pricing.ts
-var pricing = __webpack_require__(53111);
-// EXTERNAL MODULE: ./src/providers/provider.ts
-var provider = __webpack_require__(49545);
+// EXTERNAL MODULE: ./src/providers/names.ts
+var names = __webpack_require__(88114);
 ;// CONCATENATED MODULE: ./src/providers/foundry.ts
 /**
  * Microsoft Foundry (`provider: foundry`) through Anthropic's Foundry client: the Messages API at
@@ -1062,64 +1060,43 @@ var provider = __webpack_require__(49545);
  */
 
 
-
 const KEY_VARIABLE = 'ANTHROPIC_FOUNDRY_API_KEY';
 const RESOURCE_VARIABLE = 'ANTHROPIC_FOUNDRY_RESOURCE';
 const FOUNDRY_PORTAL = 'the key and resource name of the Foundry resource, from repository secrets';
 /** The key: the `anthropic-api-key` input when given, else the Foundry SDK's own variable. */
 function foundryKey(apiKeyInput, env) {
-    return apiKeyInput || (0,provider/* readVariable */.n)(env, KEY_VARIABLE);
+    return apiKeyInput || (0,names/* readVariable */.nt)(env, KEY_VARIABLE);
 }
 const foundryProvider = {
     name: 'foundry',
-    missingCredentials(config, env) {
+    missingCredentials(settings, env) {
         const missing = [];
-        if (foundryKey(config.apiKey, env) === '') {
-            missing.push(`${(0,provider/* describeMissing */.U)('Foundry API key', { variables: [KEY_VARIABLE], setBy: FOUNDRY_PORTAL })}, or the 'anthropic-api-key' input`);
+        if (foundryKey(settings.apiKey, env) === '') {
+            missing.push(`${(0,names/* describeMissing */.UV)('Foundry API key', { variables: [KEY_VARIABLE], setBy: FOUNDRY_PORTAL })}, or the 'anthropic-api-key' input`);
         }
         // A base URL (a gateway, or the resource's own) takes the resource's place.
-        if (config.baseUrl === undefined && (0,provider/* readVariable */.n)(env, RESOURCE_VARIABLE) === '') {
-            missing.push(`${(0,provider/* describeMissing */.U)('Foundry resource', { variables: [RESOURCE_VARIABLE], setBy: FOUNDRY_PORTAL })}, or the 'anthropic-base-url' input`);
+        if (settings.baseUrl === undefined && (0,names/* readVariable */.nt)(env, RESOURCE_VARIABLE) === '') {
+            missing.push(`${(0,names/* describeMissing */.UV)('Foundry resource', { variables: [RESOURCE_VARIABLE], setBy: FOUNDRY_PORTAL })}, or the 'anthropic-base-url' input`);
         }
         return missing;
     },
     resolveModel(model) {
-        return { model, price: (0,pricing/* priceFor */.VA)(model) };
+        return { model, endpoint: 'global' };
     },
-    async connect({ config, env, client }) {
-        const apiKey = foundryKey(config.apiKey, env);
+    async connect({ settings, env, client }) {
+        const apiKey = foundryKey(settings.apiKey, env);
         const foundry = new AnthropicFoundry({
             ...client,
             apiKey,
             // The client refuses a base URL and a resource together; null keeps it from reading either
             // variable again.
-            ...(config.baseUrl
-                ? { baseURL: config.baseUrl, resource: null }
-                : { baseURL: null, resource: (0,provider/* readVariable */.n)(env, RESOURCE_VARIABLE) }),
+            ...(settings.baseUrl
+                ? { baseURL: settings.baseUrl, resource: null }
+                : { baseURL: null, resource: (0,names/* readVariable */.nt)(env, RESOURCE_VARIABLE) }),
         });
         return { messages: foundry.messages, secrets: [apiKey], notes: [] };
     },
 };
-
-
-/***/ }),
-
-/***/ 49545:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ describeMissing),
-/* harmony export */   n: () => (/* binding */ readVariable)
-/* harmony export */ });
-/** The sentence for credentials that are not there: the variables to set and what sets them. */
-function describeMissing(what, source) {
-    const names = source.variables.join(', ');
-    return `no ${what}: set ${names} (${source.setBy} sets ${source.variables.length > 1 ? 'them' : 'it'})`;
-}
-/** A variable's value, trimmed; '' when unset. */
-function readVariable(env, name) {
-    return env[name]?.trim() ?? '';
-}
 
 
 /***/ })

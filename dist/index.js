@@ -1,7 +1,238 @@
 import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 7775:
+/***/ 34758:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V9: () => (/* binding */ messageWithCause),
+/* harmony export */   XS: () => (/* binding */ GitError),
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   l5: () => (/* binding */ ShellStartError)
+/* harmony export */ });
+/**
+ * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
+ * the parts outside the process (the shell's start, git) and of an unusable input, which carry what
+ * callers decide on as fields, never as text to match.
+ */
+/**
+ * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
+ * error made in another realm (a VM context, a worker) is no `Error` of this one.
+ */
+function messageOf(error) {
+    const message = error?.message;
+    return typeof message === 'string' ? message : String(error);
+}
+/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
+function messageWithCause(error) {
+    const text = messageOf(error);
+    const cause = error?.cause?.message;
+    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
+}
+/** A git command of the action's that failed; the message is for people, the fields for callers. */
+class GitError extends Error {
+    verb;
+    failure;
+    exitCode;
+    stderr;
+    constructor(message, 
+    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
+    verb, failure, 
+    /** The exit status; null when git did not exit by itself. */
+    exitCode, 
+    /** What git printed on stderr (empty when it never ran). */
+    stderr, options) {
+        super(message, options);
+        this.verb = verb;
+        this.failure = failure;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.name = 'GitError';
+    }
+}
+/** The shell could not be started (a missing working directory, bash not answering). */
+class ShellStartError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'ShellStartError';
+    }
+}
+/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(message);
+        this.input = input;
+        this.name = 'InputError';
+    }
+}
+
+
+/***/ }),
+
+/***/ 79407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50029);
+/* harmony import */ var _run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(52454);
+// The action's entry point: the only module with a side effect on import.
+
+
+// Before any other module is even loaded: on Node 24 this re-executes without the secrets in the
+// environment and returns only in the re-executed process (V8 flags set earlier would not survive).
+(0,_run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
+// Before the second it takes to load the action: a cancel in that time is the run's to handle.
+// Evaluated only here, after the clean start, but bundled into this entry file ("eager"): main.js
+// imports it too, and a chunk of its own would be a second copy of it in dist/.
+const { exitAfterReport, holdSignals } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 77206));
+holdSignals();
+// Before the first request, whose HTTP parser is the first wasm the process compiles.
+(0,_run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
+// Before any function of the action is hot.
+(0,_run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(834), __nccwpck_require__.e(925)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31925));
+await run();
+exitAfterReport();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 77206:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ listenForCancellation),
+/* harmony export */   exitAfterReport: () => (/* binding */ exitAfterReport),
+/* harmony export */   holdSignals: () => (/* binding */ holdSignals)
+/* harmony export */ });
+/* unused harmony export CancelledError */
+/**
+ * What a cancelled step does instead of dying. The runner cancels a step (the cancel button,
+ * `timeout-minutes`) with SIGINT, then SIGTERM about 7.5 s later, then SIGKILL; Node's default for
+ * both signals is to end at once, which loses the summary, the outputs and the undo of what the agent
+ * changed, and leaves bash's processes running. Here the first signal aborts the run's signal (the
+ * loop stops, the request in flight and the running command are aborted, and the ordinary wind-down
+ * follows); later signals are swallowed, so they cannot cut that wind-down short; and a hard timer
+ * ends the process well before the runner's SIGKILL, after the steps that must not be skipped.
+ */
+/** The runner's two polite signals; SIGKILL cannot be caught. */
+const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'];
+/**
+ * From the first signal to the forced exit: inside the 5 s the action promises, and far inside the
+ * runner's 7.5 s before SIGTERM and 10 s before SIGKILL.
+ */
+const WIND_DOWN_MS = 4_500;
+/** The abort reason of a cancelled run; its message says which signal came. */
+class CancelledError extends Error {
+    signalName;
+    constructor(signalName) {
+        super(`The run was cancelled (${signalName})`);
+        this.signalName = signalName;
+        this.name = 'CancelledError';
+    }
+}
+let earliest;
+/**
+ * Catches the runner's signals from the process's first moments, before the run can listen for them
+ * (loading the action takes a second, during which Node's default would end the process by the
+ * signal, with no report and no undo); the run's listenForCancellation takes them over. The first
+ * call is the one listenForCancellation takes over by default.
+ */
+function holdSignals(source = process) {
+    const signals = [];
+    const hold = (signal) => {
+        signals.push(signal);
+    };
+    for (const signal of CANCEL_SIGNALS)
+        source.on(signal, hold);
+    const held = {
+        release: () => {
+            for (const signal of CANCEL_SIGNALS)
+                source.removeListener(signal, hold);
+            return signals.splice(0);
+        },
+    };
+    earliest ??= held;
+    return held;
+}
+/** After the run: how long the process may take to end by itself before it is ended. */
+const EXIT_GRACE_MS = 2_000;
+/**
+ * The process's end once the run is over and reported: later signals are swallowed (ending by the
+ * signal would replace the step's exit status), and whatever still keeps the event loop alive (a
+ * leftover's descriptor, a socket that never closes) cannot hold the step: after `graceMs` the
+ * process exits with the status the run set.
+ */
+function exitAfterReport(options = {}) {
+    // The status the run set, given explicitly: `process.exit(undefined)` exits with 0.
+    const exit = options.exit ?? (() => process.exit(process.exitCode ?? 0));
+    for (const signal of CANCEL_SIGNALS)
+        (options.source ?? process).on(signal, () => undefined);
+    // unref: a process with nothing left to do ends at once, without waiting for this.
+    setTimeout(() => exit(), options.graceMs ?? EXIT_GRACE_MS).unref();
+}
+/** Starts listening for the runner's cancel signals. */
+function listenForCancellation(options = {}) {
+    const controller = new AbortController();
+    const steps = [];
+    const windDownMs = options.windDownMs ?? WIND_DOWN_MS;
+    const exit = options.exit ?? ((code) => process.exit(code));
+    const source = options.source ?? process;
+    const forceExit = () => {
+        const cancelled = controller.signal.reason instanceof Error
+            ? controller.signal.reason.message
+            : 'The run was cancelled';
+        const why = `${cancelled}, and its wind-down did not finish within ${windDownMs / 1000} s`;
+        for (const step of steps) {
+            try {
+                step(why);
+            }
+            catch {
+                // the next step must still run, and the process must still end
+            }
+        }
+        exit(1);
+    };
+    const onSignal = (signal) => {
+        const first = !controller.signal.aborted;
+        try {
+            options.onSignal?.(signal, first);
+        }
+        catch {
+            // a failing log write must not stop the cancellation
+        }
+        if (!first)
+            return;
+        // unref: when the wind-down ends on time nothing waits for this timer; when something hangs
+        // after it (an open socket), the timer is what ends the process.
+        setTimeout(forceExit, windDownMs).unref();
+        controller.abort(new CancelledError(signal));
+    };
+    for (const signal of CANCEL_SIGNALS)
+        source.on(signal, onSignal);
+    const held = options.held ?? earliest;
+    if (held === earliest)
+        earliest = undefined;
+    for (const signal of held?.release() ?? [])
+        onSignal(signal);
+    return {
+        signal: controller.signal,
+        beforeForcedExit: (step) => steps.push(step),
+        dispose: () => {
+            for (const signal of CANCEL_SIGNALS)
+                source.removeListener(signal, onSignal);
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 50029:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15,7 +246,7 @@ import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_c
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _shell_env_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(13841);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(83916);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(34758);
 /**
  * Keeps the action's secrets out of its own process's environment. A process's environment at exec
  * time stays readable in `/proc/PID/environ` for as long as it runs, by every process of the same
@@ -264,98 +495,97 @@ function startClean(options = {}) {
     }
     catch (error) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file), { recursive: true, force: true });
-        note(`The action could not re-execute itself without its secrets (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error)}); they stay in its process environment.`);
+        note(`The action could not re-execute itself without its secrets (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error)}); they stay in its process environment.`);
     }
 }
 
 
 /***/ }),
 
-/***/ 83916:
+/***/ 52454:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V9: () => (/* binding */ messageWithCause),
-/* harmony export */   XS: () => (/* binding */ GitError),
-/* harmony export */   bD: () => (/* binding */ messageOf),
-/* harmony export */   l5: () => (/* binding */ ShellStartError)
-/* harmony export */ });
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  UJ: () => (/* binding */ collectGarbageNow),
+  xL: () => (/* binding */ keepWasmOnBaselineCompiler),
+  BT: () => (/* binding */ leaveMaglevOff)
+});
+
+// UNUSED EXPORTS: MAGLEV_OFF
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
+;// CONCATENATED MODULE: external "node:vm"
+const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
+;// CONCATENATED MODULE: ./src/run/v8-tuning.ts
 /**
- * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
- * the parts outside the process (the shell's start, git), which carry what callers decide on as
- * fields, never as text to match.
+ * What the action asks of V8 for a burst of commands: both cores free for bash. Nothing V8 must do is
+ * skipped; compiles that would compete with the commands are not made, or kept out of the moments
+ * the commands run.
  */
+
+
 /**
- * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
- * error made in another realm (a VM context, a worker) is no `Error` of this one.
+ * Keeps every WebAssembly module compiled from now on on V8's baseline compiler (Liftoff). By
+ * default V8 recompiles hot wasm functions with its optimising compiler on background threads, and
+ * on a 2-core runner those threads compete with bash exactly while the model's first commands run.
+ * The process has two such modules: the bash grammar, and the HTTP parser inside Node's fetch, which
+ * is compiled at the first request and which the first large response made hot (its recompilation
+ * cost ~20 ms of CPU during a 300-command burst). So the entry point calls this before anything
+ * else, and the parser again for the programs that load it alone.
+ *
+ * Set at run time, a flag's implications are not applied, so `--liftoff-only` alone changes
+ * nothing: these are the two flags it implies that stop the tier-up. Unlike `--liftoff-only`, they
+ * still let a function Liftoff cannot compile fall back to the optimising compiler instead of
+ * aborting.
  */
-function messageOf(error) {
-    const message = error?.message;
-    return typeof message === 'string' ? message : String(error);
+function keepWasmOnBaselineCompiler() {
+    external_node_v8_default().setFlagsFromString('--no-wasm-tier-up');
+    external_node_v8_default().setFlagsFromString('--no-wasm-dynamic-tiering');
 }
-/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
-function messageWithCause(error) {
-    const text = messageOf(error);
-    const cause = error?.cause?.message;
-    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
+/** The V8 flag that turns Maglev off (for a process started with it, such as a benchmark's part). */
+const MAGLEV_OFF = '--no-maglev';
+/**
+ * Turns off Maglev, V8's mid-tier optimising compiler, for the rest of the process. Its compiles
+ * run on V8's background threads, and the busiest moment of a run, a response with hundreds of tool
+ * calls, is when the functions on a command's path become hot: on a 2-core runner those compiles
+ * took a core from bash just then (on 300 `true` calls in one response, 35–50 ms of CPU on the
+ * background threads during the burst, 3–4 ms without them) and gave the burst nothing back. With
+ * Maglev off the burst took 0.92 of the time it took with Maglev at lowered thresholds (paired
+ * runs, faster in 16 of 20), and start-up is unchanged (311 against 317 ms). TurboFan stays: code
+ * that runs hot for long (thousands of calls) is still optimised. Turning it off as well made the
+ * burst faster again (0.88–0.93 of the time in three paired runs), but the command policy, which
+ * every command goes through, checked 3–6 times slower in a long run (median 47–80 µs a check
+ * against 213–267 µs; a 1 MiB heredoc 52–82 ms against 122–205 ms). Called first thing at the entry
+ * point: turned off only once the first request was out, when functions were already on their way
+ * up the tiers, the burst took 1.27 times as long as with Maglev off from the start (slower in 15
+ * of 16 paired runs). Starting functions on baseline code at once (`--always-sparkplug`) changed
+ * nothing once Maglev was off (0.97, faster in 9 of 16), so it is not set.
+ */
+function leaveMaglevOff() {
+    external_node_v8_default().setFlagsFromString(MAGLEV_OFF);
 }
-/** A git command of the action's that failed; the message is for people, the fields for callers. */
-class GitError extends Error {
-    verb;
-    failure;
-    exitCode;
-    stderr;
-    constructor(message, 
-    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
-    verb, failure, 
-    /** The exit status; null when git did not exit by itself. */
-    exitCode, 
-    /** What git printed on stderr (empty when it never ran). */
-    stderr, options) {
-        super(message, options);
-        this.verb = verb;
-        this.failure = failure;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-        this.name = 'GitError';
-    }
-}
-/** The shell could not be started (a missing working directory, bash not answering). */
-class ShellStartError extends Error {
-    constructor(message, options) {
-        super(message, options);
-        this.name = 'ShellStartError';
-    }
+/**
+ * Runs a full garbage collection now. Start-up (the bundle, the SDK, the parser, the shell) leaves
+ * the old generation just under V8's first limit, so without this the first major collection came
+ * during the model's first burst of commands: 15-30 ms of marking on the main thread and a helper
+ * thread, ~0.1 ms on each of 300 commands. Called once both are loaded, while the first request is
+ * still out, it costs the run nothing, and the limit V8 sets after it leaves room for the burst.
+ * `gc` is taken from a fresh context with the flag on only for that moment, because the runner
+ * starts Node without `--expose-gc` and nothing else in the process should see it. (The inspector's
+ * `HeapProfiler.collectGarbage` is no substitute: it runs a memory-reducing collection that shrinks
+ * the heap and its limits, and disconnecting in its callback hung the process.)
+ */
+function collectGarbageNow() {
+    external_node_v8_default().setFlagsFromString('--expose-gc');
+    const gc = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
+    external_node_v8_default().setFlagsFromString('--no-expose-gc');
+    gc();
 }
 
-
-/***/ }),
-
-/***/ 79407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _clean_start_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7775);
-/* harmony import */ var _v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(91870);
-// The action's entry point: the only module with a side effect on import.
-
-
-// Before any other module is even loaded: on Node 24 this re-executes without the secrets in the
-// environment and returns only in the re-executed process (V8 flags set earlier would not survive).
-(0,_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
-// Before the second it takes to load the action: a cancel in that time is the run's to handle.
-const { exitAfterReport, holdSignals } = await __nccwpck_require__.e(/* import() */ 632).then(__nccwpck_require__.bind(__nccwpck_require__, 34632));
-holdSignals();
-// Before the first request, whose HTTP parser is the first wasm the process compiles.
-(0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
-// Before any function of the action is hot.
-(0,_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(834), __nccwpck_require__.e(290)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35290));
-await run();
-exitAfterReport();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -505,93 +735,6 @@ function buildShellEnv(parent, passthrough) {
         env[name] = value;
     }
     return { env: { ...env, ...nonInteractiveSettings(NO_EDITOR) }, secretValues: [...secretValues] };
-}
-
-
-/***/ }),
-
-/***/ 91870:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  UJ: () => (/* binding */ collectGarbageNow),
-  xL: () => (/* binding */ keepWasmOnBaselineCompiler),
-  BT: () => (/* binding */ leaveMaglevOff)
-});
-
-// UNUSED EXPORTS: MAGLEV_OFF
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
-;// CONCATENATED MODULE: ./src/v8-tuning.ts
-/**
- * What the action asks of V8 for a burst of commands: both cores free for bash. Nothing V8 must do is
- * skipped; compiles that would compete with the commands are not made, or kept out of the moments
- * the commands run.
- */
-
-
-/**
- * Keeps every WebAssembly module compiled from now on on V8's baseline compiler (Liftoff). By
- * default V8 recompiles hot wasm functions with its optimising compiler on background threads, and
- * on a 2-core runner those threads compete with bash exactly while the model's first commands run.
- * The process has two such modules: the bash grammar, and the HTTP parser inside Node's fetch, which
- * is compiled at the first request and which the first large response made hot (its recompilation
- * cost ~20 ms of CPU during a 300-command burst). So the entry point calls this before anything
- * else, and the parser again for the programs that load it alone.
- *
- * Set at run time, a flag's implications are not applied, so `--liftoff-only` alone changes
- * nothing: these are the two flags it implies that stop the tier-up. Unlike `--liftoff-only`, they
- * still let a function Liftoff cannot compile fall back to the optimising compiler instead of
- * aborting.
- */
-function keepWasmOnBaselineCompiler() {
-    external_node_v8_default().setFlagsFromString('--no-wasm-tier-up');
-    external_node_v8_default().setFlagsFromString('--no-wasm-dynamic-tiering');
-}
-/** The V8 flag that turns Maglev off (for a process started with it, such as a benchmark's part). */
-const MAGLEV_OFF = '--no-maglev';
-/**
- * Turns off Maglev, V8's mid-tier optimising compiler, for the rest of the process. Its compiles
- * run on V8's background threads, and the busiest moment of a run, a response with hundreds of tool
- * calls, is when the functions on a command's path become hot: on a 2-core runner those compiles
- * took a core from bash just then (on 300 `true` calls in one response, 35–50 ms of CPU on the
- * background threads during the burst, 3–4 ms without them) and gave the burst nothing back. With
- * Maglev off the burst took 0.92 of the time it took with Maglev at lowered thresholds (paired
- * runs, faster in 16 of 20), and start-up is unchanged (311 against 317 ms). TurboFan stays: code
- * that runs hot for long (thousands of calls) is still optimised. Turning it off as well made the
- * burst faster again (0.88–0.93 of the time in three paired runs), but the command policy, which
- * every command goes through, checked 3–6 times slower in a long run (median 47–80 µs a check
- * against 213–267 µs; a 1 MiB heredoc 52–82 ms against 122–205 ms). Called first thing at the entry
- * point: turned off only once the first request was out, when functions were already on their way
- * up the tiers, the burst took 1.27 times as long as with Maglev off from the start (slower in 15
- * of 16 paired runs). Starting functions on baseline code at once (`--always-sparkplug`) changed
- * nothing once Maglev was off (0.97, faster in 9 of 16), so it is not set.
- */
-function leaveMaglevOff() {
-    external_node_v8_default().setFlagsFromString(MAGLEV_OFF);
-}
-/**
- * Runs a full garbage collection now. Start-up (the bundle, the SDK, the parser, the shell) leaves
- * the old generation just under V8's first limit, so without this the first major collection came
- * during the model's first burst of commands: 15-30 ms of marking on the main thread and a helper
- * thread, ~0.1 ms on each of 300 commands. Called once both are loaded, while the first request is
- * still out, it costs the run nothing, and the limit V8 sets after it leaves room for the burst.
- * `gc` is taken from a fresh context with the flag on only for that moment, because the runner
- * starts Node without `--expose-gc` and nothing else in the process should see it. (The inspector's
- * `HeapProfiler.collectGarbage` is no substitute: it runs a memory-reducing collection that shrinks
- * the heap and its limits, and disconnecting in its callback hung the process.)
- */
-function collectGarbageNow() {
-    external_node_v8_default().setFlagsFromString('--expose-gc');
-    const gc = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
-    external_node_v8_default().setFlagsFromString('--no-expose-gc');
-    gc();
 }
 
 

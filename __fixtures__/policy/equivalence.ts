@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ARITHMETIC_VALUE_STOPPED } from '../../src/policy/expansion-rules.js';
+import { ARITHMETIC_VALUE_STOPPED } from '../../src/policy/read/expansion-rules.js';
 import type { CommandPolicy } from '../../src/policy/types.js';
 import { fixtureFile, type Fixture } from './fixture.js';
 

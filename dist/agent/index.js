@@ -37362,6 +37362,64 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/base/errors.ts
+/**
+ * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
+ * the parts outside the process (the shell's start, git) and of an unusable input, which carry what
+ * callers decide on as fields, never as text to match.
+ */
+/**
+ * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
+ * error made in another realm (a VM context, a worker) is no `Error` of this one.
+ */
+function messageOf(error) {
+    const message = error?.message;
+    return typeof message === 'string' ? message : String(error);
+}
+/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
+function messageWithCause(error) {
+    const text = messageOf(error);
+    const cause = error?.cause?.message;
+    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
+}
+/** A git command of the action's that failed; the message is for people, the fields for callers. */
+class GitError extends Error {
+    verb;
+    failure;
+    exitCode;
+    stderr;
+    constructor(message, 
+    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
+    verb, failure, 
+    /** The exit status; null when git did not exit by itself. */
+    exitCode, 
+    /** What git printed on stderr (empty when it never ran). */
+    stderr, options) {
+        super(message, options);
+        this.verb = verb;
+        this.failure = failure;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.name = 'GitError';
+    }
+}
+/** The shell could not be started (a missing working directory, bash not answering). */
+class ShellStartError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'ShellStartError';
+    }
+}
+/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
+class errors_InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(message);
+        this.input = input;
+        this.name = 'InputError';
+    }
+}
+
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
@@ -40403,26 +40461,6 @@ function correctionRequest(errors) {
     return `Your final message is not valid against the required JSON Schema: ${errors}. Reply with only the corrected JSON document, without tool calls.`;
 }
 
-;// CONCATENATED MODULE: ./src/policy/defaults.ts
-// Its own module so that config.ts can apply the default without loading the parser.
-/** The read-only default of the `allowed-commands` input (interface.md). */
-const DEFAULT_ALLOWED_COMMANDS = [
-    'ls *',
-    'cat *',
-    'head *',
-    'tail *',
-    'wc *',
-    'grep *',
-    'find *',
-    'pwd',
-    'cd *',
-    'echo *',
-    'git status *',
-    'git diff *',
-    'git log *',
-    'git show *',
-];
-
 ;// CONCATENATED MODULE: ./src/transcript.ts
 /**
  * The run as typed events, recorded while it happens: the one source every report (log, job
@@ -40442,6 +40480,12 @@ function privateTranscriptDirectory() {
     privateDirectory ??= (0,external_node_fs_namespaceObject.mkdtempSync)(external_node_path_default().join((0,external_node_os_namespaceObject.tmpdir)(), 'bash-agent-'));
     return privateDirectory;
 }
+/** How messages name a limit: the input a user would change, in words. */
+const LIMIT_DESCRIPTIONS = {
+    'max-turns': 'the turn limit (max-turns)',
+    'time-limit': 'the time limit (time-limit)',
+    budget: 'the cost limit (max-cost-usd)',
+};
 /**
  * Walks an event and replaces every string in it with `redact(string)`: the one place an event's
  * text is made safe, so every report rendered from recorded events is redacted before it is cut.
@@ -40531,56 +40575,7 @@ class Transcript {
     }
 }
 
-;// CONCATENATED MODULE: ./src/errors.ts
-/**
- * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
- * the parts outside the process (the shell's start, git), which carry what callers decide on as
- * fields, never as text to match.
- */
-/**
- * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
- * error made in another realm (a VM context, a worker) is no `Error` of this one.
- */
-function errors_messageOf(error) {
-    const message = error?.message;
-    return typeof message === 'string' ? message : String(error);
-}
-/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
-function messageWithCause(error) {
-    const text = errors_messageOf(error);
-    const cause = error?.cause?.message;
-    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
-}
-/** A git command of the action's that failed; the message is for people, the fields for callers. */
-class errors_GitError extends Error {
-    verb;
-    failure;
-    exitCode;
-    stderr;
-    constructor(message, 
-    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
-    verb, failure, 
-    /** The exit status; null when git did not exit by itself. */
-    exitCode, 
-    /** What git printed on stderr (empty when it never ran). */
-    stderr, options) {
-        super(message, options);
-        this.verb = verb;
-        this.failure = failure;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-        this.name = 'GitError';
-    }
-}
-/** The shell could not be started (a missing working directory, bash not answering). */
-class ShellStartError extends Error {
-    constructor(message, options) {
-        super(message, options);
-        this.name = 'ShellStartError';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/policy/patterns.ts
+;// CONCATENATED MODULE: ./src/policy/decide/patterns.ts
 
 
 const GIT_SEGMENT = /(^|\/)\.git(\/|$)/i;
@@ -40670,7 +40665,7 @@ function parsePatternInput(value, input) {
             pattern = parsePattern(line, input);
         }
         catch (error) {
-            const why = errors_messageOf(error);
+            const why = messageOf(error);
             throw new PatternError(input, index + 1, `${why} on line ${index + 1}`);
         }
         if (pattern)
@@ -40908,857 +40903,25 @@ function homeWriteAllowed(pattern, tildePath) {
 // Its own module so that config.ts can check the input without loading the sandbox.
 const SANDBOX_MODES = ['auto', 'required', 'off'];
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/file-snapshot.ts
+;// CONCATENATED MODULE: ./src/run/runner.ts
 /**
- * A bounded copy of chosen files and directories, and the way back to it. Taking the copy never
- * follows a symbolic link and never opens anything but a regular file, so a link planted towards
- * `/dev/zero` or a FIFO cannot hang it; sizes and counts are capped, so a huge file or a directory of
- * millions of entries cannot exhaust memory. Putting it back removes what was created, writes back
- * what was changed or removed (content and mode), and replaces by a fresh file anything whose type
- * changed, without ever writing through a link: a restored file is a new file renamed into place.
+ * What the runner tells the step about where it runs, from variables no command of the run can
+ * change (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`, `GITHUB_RUN_ID`) and its own layout: the pages
+ * of this repository and this run, and the file-command files through which a step steers the job.
  */
-
-
-
-
-const file_snapshot_DEFAULT_SNAPSHOT_LIMITS = {
-    maxFileBytes: 1024 * 1024,
-    maxTotalBytes: 32 * 1024 * 1024,
-    maxHashBytes: 16 * 1024 * 1024,
-    maxEntries: 20_000,
-    maxDepth: 8,
-};
-const MODE_BITS = 0o7777;
-const READ_CHUNK = (/* unused pure expression or super */ null && (1024 * 1024));
-function file_snapshot_lstat(file) {
-    try {
-        return fs.lstatSync(file);
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return undefined;
-        if (error.code === 'ENOTDIR')
-            return undefined;
-        throw error;
-    }
-}
-/**
- * Opens a regular file for reading without following a link and without blocking on a FIFO that was
- * swapped in after the lstat; anything else is refused.
- */
-function openRegular(file) {
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
-    if (!fs.fstatSync(fd).isFile()) {
-        fs.closeSync(fd);
-        throw new Error(`${file} is not a regular file`);
-    }
-    return fd;
-}
-/** At most `max` bytes from the start of a regular file. */
-function readHead(file, max) {
-    const fd = openRegular(file);
-    try {
-        // Sized by the file, not by the cap: a cap-sized buffer per file made a directory of small
-        // files cost a megabyte each. One byte more shows a file still growing.
-        let buffer = Buffer.allocUnsafe(Math.min(max, fs.fstatSync(fd).size + 1));
-        let length = 0;
-        while (length < max) {
-            if (length === buffer.length) {
-                const larger = Buffer.allocUnsafe(Math.min(max, buffer.length * 2));
-                buffer.copy(larger, 0, 0, length);
-                buffer = larger;
-            }
-            const read = fs.readSync(fd, buffer, length, buffer.length - length, length);
-            if (read === 0)
-                break;
-            length += read;
-        }
-        return buffer.subarray(0, length);
-    }
-    finally {
-        fs.closeSync(fd);
-    }
-}
-function readOrUndefined(file, max) {
-    try {
-        return readHead(file, max);
-    }
-    catch {
+/** The repository's page, when the runner says where it is. */
+function repositoryUrlOf(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository } = env;
+    if (!server || !repository)
         return undefined;
-    }
+    return `${server.replace(/\/+$/, '')}/${repository}`;
 }
-/** SHA-256 of the first `bytes` bytes of a regular file, read in chunks so memory stays flat. */
-function hashHead(file, bytes) {
-    const fd = openRegular(file);
-    try {
-        const hash = createHash('sha256');
-        const chunk = Buffer.alloc(Math.min(READ_CHUNK, Math.max(1, bytes)));
-        let offset = 0;
-        while (offset < bytes) {
-            const read = fs.readSync(fd, chunk, 0, Math.min(chunk.length, bytes - offset), offset);
-            if (read === 0)
-                break;
-            hash.update(chunk.subarray(0, read));
-            offset += read;
-        }
-        return hash.digest('hex');
-    }
-    finally {
-        fs.closeSync(fd);
-    }
+/** The link to this workflow run, when the runner says where it is. */
+function runUrlOf(env) {
+    const repository = repositoryUrlOf(env);
+    const id = env.GITHUB_RUN_ID;
+    return repository && id ? `${repository}/actions/runs/${id}` : undefined;
 }
-function inodeOf(stat) {
-    return `${stat.dev}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
-}
-/** Removes a file, link or whole directory tree; links are removed, never followed. */
-function removeTree(file) {
-    const stat = file_snapshot_lstat(file);
-    if (!stat)
-        return;
-    if (stat.isDirectory()) {
-        // A directory the run made unreadable or unwritable must still be emptied.
-        if ((stat.mode & 0o700) !== 0o700)
-            fs.chmodSync(file, stat.mode | 0o700);
-        for (const name of fs.readdirSync(file))
-            removeTree(path.join(file, name));
-        fs.rmdirSync(file);
-    }
-    else {
-        fs.unlinkSync(file);
-    }
-}
-/** Puts `content` at `file` as a new file with exactly `mode`, whatever stood there. */
-function writeFresh(file, content, mode) {
-    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.restore`);
-    const fd = fs.openSync(temporary, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
-    try {
-        fs.writeSync(fd, content);
-        // The umask must not decide the mode of a restored file.
-        fs.fchmodSync(fd, mode);
-    }
-    finally {
-        fs.closeSync(fd);
-    }
-    const stat = file_snapshot_lstat(file);
-    if (stat?.isDirectory())
-        removeTree(file);
-    fs.renameSync(temporary, file);
-}
-/** A copy of files and directories taken now, to be put back with `restore`. */
-class file_snapshot_FileSnapshot {
-    #roots;
-    #limits;
-    #entries = 0;
-    #bytesHeld = 0;
-    constructor(limits) {
-        this.#roots = [];
-        this.#limits = limits;
-    }
-    /** Records every place; a place inside another one is recorded once, as part of the outer one. */
-    static take(places, limits = {}) {
-        const snapshot = new file_snapshot_FileSnapshot({ ...file_snapshot_DEFAULT_SNAPSHOT_LIMITS, ...limits });
-        const resolved = places.map((place) => ({
-            base: path.resolve(place.base),
-            full: path.resolve(place.base, place.relative),
-        }));
-        const unique = resolved.filter((place, index) => !resolved.some((other, otherIndex) => (other.full === place.full && otherIndex < index) ||
-            place.full.startsWith(`${other.full}${path.sep}`)));
-        for (const place of unique)
-            snapshot.#roots.push(snapshot.#recordRoot(place.base, place.full));
-        return snapshot;
-    }
-    /** Bytes of file content the snapshot holds in memory. */
-    get bytesHeld() {
-        return this.#bytesHeld;
-    }
-    /** Whether the snapshot holds a whole copy of `file`, so that it can be written back exactly. */
-    holdsCopyOf(file) {
-        return this.#find(path.resolve(file))?.kind === 'file';
-    }
-    /** The content recorded for `file`, when the snapshot holds a whole copy of it. */
-    contentOf(file) {
-        const entry = this.#find(path.resolve(file));
-        return entry?.kind === 'file' ? entry.content : undefined;
-    }
-    /**
-     * Declares the current content of a recorded file to be the action's own doing (a credential it took
-     * out): `restore` still writes back the recorded content but does not report this state as a change.
-     */
-    markOwnEdit(file) {
-        const entry = this.#find(path.resolve(file));
-        if (entry?.kind !== 'file')
-            throw new Error(`${file} is not a recorded file`);
-        const stat = fs.lstatSync(file);
-        entry.expected = {
-            content: readHead(file, this.#limits.maxFileBytes + 1),
-            mode: stat.mode & MODE_BITS,
-        };
-    }
-    /** Puts every place back as recorded and says what was changed there. */
-    restore() {
-        const changes = [];
-        for (const root of this.#roots) {
-            try {
-                for (const ancestor of root.ancestors)
-                    this.#restoreAncestor(ancestor, changes);
-            }
-            catch (error) {
-                changes.push({
-                    path: root.path,
-                    change: 'replaced',
-                    undone: false,
-                    reason: messageOf(error),
-                });
-                continue;
-            }
-            this.#restoreEntry(root.path, root.entry, changes);
-        }
-        return changes;
-    }
-    #find(file) {
-        for (const root of this.#roots) {
-            if (root.path === file)
-                return root.entry;
-            if (!file.startsWith(`${root.path}${path.sep}`))
-                continue;
-            let entry = root.entry;
-            for (const name of path.relative(root.path, file).split(path.sep)) {
-                entry = entry?.kind === 'directory' ? entry.children?.get(name) : undefined;
-            }
-            return entry;
-        }
-        return undefined;
-    }
-    #recordRoot(base, full) {
-        const ancestors = [];
-        const parts = path.relative(base, full).split(path.sep).slice(0, -1);
-        let current = base;
-        for (const part of parts) {
-            current = path.join(current, part);
-            ancestors.push({ path: current, entry: this.#record(current, 0, true) });
-        }
-        return { path: full, ancestors, entry: this.#record(full, 0) };
-    }
-    /** `shallow`: a directory's children are not recorded (an ancestor of a place). */
-    #record(file, depth, shallow = false) {
-        const stat = file_snapshot_lstat(file);
-        if (!stat)
-            return { kind: 'absent' };
-        this.#entries += 1;
-        const mode = stat.mode & MODE_BITS;
-        if (stat.isSymbolicLink())
-            return { kind: 'symlink', target: fs.readlinkSync(file) };
-        if (stat.isFile())
-            return this.#recordFile(file, stat);
-        if (!stat.isDirectory())
-            return { kind: 'special' };
-        if (shallow)
-            return { kind: 'directory', mode, children: undefined };
-        if (depth >= this.#limits.maxDepth) {
-            const unwatched = `more than ${this.#limits.maxDepth} levels deep when the run began`;
-            return { kind: 'directory', mode, children: undefined, unwatched };
-        }
-        let names;
-        try {
-            names = fs.readdirSync(file).sort();
-        }
-        catch {
-            // Unreadable before the run began (mode 000): its changes cannot be told, and that is said.
-            const unwatched = 'unreadable when the run began';
-            return { kind: 'directory', mode, children: undefined, unwatched };
-        }
-        const children = new Map();
-        for (const name of names) {
-            if (this.#entries >= this.#limits.maxEntries) {
-                const unwatched = `more than ${this.#limits.maxEntries} entries when the run began`;
-                return { kind: 'directory', mode, children: undefined, unwatched };
-            }
-            children.set(name, this.#record(path.join(file, name), depth + 1));
-        }
-        return { kind: 'directory', mode, children };
-    }
-    #recordFile(file, stat) {
-        const mode = stat.mode & MODE_BITS;
-        const fits = stat.size <= this.#limits.maxFileBytes &&
-            this.#bytesHeld + stat.size <= this.#limits.maxTotalBytes;
-        const fingerprint = {
-            kind: 'large-file',
-            mode,
-            size: stat.size,
-            inode: inodeOf(stat),
-        };
-        try {
-            if (fits) {
-                // One byte more than the cap shows a file that grew between the lstat and the read.
-                const content = readHead(file, this.#limits.maxFileBytes + 1);
-                if (content.length <= this.#limits.maxFileBytes) {
-                    this.#bytesHeld += content.length;
-                    return { kind: 'file', mode, content: Buffer.from(content) };
-                }
-            }
-            const sha256 = stat.size <= this.#limits.maxHashBytes ? hashHead(file, stat.size) : undefined;
-            return { ...fingerprint, sha256 };
-        }
-        catch {
-            // Unreadable (mode 000) or swapped for something else since the lstat: size and inode only.
-            return { ...fingerprint, sha256: undefined };
-        }
-    }
-    #restoreAncestor(ancestor, changes) {
-        const stat = file_snapshot_lstat(ancestor.path);
-        const entry = ancestor.entry;
-        // Only a changed type matters here: an ancestor's own files are not watched, but a directory
-        // swapped for a link would make everything below it land somewhere else.
-        if (entry.kind === 'directory' && stat?.isDirectory())
-            return;
-        if (entry.kind === 'absent' && (stat === undefined || stat.isDirectory()))
-            return;
-        if (entry.kind === 'symlink' && stat?.isSymbolicLink()) {
-            if (fs.readlinkSync(ancestor.path) === entry.target)
-                return;
-        }
-        if (entry.kind !== 'directory' && entry.kind !== 'symlink' && entry.kind !== 'absent')
-            return;
-        this.#attempt(ancestor.path, stat ? 'replaced' : 'removed', changes, () => {
-            removeTree(ancestor.path);
-            if (entry.kind === 'directory')
-                fs.mkdirSync(ancestor.path, { mode: entry.mode });
-            if (entry.kind === 'symlink')
-                fs.symlinkSync(entry.target, ancestor.path);
-        });
-    }
-    #attempt(file, change, changes, work) {
-        try {
-            work();
-            changes.push({ path: file, change, undone: true });
-        }
-        catch (error) {
-            changes.push({
-                path: file,
-                change,
-                undone: false,
-                reason: messageOf(error),
-            });
-        }
-    }
-    #restoreEntry(file, entry, changes) {
-        try {
-            this.#restoreKind(file, entry, changes);
-        }
-        catch (error) {
-            // One place that cannot be read must not stop the others from being put back.
-            changes.push({
-                path: file,
-                change: 'modified',
-                undone: false,
-                reason: messageOf(error),
-            });
-        }
-    }
-    #restoreKind(file, entry, changes) {
-        const stat = file_snapshot_lstat(file);
-        switch (entry.kind) {
-            case 'absent':
-                if (stat)
-                    this.#attempt(file, 'created', changes, () => removeTree(file));
-                return;
-            case 'special':
-                return;
-            case 'symlink': {
-                if (stat?.isSymbolicLink() && fs.readlinkSync(file) === entry.target)
-                    return;
-                this.#attempt(file, stat ? 'replaced' : 'removed', changes, () => {
-                    removeTree(file);
-                    fs.symlinkSync(entry.target, file);
-                });
-                return;
-            }
-            case 'file':
-                this.#restoreFile(file, entry, stat, changes);
-                return;
-            case 'large-file':
-                this.#restoreLargeFile(file, entry, stat, changes);
-                return;
-            case 'directory':
-                this.#restoreDirectory(file, entry, stat, changes);
-                return;
-        }
-    }
-    #restoreFile(file, entry, stat, changes) {
-        if (!stat?.isFile()) {
-            this.#attempt(file, stat ? 'replaced' : 'removed', changes, () => {
-                removeTree(file);
-                writeFresh(file, entry.content, entry.mode);
-            });
-            return;
-        }
-        const mode = stat.mode & MODE_BITS;
-        // Reading one byte past the recorded size is enough to tell any other content apart. A file the
-        // run made unreadable counts as changed: it is written back either way.
-        const content = readOrUndefined(file, entry.content.length + 1);
-        if (content?.equals(entry.content)) {
-            if (mode !== entry.mode) {
-                this.#attempt(file, 'mode', changes, () => fs.chmodSync(file, entry.mode));
-            }
-            return;
-        }
-        const expected = entry.expected;
-        const ours = expected !== undefined &&
-            mode === expected.mode &&
-            stat.size === expected.content.length &&
-            readOrUndefined(file, expected.content.length + 1)?.equals(expected.content) === true;
-        const failures = [];
-        this.#attempt(file, 'modified', ours ? failures : changes, () => writeFresh(file, entry.content, entry.mode));
-        // Putting back what the action itself took out is no change of the run's, unless it fails.
-        changes.push(...failures.filter((change) => !change.undone));
-    }
-    #restoreLargeFile(file, entry, stat, changes) {
-        const tooLarge = `larger than ${this.#limits.maxFileBytes} bytes when the run began, so no copy was kept`;
-        if (!stat?.isFile()) {
-            // The content cannot be brought back, but whatever replaced the file must not stay.
-            if (stat)
-                removeTree(file);
-            changes.push({
-                path: file,
-                change: stat ? 'replaced' : 'removed',
-                undone: false,
-                reason: tooLarge,
-            });
-            return;
-        }
-        const same = stat.size === entry.size &&
-            (entry.sha256 === undefined
-                ? inodeOf(stat) === entry.inode
-                : hashHead(file, entry.size) === entry.sha256);
-        if (!same) {
-            // Appending is how the runner's files are abused; cutting the file back undoes exactly that.
-            const appended = entry.sha256 !== undefined &&
-                stat.size > entry.size &&
-                hashHead(file, entry.size) === entry.sha256;
-            if (appended) {
-                this.#attempt(file, 'modified', changes, () => {
-                    const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW);
-                    try {
-                        fs.ftruncateSync(fd, entry.size);
-                    }
-                    finally {
-                        fs.closeSync(fd);
-                    }
-                });
-            }
-            else {
-                changes.push({ path: file, change: 'modified', undone: false, reason: tooLarge });
-            }
-        }
-        if ((stat.mode & MODE_BITS) !== entry.mode) {
-            this.#attempt(file, 'mode', changes, () => fs.chmodSync(file, entry.mode));
-        }
-    }
-    #restoreDirectory(file, entry, stat, changes) {
-        let mode = stat?.mode === undefined ? undefined : stat.mode & MODE_BITS;
-        if (!stat?.isDirectory()) {
-            this.#attempt(file, stat ? 'replaced' : 'removed', changes, () => {
-                removeTree(file);
-                fs.mkdirSync(file, { mode: 0o700 });
-            });
-            mode = entry.mode;
-        }
-        if (!file_snapshot_lstat(file)?.isDirectory())
-            return;
-        if (entry.children !== undefined) {
-            // A directory the run made unreadable must still be put back; its mode is set last.
-            fs.chmodSync(file, (mode ?? entry.mode) | 0o700);
-            for (const name of fs.readdirSync(file).sort()) {
-                if (!entry.children.has(name)) {
-                    const child = path.join(file, name);
-                    this.#attempt(child, 'created', changes, () => removeTree(child));
-                }
-            }
-            for (const [name, child] of entry.children) {
-                this.#restoreEntry(path.join(file, name), child, changes);
-            }
-        }
-        else if (entry.unwatched !== undefined) {
-            changes.push({ path: file, change: 'unwatched', undone: false, reason: entry.unwatched });
-        }
-        if (mode !== entry.mode)
-            this.#attempt(file, 'mode', changes, () => fs.chmodSync(file, entry.mode));
-        else
-            fs.chmodSync(file, entry.mode);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/git/exec.ts
-/**
- * The one funnel for the action's own git processes. The repository's configuration may have been
- * written by anyone who could push to it, by an earlier step or by the agent, so every call runs with
- * argv arrays (no shell), without the system or global configuration, with every setting that names
- * a program overridden on the command line, in an environment of its own (nothing inherited that
- * starts with `GIT_`, no secrets), and without prompting for credentials.
- */
-
-
-/**
- * How long a remote may send or take nothing before git gives the transfer up (HTTP remotes): a
- * server that accepts the connection and never answers would otherwise hold the step until the
- * job's own time-out, hours later.
- */
-const STALLED_TRANSFER_SECONDS = 60;
-/** The longest one network call of the action's git may take, stalled or not (ssh remotes too). */
-const NETWORK_CALL_TIMEOUT_MS = (/* unused pure expression or super */ null && (10 * 60_000));
-/**
- * Settings given on every command line. Command-line settings win over the repository's files, and
- * git hands them on to the git processes it starts itself (`GIT_CONFIG_PARAMETERS`), so none of the
- * programs a planted configuration names can run in the action's process, where the token is.
- * Filters, textconv and diff or merge drivers are not in the list: they are keyed by driver names
- * nobody can list in advance, so the action's git never reaches them instead (plumbing with
- * `--no-filters`, no diffs, merges only in a repository without attributes; see commit.ts).
- */
-const HARDENING = [
-    // Hooks of every kind (pre-commit, reference-transaction, post-index-change, pre-push, …).
-    ['core.hooksPath', '/dev/null'],
-    ['core.fsmonitor', 'false'],
-    ['core.pager', 'cat'],
-    ['core.editor', ':'],
-    ['sequence.editor', ':'],
-    // Empty: no askpass program, and with GIT_TERMINAL_PROMPT=0 no prompt either.
-    ['core.askPass', ''],
-    ['core.sshCommand', 'ssh'],
-    // An empty value clears the list of helpers gathered so far, the repository's included.
-    ['credential.helper', ''],
-    ['commit.gpgSign', 'false'],
-    ['tag.gpgSign', 'false'],
-    ['push.gpgSign', 'false'],
-    ['gpg.program', 'gpg'],
-    ['gpg.ssh.program', 'ssh-keygen'],
-    ['gpg.x509.program', 'gpgsm'],
-    ['gpg.ssh.defaultKeyCommand', ''],
-    // Remote helpers that run a command line (`ext::sh -c …`) or talk over inherited descriptors.
-    ['protocol.ext.allow', 'never'],
-    ['protocol.fd.allow', 'never'],
-    // Submodules would bring their own configuration and hooks along.
-    ['submodule.recurse', 'false'],
-    ['push.recurseSubmodules', 'no'],
-    ['fetch.recurseSubmodules', 'false'],
-    // `gc --auto` and maintenance after a fetch or commit start further processes.
-    ['gc.auto', '0'],
-    ['maintenance.auto', 'false'],
-    // The working directory is the checkout the action was given, whoever owns its files.
-    ['safe.directory', '*'],
-    // Below 1 byte a second for STALLED_TRANSFER_SECONDS, an HTTP transfer is given up.
-    ['http.lowSpeedLimit', '1'],
-    ['http.lowSpeedTime', String(STALLED_TRANSFER_SECONDS)],
-];
-const HARDENING_ARGS = HARDENING.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
-/**
- * The variables git needs from the action's environment (the runner's, which the agent's shell
- * cannot change): where programs and home are, and how the network is reached — a self-hosted
- * runner's proxy and certificate authorities, an ssh agent holding a deploy key. Everything else
- * stays out, `GIT_DIR` and `GIT_SSH_COMMAND` included.
- */
-const INHERITED = (/* unused pure expression or super */ null && ([
-    'PATH',
-    'HOME',
-    'TMPDIR',
-    'SYSTEMROOT',
-    'HTTPS_PROXY',
-    'https_proxy',
-    'HTTP_PROXY',
-    'http_proxy',
-    'ALL_PROXY',
-    'all_proxy',
-    'NO_PROXY',
-    'no_proxy',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-    'CURL_CA_BUNDLE',
-    'GIT_SSL_CAINFO',
-    'GIT_SSL_CAPATH',
-    'SSH_AUTH_SOCK',
-]));
-function gitEnvironment(options) {
-    const env = {};
-    for (const name of INHERITED) {
-        const value = process.env[name];
-        if (value !== undefined)
-            env[name] = value;
-    }
-    return {
-        ...env,
-        // Messages in one language, so that a refusal can be told from another failure.
-        LC_ALL: 'C',
-        ...(options.userConfig ? {} : { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }),
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_OPTIONAL_LOCKS: '0',
-        ...options.env,
-    };
-}
-/** Where a failure message quotes git's own words: the first lines of its stderr. */
-function briefly(text) {
-    return text.trim().split('\n').slice(0, 3).join(' / ');
-}
-/** The verb of a call, for messages: the rest of argv may carry a configuration value. */
-function verb(args) {
-    const found = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '-c' && args[index - 1] !== '--git-dir');
-    return `git ${found ?? ''}`.trim();
-}
-/** Runs `git <args>` hardened; throws on a non-zero exit unless `allowAllExitCodes`. */
-function exec_git(args, options) {
-    return new Promise((resolve, reject) => {
-        const child = spawn('git', [...HARDENING_ARGS, ...args], {
-            cwd: options.cwd,
-            env: gitEnvironment(options),
-            stdio: ['pipe', 'pipe', 'pipe'],
-            // A group of its own, so that a deadline ends the remote helper git started too.
-            detached: options.timeoutMs !== undefined,
-        });
-        let timedOut = false;
-        const deadline = options.timeoutMs === undefined
-            ? undefined
-            : setTimeout(() => {
-                timedOut = true;
-                try {
-                    process.kill(-child.pid, 'SIGKILL');
-                }
-                catch {
-                    child.kill('SIGKILL');
-                }
-            }, options.timeoutMs);
-        const stdout = [];
-        const stderr = [];
-        child.stdout.on('data', (chunk) => stdout.push(chunk));
-        child.stderr.on('data', (chunk) => stderr.push(chunk));
-        // A process that exits before reading its input must not turn into an unhandled EPIPE.
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(options.input ?? '');
-        const name = verb(args);
-        child.on('error', (error) => reject(new GitError(`Could not run ${name}: ${error.code ?? 'unknown error'}`, name, 'spawn', null, '', {
-            cause: error,
-        })));
-        child.on('close', (code, signal) => {
-            clearTimeout(deadline);
-            if (timedOut) {
-                const message = `${name} did not finish within ${options.timeoutMs / 1000} s`;
-                reject(new GitError(message, name, 'timeout', null, Buffer.concat(stderr).toString('utf8')));
-                return;
-            }
-            const result = {
-                exitCode: code ?? 128,
-                stdout: Buffer.concat(stdout).toString('utf8'),
-                stderr: Buffer.concat(stderr).toString('utf8'),
-            };
-            if (code === null) {
-                const message = `${name} was ended by signal ${signal ?? 'unknown'}`;
-                reject(new GitError(message, name, 'signal', null, result.stderr));
-            }
-            else if (code !== 0 && options.allowAllExitCodes !== true) {
-                const message = `${name} failed with exit code ${code}: ${briefly(result.stderr)}`;
-                reject(new GitError(message, name, 'exit', code, result.stderr));
-            }
-            else {
-                resolve(result);
-            }
-        });
-    });
-}
-/** A full object id, SHA-1 or SHA-256, as git prints it. */
-const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/**
- * `git` pinned to a recorded repository: a `.git` file, `core.worktree` or `GIT_DIR` written
- * meanwhile cannot send the call to a repository of someone else's choosing.
- */
-function gitAt(where, args, options = {}) {
-    return exec_git(['--git-dir', where.gitDir, '--work-tree', where.top, ...args], {
-        ...options,
-        cwd: where.top,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/git/credentials.ts
-/**
- * Credentials that a checkout leaves in the repository's git configuration, where any process that
- * can read the repository can read them: `http.<url>.extraheader` (actions/checkout's token, base64),
- * URLs that carry a password (`https://x-access-token:TOKEN@github.com/…`), and the same in files the
- * configuration includes (actions/checkout 6 keeps its header in `$RUNNER_TEMP/git-credentials-*.config`,
- * reached through `includeIf.gitdir:….path`). They are found, taken out of the files, and handed to the
- * action's own git processes per process instead. Putting the files back is the caller's (a byte-exact
- * copy taken before, see FileSnapshot), so nothing here has to rebuild a file it edited.
- */
-
-
-
-/** How deep `include.path` chains are followed; git itself stops at 10. */
-const MAX_INCLUDE_DEPTH = 4;
-/** `scheme://user:password@` at the start of a URL; the password is the third group. */
-const URL_WITH_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*):([^/@\s]*)@/i;
-/** Every entry of one configuration file, its includes not followed. Missing file: none. */
-async function readConfigFile(file, cwd) {
-    const listed = await git(['config', '--file', file, '--no-includes', '--null', '--list'], {
-        cwd,
-        allowAllExitCodes: true,
-    });
-    if (listed.exitCode !== 0)
-        return [];
-    return parseConfigList(listed.stdout).map((entry) => ({ file, ...entry }));
-}
-/** The entries of `git config --null --list` or `--get-regexp` output; a key without `=` has value ''. */
-function parseConfigList(stdout) {
-    return stdout
-        .split('\0')
-        .filter((item) => item !== '')
-        .map((item) => {
-        const newline = item.indexOf('\n');
-        return newline < 0
-            ? { key: item, value: '' }
-            : { key: item.slice(0, newline), value: item.slice(newline + 1) };
-    });
-}
-/** Whether an entry names another configuration file to read (`include.path`, `includeIf.*.path`). */
-function isInclude(key) {
-    const lower = key.toLowerCase();
-    return lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'));
-}
-/** An include's path as git resolves it: `~/` from the home directory, relative to the including file. */
-function includedPath(value, includingFile, home) {
-    if (value.startsWith('~/'))
-        return path.join(home, value.slice(2));
-    return path.resolve(path.dirname(includingFile), value);
-}
-/**
- * The entries of `configFile` and of every file it includes, directly or through other includes,
- * whether or not an `includeIf` condition holds now (a condition can be made to hold later), and the
- * files read, `configFile` first.
- */
-async function credentials_readConfigFiles(configFile, cwd, home = os.homedir()) {
-    const files = [path.resolve(configFile)];
-    const entries = [];
-    let frontier = [...files];
-    for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && frontier.length > 0; depth += 1) {
-        const next = [];
-        for (const file of frontier) {
-            for (const entry of await readConfigFile(file, cwd)) {
-                entries.push(entry);
-                if (!isInclude(entry.key) || entry.value === '' || depth === MAX_INCLUDE_DEPTH)
-                    continue;
-                const included = includedPath(entry.value, file, home);
-                if (!files.includes(included)) {
-                    files.push(included);
-                    next.push(included);
-                }
-            }
-        }
-        frontier = next;
-    }
-    return { files, entries };
-}
-/** The credentials among `entries`. */
-function credentials_findCredentials(entries) {
-    const credentials = [];
-    for (const entry of entries) {
-        const name = entry.key.slice(entry.key.lastIndexOf('.') + 1).toLowerCase();
-        // A URL with a password inside the key: `url.https://user:pass@host/.insteadOf`.
-        const subsection = entry.key.slice(entry.key.indexOf('.') + 1, entry.key.lastIndexOf('.'));
-        if (name === 'extraheader' || URL_WITH_PASSWORD.test(subsection)) {
-            credentials.push({ ...entry, action: 'remove' });
-        }
-        else if (URL_WITH_PASSWORD.test(entry.value)) {
-            credentials.push({ ...entry, action: 'strip-password' });
-        }
-    }
-    return credentials;
-}
-/** A URL's percent-encoded part as the server receives it; a malformed one is a secret as it is. */
-function decoded(text) {
-    try {
-        return decodeURIComponent(text);
-    }
-    catch {
-        return text;
-    }
-}
-function withoutPassword(url) {
-    return url.replace(URL_WITH_PASSWORD, (_match, scheme, user) => user === '' ? scheme : `${scheme}${user}@`);
-}
-/**
- * Takes the credentials out of their files. Their values pass through git's argv: this runs only
- * while no process of the agent's exists to read `/proc/*\/cmdline`.
- */
-async function credentials_takeOut(credentials, cwd) {
-    const done = new Set();
-    for (const credential of credentials) {
-        // One call takes out every copy of an entry; a second would find nothing and fail.
-        const identity = JSON.stringify([credential.file, credential.key, credential.value]);
-        if (done.has(identity))
-            continue;
-        done.add(identity);
-        const change = credential.action === 'remove'
-            ? ['--unset-all', credential.key, credential.value]
-            : ['--replace-all', credential.key, withoutPassword(credential.value), credential.value];
-        await git(['config', '--file', credential.file, '--fixed-value', ...change], { cwd });
-    }
-}
-/**
- * The environment that gives one git process the credentials back as command-line configuration
- * (`GIT_CONFIG_COUNT`, git 2.31+): a removed entry as it was, a URL's password through an
- * `insteadOf` that maps the URL left in the file to the original.
- */
-function credentials_credentialEnv(credentials) {
-    const all = credentials.map((credential) => credential.action === 'remove'
-        ? [credential.key, credential.value]
-        : [`url.${credential.value}.insteadOf`, withoutPassword(credential.value)]);
-    // The same header from two files (the repository's and a submodule's) must be sent once.
-    const pairs = [...new Map(all.map((pair) => [JSON.stringify(pair), pair])).values()];
-    const env = { GIT_CONFIG_COUNT: String(pairs.length) };
-    pairs.forEach(([key, value], index) => {
-        env[`GIT_CONFIG_KEY_${index}`] = key;
-        env[`GIT_CONFIG_VALUE_${index}`] = value;
-    });
-    return env;
-}
-/**
- * The secret parts of the credentials, for redaction: the whole value, a header's token and what its
- * base64 decodes to, a URL's password.
- */
-function credentials_credentialSecrets(credentials) {
-    const secrets = [];
-    for (const credential of credentials) {
-        secrets.push(credential.value);
-        const password = URL_WITH_PASSWORD.exec(credential.value)?.[3];
-        if (password)
-            secrets.push(password, decoded(password));
-        const subsectionPassword = URL_WITH_PASSWORD.exec(credential.key.slice(credential.key.indexOf('.') + 1))?.[3];
-        if (subsectionPassword)
-            secrets.push(subsectionPassword, decoded(subsectionPassword));
-        const token = /^\s*authorization:\s*(?:basic|bearer)\s+(\S+)/i.exec(credential.value)?.[1];
-        if (token) {
-            secrets.push(token);
-            const basic = Buffer.from(token, 'base64').toString('utf8');
-            const colon = basic.indexOf(':');
-            if (colon >= 0)
-                secrets.push(basic, basic.slice(colon + 1));
-        }
-    }
-    return secrets;
-}
-
-;// CONCATENATED MODULE: ./src/guard.ts
-/**
- * What the agent must not leave behind, and what it must not read while it runs. Before the shell
- * starts: a copy of every place a later step (or a later process of this one) reads instructions
- * from — the runner's file-command files, the repository's `.git/config` and `.git/hooks/`, the
- * runner user's git, npm, ssh and shell start-up files — and the checkout's credentials taken out of
- * the repository's configuration. When the run ends, whatever its ending: every such place put back
- * as it was, credentials included, and a list of what the run had changed there. The agent's changes
- * to the working tree are its work and are not touched.
- */
-
-
-
-
-
-
 /**
  * The runner's file-command files: what is appended to them steers later steps (`GITHUB_ENV`,
  * `GITHUB_PATH`), forges this step's outputs and state, or rewrites its summary.
@@ -41772,241 +40935,6 @@ const FILE_COMMAND_VARIABLES = [
 ];
 /** The runner keeps every step's file-command files here; a step could reach its neighbours'. */
 const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
-/** Files and directories under the home directory that later programs read and obey. */
-const HOME_PLACES = (/* unused pure expression or super */ null && ([
-    // git: aliases, hooks paths, credential helpers, `core.sshCommand` for every later git call.
-    '.gitconfig',
-    '.git-credentials',
-    '.config/git',
-    // npm and yarn: registries, tokens, scripts run on install.
-    '.npmrc',
-    '.yarnrc',
-    '.yarnrc.yml',
-    // ssh: `ProxyCommand`, `authorized_keys`, keys of a later deploy.
-    '.ssh',
-    // Shells that later steps start as login or interactive shells.
-    '.bashrc',
-    '.bash_profile',
-    '.bash_login',
-    '.bash_logout',
-    '.profile',
-    '.zshenv',
-    '.zshrc',
-    '.zprofile',
-    '.zlogin',
-    // Credentials and defaults of the download tools later steps use.
-    '.netrc',
-    '.curlrc',
-    '.wgetrc',
-    // The GitHub CLI (aliases run shell commands, and its hosts file holds a token); docker's
-    // credential helpers are programs; package indexes of pip and cargo.
-    '.config/gh',
-    '.docker/config.json',
-    '.config/pip',
-    '.pip',
-    '.pypirc',
-    '.cargo/config.toml',
-    '.cargo/config',
-]));
-/** Where the repository keeps what git runs and obeys (shared by all its worktrees). */
-const GIT_DIR_PLACES = (/* unused pure expression or super */ null && (['config', 'hooks']));
-/** The nearest directory at or above `dir` that holds a `.git`, as git's own discovery finds it. */
-function repositoryTop(dir) {
-    for (let current = path.resolve(dir);; current = path.dirname(current)) {
-        if (existsSync(path.join(current, '.git')))
-            return current;
-        if (path.dirname(current) === current)
-            return undefined;
-    }
-}
-/**
- * The repository's common git directory (where `config` and `hooks` live for all its worktrees), or
- * undefined outside a repository. Looking for `.git` first means a run outside a repository needs no
- * git at all; inside one, git must answer (or the run fails), or the credential would stay where the
- * shell can read it.
- */
-async function commonGitDir(workingDirectory) {
-    const top = repositoryTop(workingDirectory);
-    if (top === undefined)
-        return undefined;
-    // The usual checkout: `.git` is the common directory itself, and no git process is needed to say so.
-    const dotGit = path.join(top, '.git');
-    if (statSync(dotGit).isDirectory() && !existsSync(path.join(dotGit, 'commondir')))
-        return dotGit;
-    const found = await git(
-    // A checkout owned by another user is still ours to guard.
-    ['-c', 'safe.directory=*', 'rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: top });
-    return found.stdout.trim();
-}
-function runnerPlaces(env) {
-    const places = [];
-    for (const name of FILE_COMMAND_VARIABLES) {
-        const file = env[name];
-        if (file)
-            places.push({ base: path.dirname(file), relative: path.basename(file) });
-    }
-    if (env.RUNNER_TEMP)
-        places.push({ base: env.RUNNER_TEMP, relative: FILE_COMMAND_DIRECTORY });
-    return places;
-}
-/**
- * The directories of `PATH` under the home directory (`~/.local/bin`, `~/.cargo/bin` on GitHub's
- * images): a program planted there would run instead of the real one in every later step.
- */
-function pathDirectoriesUnder(home, searchPath) {
-    return (searchPath ?? '')
-        .split(path.delimiter)
-        .filter((dir) => path.isAbsolute(dir) && path.resolve(dir).startsWith(`${path.resolve(home)}${path.sep}`))
-        .map((dir) => ({ base: home, relative: path.relative(home, dir) }));
-}
-/** Bounds of the search for submodules, whose git directories nest inside the repository's. */
-const MAX_SUBMODULE_DEPTH = 6;
-const MAX_SUBMODULES = 200;
-/**
- * The git directories of the repository's submodules (`modules/<name>/`, nested ones too): each has
- * its own config (where actions/checkout 4 writes the header for submodules) and its own hooks.
- */
-function submoduleGitDirs(gitDir) {
-    const found = [];
-    const walk = (dir, depth) => {
-        if (depth > MAX_SUBMODULE_DEPTH)
-            return;
-        let entries;
-        try {
-            entries = readdirSync(dir, { withFileTypes: true });
-        }
-        catch {
-            return;
-        }
-        // Links are not directories here: a planted link cannot send the search elsewhere.
-        for (const entry of entries.filter((item) => item.isDirectory())) {
-            if (found.length >= MAX_SUBMODULES)
-                return;
-            const child = path.join(dir, entry.name);
-            if (existsSync(path.join(child, 'HEAD')) && existsSync(path.join(child, 'config'))) {
-                found.push(child);
-                walk(path.join(child, 'modules'), depth + 1);
-            }
-            else {
-                // A submodule's name may hold slashes: `modules/libs/a/`.
-                walk(child, depth + 1);
-            }
-        }
-    };
-    walk(path.join(gitDir, 'modules'), 0);
-    return found;
-}
-/** The files `credentials` are in, as they are now; one that cannot be read is left out. */
-function filesBefore(credentials) {
-    const files = [];
-    for (const file of new Set(credentials.map((credential) => credential.file))) {
-        try {
-            files.push({
-                file,
-                original: readFileSync(file),
-                credentials: credentials.filter((each) => each.file === file).map((each) => each.value),
-            });
-        }
-        catch {
-            // the snapshot below refuses it with its own reason
-        }
-    }
-    return files;
-}
-function fileInItsDirectory(file) {
-    return { base: path.dirname(file), relative: path.basename(file) };
-}
-/** A run's guard: started before the shell, ended (once) after it is gone. */
-class Guard {
-    #snapshot;
-    #credentials;
-    #ended;
-    constructor(snapshot, credentials) {
-        this.#snapshot = snapshot;
-        this.#credentials = credentials;
-    }
-    /** Takes the copy, then the credentials out. Must run while no process of the agent's exists. */
-    static async start(options) {
-        const env = options.env ?? process.env;
-        // What later programs take for home is HOME as the runner sets it; os.homedir() only without it.
-        const home = options.home ?? (env.HOME || os.homedir());
-        const cwd = options.workingDirectory;
-        const gitDir = await commonGitDir(cwd);
-        const gitDirs = gitDir ? [gitDir, ...submoduleGitDirs(gitDir)] : [];
-        const read = [];
-        for (const dir of gitDirs)
-            read.push(await readConfigFiles(path.join(dir, 'config'), cwd, home));
-        const ownConfigs = new Set(gitDirs.map((dir) => path.join(dir, 'config')));
-        const included = [...new Set(read.flatMap((config) => config.files))].filter((file) => !ownConfigs.has(file));
-        const places = [
-            ...runnerPlaces(env),
-            ...HOME_PLACES.map((relative) => ({ base: home, relative })),
-            ...pathDirectoriesUnder(home, env.PATH),
-            ...gitDirs.flatMap((dir) => GIT_DIR_PLACES.map((relative) => ({ base: dir, relative }))),
-            // Included files hold actions/checkout's header since version 6: watched like the config.
-            ...included.map(fileInItsDirectory),
-        ];
-        const credentials = findCredentials(read.flatMap((config) => config.entries));
-        if (credentials.length > 0)
-            options.beforeTakeOut?.(filesBefore(credentials));
-        const snapshot = FileSnapshot.take(places, options.limits);
-        const uncopied = credentials.find((credential) => !snapshot.holdsCopyOf(credential.file));
-        if (uncopied) {
-            // Taken out without a copy to put back, the checkout's credential would be lost for good.
-            throw new Error(`The git configuration ${uncopied.file} holds a credential but is not a plain file of at most ` +
-                `${options.limits?.maxFileBytes ?? DEFAULT_SNAPSHOT_LIMITS.maxFileBytes} bytes, so it cannot be taken out and put back safely`);
-        }
-        try {
-            await takeOut(credentials, cwd);
-            for (const file of new Set(credentials.map((credential) => credential.file))) {
-                snapshot.markOwnEdit(file);
-            }
-        }
-        catch (error) {
-            // Half taken out is worse than not at all: the copy puts every file back.
-            snapshot.restore();
-            throw error;
-        }
-        return new Guard(snapshot, credentials);
-    }
-    /** The credentials' values, for redaction. */
-    get secretValues() {
-        return credentialSecrets(this.#credentials);
-    }
-    /** How many credentials were taken out of the repository's configuration. */
-    get credentialCount() {
-        return this.#credentials.length;
-    }
-    /** Environment for the action's own git processes: the credentials, per process. */
-    gitEnv() {
-        return credentialEnv(this.#credentials);
-    }
-    /**
-     * Puts every guarded place back, credentials included, and returns what the run had changed.
-     * Call it once the shell and everything it started are gone; later calls return the same list.
-     */
-    end() {
-        this.#ended ??= this.#snapshot.restore();
-        return this.#ended;
-    }
-}
-const CHANGE_WORDS = {
-    created: 'created during the run',
-    modified: 'changed during the run',
-    removed: 'removed during the run',
-    mode: 'mode changed during the run',
-    replaced: 'replaced by another kind of file during the run',
-    unwatched: 'not watched',
-};
-/** One line for the log and the summary: the path, what the run did, and whether it was undone. */
-function describeUndone(change) {
-    const outcome = change.undone
-        ? change.change === 'created'
-            ? 'removed'
-            : 'put back'
-        : `NOT put back${change.reason ? ` (${change.reason})` : ''}`;
-    return `${change.path}: ${CHANGE_WORDS[change.change]}; ${outcome}`;
-}
 
 ;// CONCATENATED MODULE: ./src/sandbox/writable.ts
 /**
@@ -42134,11 +41062,160 @@ function removeEmptyCaches(made) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/base/action-defaults.ts
+// Generated from action.yml by `npm run docs`: change the default there, not here.
+/**
+ * action.yml's defaults, applied when an input is empty. The runner applies them itself, but a run
+ * of `dist/index.js` outside a runner (tests, `npm run agent`) does not, so they must hold here
+ * too. An expression default (`${{ github.token }}`) has no value outside a runner and is left out.
+ */
+const INPUT_DEFAULTS = {
+    'trigger-phrase': '/agent',
+    'min-permission': 'write',
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    'max-tokens': '16000',
+    'working-directory': '.',
+    'allowed-commands': 'ls *\ncat *\nhead *\ntail *\nwc *\ngrep *\nfind *\npwd\ncd *\necho *\ngit status *\ngit diff *\ngit log *\ngit show *\n',
+    'command-timeout': '120',
+    'time-limit': '30',
+    'max-turns': '30',
+    'max-cost-usd': '5',
+    'max-output': '30000',
+    commit: 'false',
+    'pull-request': 'false',
+    summary: 'true',
+    comment: 'auto',
+    'upload-transcript': 'true',
+    'fail-on-limit': 'true',
+    sandbox: 'auto',
+    network: 'on',
+};
+
+;// CONCATENATED MODULE: ./src/config/values.ts
+/**
+ * One input's text to a value of its kind (a duration, a whole number, an amount, a boolean, a list,
+ * a URL, a model id, a branch name): each refusal is an InputError that names the input, quotes the
+ * value and says what form was expected.
+ */
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/**
+ * Parses `90`, `90s`, `5m`, `1h`, `1h30m`, `1.5h` into milliseconds; a bare number is in `bareUnit`.
+ * Zero and negative durations are refused: a limit of nothing is always a mistake.
+ */
+function parseDuration(input, value, bareUnit) {
+    const text = value.trim().toLowerCase();
+    const expected = `a duration like ${bareUnit === 's' ? '90, 90s, 5m or 1h (a bare number is seconds)' : '30, 45s, 20m or 1h (a bare number is minutes)'}`;
+    let ms = 0;
+    if (/^\d+(\.\d+)?$/.test(text)) {
+        ms = Number(text) * UNIT_MS[bareUnit];
+    }
+    else {
+        const segment = /(\d+(?:\.\d+)?)\s*(ms|s|m|h)/gy;
+        let consumed = 0;
+        for (let match = segment.exec(text); match; match = segment.exec(text)) {
+            ms += Number(match[1]) * UNIT_MS[match[2]];
+            consumed = segment.lastIndex;
+        }
+        if (consumed === 0 || consumed !== text.length) {
+            throw new errors_InputError(input, `Input '${input}' must be ${expected}, got '${value}'`);
+        }
+    }
+    if (!(ms >= 1) || !Number.isFinite(ms)) {
+        throw new errors_InputError(input, `Input '${input}' must be ${expected} greater than zero, got '${value}'`);
+    }
+    return Math.round(ms);
+}
+/** A whole number within [min, max]. */
+function parseInteger(input, value, min, max = Number.MAX_SAFE_INTEGER) {
+    const text = value.trim();
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n < min || n > max) {
+        const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+        throw new errors_InputError(input, `Input '${input}' must be a whole number ${range}, got '${value}'`);
+    }
+    return n;
+}
+/** A non-negative decimal amount. */
+function parseAmount(input, value) {
+    const text = value.trim().replace(/^\$/, '');
+    if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
+        throw new errors_InputError(input, `Input '${input}' must be an amount in US dollars like 5 or 0.50 (0 disables it), got '${value}'`);
+    }
+    return Number(text);
+}
+/** The YAML 1.2 core-schema booleans, as GitHub's own `getBooleanInput` accepts them. */
+function parseBoolean(input, value) {
+    const text = value.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    throw new errors_InputError(input, `Input '${input}' must be true or false, got '${value}'`);
+}
+/** Comma- or newline-separated names, trimmed, without empties. */
+function parseList(value) {
+    return value
+        .split(/[\n,]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/** Environment variable names, as `env-passthrough` lists them. */
+function parseVariableNames(input, value) {
+    const names = parseList(value);
+    const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
+    if (bad !== undefined) {
+        throw new errors_InputError(input, `Input '${input}' must list environment variable names (letters, digits and _), got '${bad}'`);
+    }
+    return names;
+}
+function parseBaseUrl(input, value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new errors_InputError(input, `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new errors_InputError(input, `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`);
+    }
+    return value.replace(/\/+$/, '');
+}
+/** A model id as the API, a gateway or a cloud spells it; anything else is a typo to report. */
+function parseModelId(name, value) {
+    const model = value.trim();
+    if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
+        throw new errors_InputError(name, `Input '${name}' must be a model id like claude-sonnet-5-5, got '${model}'`);
+    }
+    return model;
+}
+/**
+ * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
+ * typo fails at once instead of after the agent's work.
+ */
+function parseBranch(value) {
+    const name = value.trim();
+    const bad = name.startsWith('-') ||
+        name.startsWith('/') ||
+        name.endsWith('/') ||
+        name.endsWith('.') ||
+        name === '@' ||
+        [...name].some((char) => char <= ' ' || char === '\x7f') ||
+        /[~^:?*[\\]|\.\.|@\{|\/\/|\.lock(\/|$)|(^|\/)\./.test(name);
+    if (name !== '' && bad) {
+        throw new errors_InputError('branch', `Input 'branch' must be a valid git branch name, got '${value}'`);
+    }
+    return name;
+}
+
 ;// CONCATENATED MODULE: ./src/providers/names.ts
 /**
  * The providers' names and the facts about them that the inputs need before any client is loaded:
- * config.ts validates `provider` and picks the base-URL variable from here without importing a
- * platform SDK.
+ * config.ts validates `provider` and reads the base-URL variable from here without importing a
+ * platform SDK. How a credential is read and said missing is here too, so that the platforms'
+ * lazily loaded modules share this one copy with the run instead of each bundling its own.
  */
 /** Where the model runs, as the `provider` input names it. */
 const PROVIDER_NAMES = ['anthropic', 'bedrock', 'vertex', 'foundry'];
@@ -42173,124 +41250,33 @@ const BASE_URL_VARIABLES = {
     vertex: 'ANTHROPIC_VERTEX_BASE_URL',
     foundry: 'ANTHROPIC_FOUNDRY_BASE_URL',
 };
-
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-
-
-
-
-
-/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
-class InputError extends Error {
-    input;
-    constructor(input, message) {
-        super(message);
-        this.input = input;
-        this.name = 'InputError';
-    }
+/** The sentence for credentials that are not there: the variables to set and what sets them. */
+function describeMissing(what, source) {
+    const names = source.variables.join(', ');
+    return `no ${what}: set ${names} (${source.setBy} sets ${source.variables.length > 1 ? 'them' : 'it'})`;
 }
-/**
- * The action.yml defaults, applied when an input is empty. The runner applies them itself, but a run
- * of `dist/index.js` outside a runner (tests, `npm run agent`) does not, so they must hold here too.
- */
-const INPUT_DEFAULTS = {
-    'trigger-phrase': '/agent',
-    'min-permission': 'write',
-    provider: 'anthropic',
-    model: 'claude-sonnet-5-5',
-    'max-tokens': '16000',
-    'working-directory': '.',
-    'command-timeout': '120',
-    'time-limit': '30',
-    'max-turns': '30',
-    'max-cost-usd': '5',
-    'max-output': '30000',
-    commit: 'false',
-    'pull-request': 'false',
-    summary: 'true',
-    'upload-transcript': 'true',
-    comment: 'auto',
-    'fail-on-limit': 'true',
-    sandbox: 'auto',
-    network: 'on',
-};
-/**
- * Inputs declared in action.yml whose features are not built yet, with the values that ask for
- * nothing. A value that asks for the feature is refused rather than silently ignored, so a workflow
- * never believes it got a commit, a pull request or a comment it did not.
- */
-const NOT_SUPPORTED_YET = [];
+/** A variable's value, trimmed; '' when unset. */
+function readVariable(env, name) {
+    return env[name]?.trim() ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/config/config.ts
+
+
+
+
+
+
+
+
+
+
+
+
 /** The repository permission levels a commenter can have, least first. */
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
 function isPermission(value) {
     return PERMISSIONS.includes(value);
-}
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/**
- * Parses `90`, `90s`, `5m`, `1h`, `1h30m`, `1.5h` into milliseconds; a bare number is in `bareUnit`.
- * Zero and negative durations are refused: a limit of nothing is always a mistake.
- */
-function parseDuration(input, value, bareUnit) {
-    const text = value.trim().toLowerCase();
-    const expected = `a duration like ${bareUnit === 's' ? '90, 90s, 5m or 1h (a bare number is seconds)' : '30, 45s, 20m or 1h (a bare number is minutes)'}`;
-    let ms = 0;
-    if (/^\d+(\.\d+)?$/.test(text)) {
-        ms = Number(text) * UNIT_MS[bareUnit];
-    }
-    else {
-        const segment = /(\d+(?:\.\d+)?)\s*(ms|s|m|h)/gy;
-        let consumed = 0;
-        for (let match = segment.exec(text); match; match = segment.exec(text)) {
-            ms += Number(match[1]) * UNIT_MS[match[2]];
-            consumed = segment.lastIndex;
-        }
-        if (consumed === 0 || consumed !== text.length) {
-            throw new InputError(input, `Input '${input}' must be ${expected}, got '${value}'`);
-        }
-    }
-    if (!(ms >= 1) || !Number.isFinite(ms)) {
-        throw new InputError(input, `Input '${input}' must be ${expected} greater than zero, got '${value}'`);
-    }
-    return Math.round(ms);
-}
-/** A whole number within [min, max]. */
-function parseInteger(input, value, min, max = Number.MAX_SAFE_INTEGER) {
-    const text = value.trim();
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || n < min || n > max) {
-        const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-        throw new InputError(input, `Input '${input}' must be a whole number ${range}, got '${value}'`);
-    }
-    return n;
-}
-/** A non-negative decimal amount. */
-function parseAmount(input, value) {
-    const text = value.trim().replace(/^\$/, '');
-    if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
-        throw new InputError(input, `Input '${input}' must be an amount in US dollars like 5 or 0.50 (0 disables it), got '${value}'`);
-    }
-    return Number(text);
-}
-/** The YAML 1.2 core-schema booleans, as GitHub's own `getBooleanInput` accepts them. */
-function parseBoolean(input, value) {
-    const text = value.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    throw new InputError(input, `Input '${input}' must be true or false, got '${value}'`);
-}
-/** Comma- or newline-separated names, trimmed, without empties. */
-function parseList(value) {
-    return value
-        .split(/[\n,]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
 }
 /**
  * The patterns of a policy input, parsed now so that a broken one stops the run before any request:
@@ -42302,45 +41288,15 @@ function parsePatternLines(input, value) {
     }
     catch (error) {
         if (error instanceof PatternError)
-            throw new InputError(input, error.message);
+            throw new errors_InputError(input, error.message);
         throw error;
     }
-}
-/** Environment variable names, as `env-passthrough` lists them. */
-function parseVariableNames(input, value) {
-    const names = parseList(value);
-    const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
-    if (bad !== undefined) {
-        throw new InputError(input, `Input '${input}' must list environment variable names (letters, digits and _), got '${bad}'`);
-    }
-    return names;
-}
-function parseBaseUrl(input, value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new InputError(input, `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new InputError(input, `Input '${input}' must be an http(s) URL like https://api.anthropic.com, got '${value}'`);
-    }
-    return value.replace(/\/+$/, '');
-}
-/** A model id as the API, a gateway or a cloud spells it; anything else is a typo to report. */
-function parseModelId(name, value) {
-    const model = value.trim();
-    if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
-        throw new InputError(name, `Input '${name}' must be a model id like claude-sonnet-5-5, got '${model}'`);
-    }
-    return model;
 }
 function resolveWorkingDirectory(value, env) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const dir = external_node_path_default().resolve(workspace, value);
     if (!(0,external_node_fs_namespaceObject.existsSync)(dir) || !(0,external_node_fs_namespaceObject.statSync)(dir).isDirectory()) {
-        throw new InputError('working-directory', `Input 'working-directory' must name an existing directory relative to the workspace (${workspace}), got '${value}'`);
+        throw new errors_InputError('working-directory', `Input 'working-directory' must name an existing directory relative to the workspace (${workspace}), got '${value}'`);
     }
     return dir;
 }
@@ -42365,7 +41321,7 @@ function readTextOrFile(read, input, fileInput, workingDirectory) {
     const value = read(input).trim();
     const relative = read(fileInput).trim();
     if (value !== '' && relative !== '') {
-        throw new InputError(fileInput, `Inputs '${input}' and '${fileInput}' are alternatives; give one of them, not both`);
+        throw new errors_InputError(fileInput, `Inputs '${input}' and '${fileInput}' are alternatives; give one of them, not both`);
     }
     if (relative === '') {
         return { text: value, source: value === '' ? '' : `input '${input}'`, from: input };
@@ -42376,10 +41332,10 @@ function readTextOrFile(read, input, fileInput, workingDirectory) {
     }
     catch (error) {
         const reason = error.code === 'ENOENT' ? 'it does not exist' : String(error);
-        throw new InputError(fileInput, `Input '${fileInput}' must name a readable file relative to the working directory, got '${relative}': ${reason}`);
+        throw new errors_InputError(fileInput, `Input '${fileInput}' must name a readable file relative to the working directory, got '${relative}': ${reason}`);
     }
     if (text.trim() === '') {
-        throw new InputError(fileInput, `Input '${fileInput}' names an empty file: '${relative}'`);
+        throw new errors_InputError(fileInput, `Input '${fileInput}' names an empty file: '${relative}'`);
     }
     return { text: text.trim(), source: `input '${fileInput}' (${relative})`, from: fileInput };
 }
@@ -42406,51 +41362,33 @@ async function compileConfig(parsed) {
         return { ...rest, outputSchema };
     }
     catch (error) {
-        throw new InputError(given.from, error.message);
+        throw new errors_InputError(given.from, error.message);
     }
 }
 function parseProvider(value) {
     const provider = value.trim().toLowerCase();
     if (isProviderName(provider))
         return provider;
-    throw new InputError('provider', `Input 'provider' must be one of ${PROVIDER_NAMES.join(', ')}, got '${value}'`);
+    throw new errors_InputError('provider', `Input 'provider' must be one of ${PROVIDER_NAMES.join(', ')}, got '${value}'`);
 }
 function parseCommentMode(value) {
     const mode = value.trim().toLowerCase();
     if (mode === 'auto' || mode === 'true' || mode === 'false')
         return mode;
-    throw new InputError('comment', `Input 'comment' must be auto, true or false, got '${value}'`);
-}
-/**
- * A branch name git accepts (`git check-ref-format --branch`'s rules), checked before the run so a
- * typo fails at once instead of after the agent's work.
- */
-function parseBranch(value) {
-    const name = value.trim();
-    const bad = name.startsWith('-') ||
-        name.startsWith('/') ||
-        name.endsWith('/') ||
-        name.endsWith('.') ||
-        name === '@' ||
-        [...name].some((char) => char <= ' ' || char === '\x7f') ||
-        /[~^:?*[\\]|\.\.|@\{|\/\/|\.lock(\/|$)|(^|\/)\./.test(name);
-    if (name !== '' && bad) {
-        throw new InputError('branch', `Input 'branch' must be a valid git branch name, got '${value}'`);
-    }
-    return name;
+    throw new errors_InputError('comment', `Input 'comment' must be auto, true or false, got '${value}'`);
 }
 function parseSandboxMode(value) {
     const mode = value.trim().toLowerCase();
     const known = SANDBOX_MODES.find((candidate) => candidate === mode);
     if (known !== undefined)
         return known;
-    throw new InputError('sandbox', `Input 'sandbox' must be one of ${SANDBOX_MODES.join(', ')}, got '${value}'`);
+    throw new errors_InputError('sandbox', `Input 'sandbox' must be one of ${SANDBOX_MODES.join(', ')}, got '${value}'`);
 }
 function parseNetwork(value) {
     const text = value.trim().toLowerCase();
     if (text === 'on' || text === 'off')
         return text === 'off';
-    throw new InputError('network', `Input 'network' must be on or off, got '${value}'`);
+    throw new errors_InputError('network', `Input 'network' must be on or off, got '${value}'`);
 }
 /**
  * `writable-paths`: one path a line, relative to the workspace or absolute. A path that would give
@@ -42466,7 +41404,7 @@ function parseWritablePaths(value, env) {
         const place = external_node_path_default().resolve(workspace, line);
         const covered = coveredProtectedPath(place, env);
         if (covered !== undefined) {
-            throw new InputError('writable-paths', `Input 'writable-paths' must not cover the runner's file-command files, got '${line}' (which holds ${covered})`);
+            throw new errors_InputError('writable-paths', `Input 'writable-paths' must not cover the runner's file-command files, got '${line}' (which holds ${covered})`);
         }
         return place;
     });
@@ -42480,42 +41418,35 @@ function parseConfig(readRaw, env = process.env) {
         const value = readRaw(name);
         return value.trim() === '' ? (INPUT_DEFAULTS[name] ?? '') : value;
     };
-    for (const { input, accepts, keep } of NOT_SUPPORTED_YET) {
-        const value = read(input).trim();
-        if (!accepts(value)) {
-            throw new InputError(input, `Input '${input}' is not supported yet; remove it or leave it ${keep} (got '${value}')`);
-        }
-    }
     // The comment-trigger inputs ask for nothing on other runs, but they are checked on every run so
     // that a typo fails the first run, not the first comment.
     const triggerPhrase = read('trigger-phrase').trim();
     if (triggerPhrase === '' || /\s/.test(triggerPhrase)) {
-        throw new InputError('trigger-phrase', `Input 'trigger-phrase' must be one word like /agent, got '${read('trigger-phrase')}'`);
+        throw new errors_InputError('trigger-phrase', `Input 'trigger-phrase' must be one word like /agent, got '${read('trigger-phrase')}'`);
     }
     const minPermission = read('min-permission').trim();
     if (!isPermission(minPermission)) {
-        throw new InputError('min-permission', `Input 'min-permission' must be one of ${PERMISSIONS.join(', ')}, got '${read('min-permission')}'`);
+        throw new errors_InputError('min-permission', `Input 'min-permission' must be one of ${PERMISSIONS.join(', ')}, got '${read('min-permission')}'`);
     }
     const workingDirectory = resolveWorkingDirectory(read('working-directory'), env);
     const provider = parseProvider(read('provider'));
     const baseUrlInput = read('anthropic-base-url').trim();
     const baseUrlVariable = BASE_URL_VARIABLES[provider];
-    const baseUrlEnv = env[baseUrlVariable]?.trim() ?? '';
+    const baseUrlEnv = readVariable(env, baseUrlVariable);
     const model = parseModelId('model', read('model'));
     const fallbackInput = read('fallback-model').trim();
     const fallbackModel = fallbackInput ? parseModelId('fallback-model', fallbackInput) : '';
-    const allowedText = readRaw('allowed-commands');
     const policyPatterns = {
         // An explicitly empty allow list would deny everything; GitHub passes the default when unset,
-        // so empty means "not given" here as well.
-        allow: parsePatternLines('allowed-commands', allowedText.trim() === '' ? DEFAULT_ALLOWED_COMMANDS.join('\n') : allowedText),
+        // so empty means "not given" here as well (read applies the default).
+        allow: parsePatternLines('allowed-commands', read('allowed-commands')),
         deny: parsePatternLines('denied-commands', read('denied-commands')),
     };
     const commit = parseBoolean('commit', read('commit'));
     const pullRequest = parseBoolean('pull-request', read('pull-request'));
     // A pull request is opened from the pushed commit: without one it would be silently not there.
     if (pullRequest && !commit) {
-        throw new InputError('pull-request', `Input 'pull-request' is true but 'commit' is false: a pull request is opened from the commit the run pushes. Set 'commit: true' too, or remove 'pull-request'`);
+        throw new errors_InputError('pull-request', `Input 'pull-request' is true but 'commit' is false: a pull request is opened from the commit the run pushes. Set 'commit: true' too, or remove 'pull-request'`);
     }
     return {
         ...readTask(read, workingDirectory),
@@ -42594,14 +41525,14 @@ function loadConfig() {
  * parseConfig because a comment-triggered run takes its task from the comment, where an empty
  * `task` input is fine.
  */
-function requireTaskAndCredentials(config, missingCredentials) {
+function requireTaskAndCredentials(task, missingCredentials) {
     const missing = [];
-    if (config.task === '') {
+    if (task === '') {
         missing.push(`no task: set the 'task' input (or 'task-file') of the step`);
     }
     missing.push(...missingCredentials);
     if (missing.length > 0) {
-        throw new InputError(config.task === '' ? 'task' : 'provider', `Cannot start: ${missing.join('; and ')}`);
+        throw new InputError(task === '' ? 'task' : 'provider', `Cannot start: ${missing.join('; and ')}`);
     }
 }
 
@@ -43066,6 +41997,7 @@ function editDistance(a, b) {
 
 
 
+
 /** Each input of action.yml is an option of the same name; the task may also come as positionals. */
 function optionsFor(inputs) {
     const options = {};
@@ -43283,7 +42215,7 @@ async function main(argv, options) {
     }
     catch (error) {
         // Anything else is the action's to report, as it would on a runner.
-        if (error instanceof InputError) {
+        if (error instanceof errors_InputError) {
             err(`bash-agent: ${error.message}`);
             return 2;
         }

@@ -1,7 +1,93 @@
 import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5680:
+/***/ 4758:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bD: () => (/* binding */ messageOf)
+/* harmony export */ });
+/* unused harmony exports messageWithCause, GitError, ShellStartError, InputError */
+/**
+ * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
+ * the parts outside the process (the shell's start, git) and of an unusable input, which carry what
+ * callers decide on as fields, never as text to match.
+ */
+/**
+ * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
+ * error made in another realm (a VM context, a worker) is no `Error` of this one.
+ */
+function messageOf(error) {
+    const message = error?.message;
+    return typeof message === 'string' ? message : String(error);
+}
+/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
+function messageWithCause(error) {
+    const text = messageOf(error);
+    const cause = error?.cause?.message;
+    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
+}
+/** A git command of the action's that failed; the message is for people, the fields for callers. */
+class GitError extends Error {
+    verb;
+    failure;
+    exitCode;
+    stderr;
+    constructor(message, 
+    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
+    verb, failure, 
+    /** The exit status; null when git did not exit by itself. */
+    exitCode, 
+    /** What git printed on stderr (empty when it never ran). */
+    stderr, options) {
+        super(message, options);
+        this.verb = verb;
+        this.failure = failure;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.name = 'GitError';
+    }
+}
+/** The shell could not be started (a missing working directory, bash not answering). */
+class ShellStartError extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'ShellStartError';
+    }
+}
+/** An input whose value is unusable; the message names the input, quotes the value and says what was expected. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(message);
+        this.input = input;
+        this.name = 'InputError';
+    }
+}
+
+
+/***/ }),
+
+/***/ 4344:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5769);
+// The post step's entry point (`runs.post`): its own bundle, so that nothing but the post step's
+// work can ever run in it, whatever the main step got to record before it was killed.
+
+// Leftovers of the run may still be running: they must not find the inputs in this process's
+// environment either.
+(0,_run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
+const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(571)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8571));
+await runPost();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 5769:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -161,9 +247,9 @@ function buildShellEnv(parent, passthrough) {
     return { env: { ...env, ...nonInteractiveSettings(NO_EDITOR) }, secretValues: [...secretValues] };
 }
 
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-;// CONCATENATED MODULE: ./src/clean-start.ts
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __nccwpck_require__(4758);
+;// CONCATENATED MODULE: ./src/run/clean-start.ts
 /**
  * Keeps the action's secrets out of its own process's environment. A process's environment at exec
  * time stays readable in `/proc/PID/environ` for as long as it runs, by every process of the same
@@ -416,83 +502,6 @@ function startClean(options = {}) {
     }
 }
 
-
-/***/ }),
-
-/***/ 3916:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   bD: () => (/* binding */ messageOf)
-/* harmony export */ });
-/* unused harmony exports messageWithCause, GitError, ShellStartError */
-/**
- * The action's error vocabulary: one way to put any thrown value into words, and the typed errors of
- * the parts outside the process (the shell's start, git), which carry what callers decide on as
- * fields, never as text to match.
- */
-/**
- * The message of anything thrown: an error's message, anything else as a string. Duck-typed: an
- * error made in another realm (a VM context, a worker) is no `Error` of this one.
- */
-function messageOf(error) {
-    const message = error?.message;
-    return typeof message === 'string' ? message : String(error);
-}
-/** messageOf, followed by its cause's message where that says more (`fetch failed: other side closed`). */
-function messageWithCause(error) {
-    const text = messageOf(error);
-    const cause = error?.cause?.message;
-    return typeof cause === 'string' && cause !== text ? `${text}: ${cause}` : text;
-}
-/** A git command of the action's that failed; the message is for people, the fields for callers. */
-class GitError extends Error {
-    verb;
-    failure;
-    exitCode;
-    stderr;
-    constructor(message, 
-    /** `git <verb>`, without the rest of argv (which may carry a configuration value). */
-    verb, failure, 
-    /** The exit status; null when git did not exit by itself. */
-    exitCode, 
-    /** What git printed on stderr (empty when it never ran). */
-    stderr, options) {
-        super(message, options);
-        this.verb = verb;
-        this.failure = failure;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-        this.name = 'GitError';
-    }
-}
-/** The shell could not be started (a missing working directory, bash not answering). */
-class ShellStartError extends Error {
-    constructor(message, options) {
-        super(message, options);
-        this.name = 'ShellStartError';
-    }
-}
-
-
-/***/ }),
-
-/***/ 4344:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _clean_start_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5680);
-// The post step's entry point (`runs.post`): its own bundle, so that nothing but the post step's
-// work can ever run in it, whatever the main step got to record before it was killed.
-
-// Leftovers of the run may still be running: they must not find the inputs in this process's
-// environment either.
-(0,_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
-const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(596)]).then(__nccwpck_require__.bind(__nccwpck_require__, 596));
-await runPost();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 

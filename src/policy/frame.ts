@@ -4,18 +4,28 @@
  * the patterns say: no pattern can allow them, since the session's own integrity rests on them.
  */
 import type { RefusalCode } from './decide/refusal.js';
-import { mayBeOption, type Word } from './words.js';
+import { mayBeOption, type Word } from './read/words.js';
 
 /**
  * The builtins the session's frame runs around each command: it calls `\builtin return`, `\builtin
- * exit`, `\builtin cd`, `\builtin eval` and `\builtin printf` (which writes the end). The backslash stops aliases, but a function named
+ * exit`, `\builtin cd`, `\builtin eval`, `\builtin printf` (which writes the end), and `\builtin
+ * unset` and `\builtin read` (which take a long text in bulk). The backslash stops aliases, but a function named
  * `builtin` would shadow it (an alias of one of these names would name the function a definition
  * defines), and `enable -n`/`-d`/`-f` would remove or replace any of them: `builtin NAME` finds only
  * enabled builtins, so `enable -n return` breaks `\builtin return` as surely as `enable -n builtin`.
  * A command may therefore neither define a function by one of these names nor disable or load one.
  * The shell imports this list; the frame must call no other name a command could change.
  */
-export const FRAME_NAMES = ['builtin', 'cd', 'eval', 'exit', 'printf', 'return'] as const;
+export const FRAME_NAMES = [
+  'builtin',
+  'cd',
+  'eval',
+  'exit',
+  'printf',
+  'read',
+  'return',
+  'unset',
+] as const;
 
 export type FrameName = (typeof FRAME_NAMES)[number];
 

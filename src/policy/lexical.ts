@@ -3,7 +3,7 @@
  * (control characters, line continuations, a `#` inside a word), and the check that the walk saw
  * every node that matters. Each finding becomes a Problem, so a parser quirk refuses.
  */
-import type { Scope, Walk } from './parse.js';
+import type { Scope, Walk } from './read/walk-state.js';
 import { MUST_VISIT } from './syntax/syntax.js';
 import type { SyntaxNode } from './syntax/tree-sitter.js';
 
@@ -22,17 +22,6 @@ export function firstControlCharacter(text: string): number {
     }
   }
   return -1;
-}
-
-/** The line of `text` around `at`, short enough for a message. */
-export function excerpt(text: string, at: number): string {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  let lineEnd = text.indexOf('\n', at);
-  if (lineEnd < 0) lineEnd = text.length;
-  const line = text.slice(lineStart, lineEnd);
-  return line.length > 80
-    ? line.slice(Math.max(0, at - lineStart - 20), at - lineStart + 60)
-    : line;
 }
 
 export function firstError(node: SyntaxNode): SyntaxNode | undefined {

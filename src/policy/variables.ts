@@ -1,4 +1,4 @@
-import type { Word } from './words.js';
+import type { Word } from './read/words.js';
 
 /*
  * Which variable assignments need a pattern that spells them out. Most variables a command sets
@@ -85,7 +85,8 @@ const RISKY_NAME = new RegExp(
       'HOME',
       'XDG_.*',
       '.*HOME',
-      '.*CONFIG.*',
+      // not a setting's value (`CONFIG_MODE`, `APP_CONFIG_LEVEL`): no program reads those as a place
+      '(?!.*_(MODE|LEVEL|NAME|ENV)$).*CONFIG.*',
       '.*_CONF',
       'WGETRC',
       'CURLRC',

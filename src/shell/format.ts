@@ -29,6 +29,8 @@ const FRAME_FAULTS: Record<FrameFault, string> = {
   'foreign-end':
     "the shell reported the end of a command that was not running (something made the session's frame write out of turn)",
   'forged-end': "the shell's end-of-command report was not in the frame's words",
+  'text-unread':
+    "the command did not run: the shell could not read the command's text whole (something an earlier command set, such as a readonly variable or TMOUT, got in the way)",
 };
 
 /** What the model is told before the output when the shell it had was gone before the command. */

@@ -5,9 +5,12 @@
  * - `directory-deleted`: that directory was removed after the command was checked; it did not run;
  * - `foreign-end`: the frame reported an end that was not the running call's (only the frame writes
  *   where ends come from, so the shell's frame was made to write out of turn);
- * - `forged-end`: what came where ends come from is not what the frame writes.
+ * - `forged-end`: what came where ends come from is not what the frame writes;
+ * - `text-unread`: the shell could not read the command's text whole (something an earlier command
+ *   set, such as a readonly variable of the frame's or `TMOUT`, got in the way); it did not run.
  */
-export type FrameFault = 'directory-changed' | 'directory-deleted' | 'foreign-end' | 'forged-end';
+export type FrameFault =
+  'directory-changed' | 'directory-deleted' | 'foreign-end' | 'forged-end' | 'text-unread';
 
 /** How the shell was lost between two calls, so that a new one runs the next command. */
 export type ShellLoss = (

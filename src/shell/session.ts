@@ -381,7 +381,9 @@ export class BashSession {
   #onEndMessage(shell: Shell, line: string): void {
     const { nonce, end } = parseEndMessage(line);
     const call = shell.call;
-    if (call !== undefined && end?.kind === 'moved') return call.finish(end);
+    if (call !== undefined && (end?.kind === 'moved' || end?.kind === 'unread')) {
+      return call.finish(end);
+    }
     if (call === undefined || nonce !== call.nonce || call.end !== undefined) {
       // Not the end of the running call, or a second one: only the frame writes here, so something
       // made it write out of turn. The shell is replaced before it reads anything more.
@@ -453,6 +455,7 @@ export class BashSession {
       dirWord: checkedDirWord,
       status: this.#status,
       nonce,
+      mark: randomBase64Url(NONCE_BYTES),
       moveTo,
     });
 
@@ -504,6 +507,10 @@ export class BashSession {
         this.#kernelCwd = cwd;
         this.#cwdWord = shellWordOfBytes(cwd.bytes);
       }
+    } else if (outcome.kind === 'unread') {
+      // The reader exits the shell on the spot, before bash reads the rest of the text.
+      frameFault = 'text-unread';
+      await this.#killShell(shell, 0);
     } else {
       // The guard exits the shell on the spot: whether the directory is gone is read from the path.
       frameFault = isDirectory(checkedDir) ? 'directory-changed' : 'directory-deleted';

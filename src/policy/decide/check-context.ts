@@ -1,9 +1,9 @@
 import type { CommandPattern, WritePattern } from './patterns.js';
 import type { PathResolver } from './paths.js';
 import type { RefusalCode } from './refusal.js';
-import { GUARD_NAME_WHY, namesGuardVariable } from '../guards.js';
+import { GUARD_NAME_WHY, namesGuardVariable } from '../read/guards.js';
 import type { BashParser } from '../syntax/tree-sitter.js';
-import type { Word } from '../words.js';
+import type { Word } from '../read/words.js';
 
 /* What the command check and the write check share. */
 

@@ -14,8 +14,8 @@ import { matchAllow, matchDeny, spells, type Match } from './patterns.js';
 import type { RefusalCode } from './refusal.js';
 import { optionRedirect, WriteCheck } from './write-check.js';
 import { frameCommandIssue, frameMention, isFrameCode, XTRACE_FD_WHY } from '../frame.js';
-import { containGuards, guardedArgument, guardedFunctionCall, traceIssue } from '../guards.js';
-import { excerpt } from '../lexical.js';
+import { containGuards, guardedArgument, guardedFunctionCall, traceIssue } from '../read/guards.js';
+import { excerpt } from '../read/walk-state.js';
 import {
   parseScript,
   TOP_LEVEL,
@@ -23,8 +23,8 @@ import {
   type ParsedScript,
   type Scope,
   type SimpleCommand,
-} from '../parse.js';
-import { PrintError, quoteLiteral, render, withOwnInput } from '../print.js';
+} from '../read/parse.js';
+import { PrintError, quoteLiteral, render, withOwnInput } from '../read/print.js';
 import type { Analysis, InnerScript } from '../programs/analysis.js';
 import {
   analyseProgram,
@@ -36,7 +36,7 @@ import {
   withoutGitGlobalOptions,
 } from '../programs/index.js';
 import { isRiskyVariable, riskyVariableWhy } from '../variables.js';
-import { literalWord, splitApart, type Word } from '../words.js';
+import { literalWord, splitApart, type Word } from '../read/words.js';
 
 /**
  * Problems that only say the parser could not read the text; under `*` such text runs. Problems
@@ -339,10 +339,9 @@ export class CommandCheck {
 
   private bareAssignment(assignment: Assignment, command: SimpleCommand): Failure | undefined {
     const name = assignment.name;
-    // IFS is fine for one command (`IFS= read -r line`), not for the rest of the session: later
-    // calls would split words where the policy does not expect it.
-    const risky = name === 'IFS' || isRiskyVariable(name, assignment.value);
-    if (!risky) return undefined;
+    // IFS is not risky: the policy reads every unquoted expansion as splitting into any words, and
+    // bash splits nothing else (literal text, the frame's and the guards' words) by it.
+    if (!isRiskyVariable(name, assignment.value)) return undefined;
     const spelled = this.policy.allowCommands.some(
       (p) => p.words.length === 0 && p.assignments.some((a) => assignmentMatches(a, assignment)),
     );

@@ -7,10 +7,10 @@ import {
 } from './patterns.js';
 import type { RefusalCode } from './refusal.js';
 import type { Failure } from './check-context.js';
-import type { Assignment, Scope } from '../parse.js';
+import type { Assignment, Scope } from '../read/parse.js';
 import type { Danger } from '../programs/analysis.js';
 import { programName, roleOf } from '../programs/index.js';
-import type { Word } from '../words.js';
+import type { Word } from '../read/words.js';
 
 /**
  * A pattern that lets an interpreter or a shell run any file (`node *`, `python3 *`, `bash *`,

@@ -2,11 +2,11 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Failure, Level, PolicyRules } from './check-context.js';
 import { homeWriteAllowed, parsePattern, writeAllowed, type WritePattern } from './patterns.js';
 import type { RefusalCode } from './refusal.js';
-import { guardableTarget, guardedWriteTarget } from '../guards.js';
-import type { Redirect, Scope } from '../parse.js';
-import { PrintError, render } from '../print.js';
+import { guardableTarget, guardedWriteTarget } from '../read/guards.js';
+import type { Redirect, Scope } from '../read/parse.js';
+import { PrintError, render } from '../read/print.js';
 import type { OptionWrite } from '../programs/analysis.js';
-import type { Word } from '../words.js';
+import type { Word } from '../read/words.js';
 
 const ALWAYS_WRITABLE = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
 const MAX_DIRECTORIES = 16;
@@ -24,6 +24,11 @@ export interface PendingWrite {
   readonly anywhere: boolean;
   /** Allowed anywhere but inside `.git/` (an operand cp or rm changes: see OptionWrite). */
   readonly gitOnly?: boolean;
+}
+
+/** At the top level of the checked text: not in a loop, function, subshell or deferred text. */
+function runsOnceInOrder(scope: Scope): boolean {
+  return scope.where.length === 0 && !scope.repeats && !scope.deferred;
 }
 
 interface DirectoryChange {
@@ -133,6 +138,16 @@ export class WriteCheck {
   check(): Failure | undefined {
     const { directories, unknown } = this.directories();
     for (const write of this.writes) {
+      // A top-level write before every change of directory, each at top level too, is made where
+      // the text starts (`cat > lib.sh <<EOF … EOF; source ./lib.sh`).
+      const first =
+        runsOnceInOrder(write.scope) &&
+        this.directoryChanges.every((c) => runsOnceInOrder(c.scope) && c.start > write.start);
+      if (first) {
+        const failure = this.checkWrite(write, [this.cwd], undefined);
+        if (failure) return failure;
+        continue;
+      }
       const failure = this.checkWrite(write, this.directoriesFor(write) ?? directories, unknown);
       if (failure) return failure;
     }

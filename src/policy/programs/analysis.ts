@@ -1,6 +1,6 @@
-import type { Stdin } from '../parse.js';
+import type { Stdin } from '../read/walk-state.js';
+import type { Word } from '../read/words.js';
 import type { ProgramLookup } from './spec.js';
-import type { Word } from '../words.js';
 
 /**
  * Something a command does beyond what matching its words shows: an option that writes a file or

@@ -8,7 +8,7 @@ import {
 import { quoted } from './common.js';
 import { absorb, compiled, optionValue, scanOptions, type OptionTable } from './options.js';
 import { RUNS, type ProgramFamily } from './spec.js';
-import { mayBeOption, valueOf, type Word } from '../words.js';
+import { mayBeOption, valueOf, type Word } from '../read/words.js';
 
 /** `compgen` and `complete` share their options: both can name a command or function to run. */
 const COMPLETION_BUILTIN: OptionTable = {
@@ -25,7 +25,8 @@ const COMPLETION_BUILTIN: OptionTable = {
 };
 
 const PRINTF_OPTIONS: OptionTable = {
-  dangerous: { '-v VAR': 'assigns a shell variable' },
+  // `-v NAME` assigns a variable, which the printf analyser checks as an assignment is checked.
+  values: ['-v VAR'],
   optionsFirst: true,
 };
 
@@ -248,7 +249,7 @@ const analyseUnset: Analyzer = (words) => {
     if (word.literal && /^-[fvn]+$/.test(word.text)) continue;
     if (
       !word.literal ||
-      (word.text.includes('[') && !/^[A-Za-z_][A-Za-z0-9_]*\[[0-9]+\]$/.test(word.text))
+      (word.text.includes('[') && !/^[A-Za-z_][A-Za-z0-9_]*\[-?[0-9]+\]$/.test(word.text))
     ) {
       result.dangers.push(
         unresolvable(i, 'unsets a name the policy cannot check (array subscripts run commands)'),
@@ -258,12 +259,27 @@ const analyseUnset: Analyzer = (words) => {
   return result;
 };
 
-/** `let` evaluates arithmetic, which runs commands hidden in variable values. */
+/** Arithmetic on literal numbers only. */
+const LET_NUMBERS = /^[0-9\s+\-*/%()<>=!&|^~]*$/;
+/** `NAME=EXPR` where EXPR is arithmetic on literal numbers (`==` is a comparison, not this). */
+const LET_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(?!=)([0-9\s+\-*/%()<>!&|^~]*)$/;
+
+/**
+ * `let` evaluates arithmetic, which runs commands hidden in variable values: it may compute on
+ * numbers and assign the result to a plain name (`let a=4*5`), checked as any assignment is, but it
+ * may not read a variable (`let a=b+1` evaluates b's value).
+ */
 const analyseLet: Analyzer = (words) => {
   const result = emptyAnalysis();
   for (let i = 1; i < words.length; i++) {
     const word = words[i] as Word;
-    if (!word.literal || !/^[0-9\s+\-*/%()<>=!&|^~]*$/.test(word.text)) {
+    const assigns = word.literal ? LET_ASSIGNMENT.exec(word.text) : null;
+    if (assigns) {
+      const name = assigns[1] as string;
+      result.variables.push({ index: i, name, exported: false, spell: name.length + 1 });
+      continue;
+    }
+    if (!word.literal || !LET_NUMBERS.test(word.text)) {
       result.dangers.push(
         unresolvable(
           i,
@@ -415,7 +431,7 @@ export const BUILTINS: ProgramFamily = {
     analyse: analysePrintf,
     executes: 'nothing',
     examples: {
-      patterns: ['printf -v *', 'printf *'],
+      patterns: ['printf *'],
       allow: ["printf '%s\\n' x", 'printf -v line %s x'],
       refuse: [
         ['printf -v "$name" %s x', 'unresolvable'],

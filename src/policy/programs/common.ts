@@ -15,7 +15,7 @@ import {
   type OptionTable,
   type ScanResult,
 } from './options.js';
-import { literalWord, valueOf, type Word } from '../words.js';
+import { literalWord, valueOf, type Word } from '../read/words.js';
 
 /* Pieces the analysers of several families share. */
 

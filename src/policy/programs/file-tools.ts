@@ -16,7 +16,7 @@ import {
   type OptionTable,
 } from './options.js';
 import { RUNS, RUNS_SHELL, WRITES, type ProgramFamily } from './spec.js';
-import { literalWord, valueOf, type Word } from '../words.js';
+import { literalWord, valueOf, type Word } from '../read/words.js';
 
 const TREE_OPTIONS: OptionTable = {
   values: [

@@ -1,6 +1,6 @@
 import { emptyAnalysis, optionDanger, unresolvable, type Analyzer } from './analysis.js';
 import type { ProgramFamily } from './spec.js';
-import { mayBeOption, unknownFrom, valueOf, type Word } from '../words.js';
+import { mayBeOption, unknownFrom, valueOf, type Word } from '../read/words.js';
 
 /** find's predicates with the number of words they take. */
 const FIND_ARGUMENTS: Readonly<Record<string, number>> = {

@@ -7,7 +7,7 @@ import {
   type OptionTable,
 } from './options.js';
 import { RUNS, RUNS_SHELL, WRITES, WRITES_INTO, type ProgramFamily } from './spec.js';
-import { valueOf, type Word } from '../words.js';
+import { valueOf, type Word } from '../read/words.js';
 
 // git: global options, options shared by the subcommands, and per-subcommand extras.
 

@@ -1,4 +1,4 @@
-import type { Word } from '../words.js';
+import type { Word } from '../read/words.js';
 import { emptyAnalysis, type Analysis, type AnalysisContext, type Analyzer } from './analysis.js';
 import { BUILTINS } from './builtins.js';
 import { tableAnalysis } from './common.js';

@@ -2,7 +2,7 @@ import { codeDanger, emptyAnalysis, unresolvable, type Analyzer } from './analys
 import { addInPlaceWrites, addStdinCode } from './common.js';
 import { absorb, compiled, scanOptions, type OptionTable } from './options.js';
 import { CODE, RUNS, type ProgramFamily } from './spec.js';
-import { valueOf, type Word } from '../words.js';
+import { valueOf, type Word } from '../read/words.js';
 
 // Their code options run code the policy cannot check.
 

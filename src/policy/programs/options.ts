@@ -7,7 +7,7 @@ import {
   type InnerScript,
   type OptionWrite,
 } from './analysis.js';
-import { literalWord, mayBeOption, unknownWords, type Word } from '../words.js';
+import { literalWord, mayBeOption, unknownWords, type Word } from '../read/words.js';
 
 /**
  * A program's options, written the way its man page writes them, so the tables read like the
@@ -386,7 +386,9 @@ function unknownWordHazard(word: Word, table: CompiledTable): string | undefined
   if (known.startsWith('-')) {
     for (let k = 1; k < known.length; k++) {
       const spec = table.short.get(known[k] as string);
-      if (spec?.danger && typeof spec.danger === 'string') return describe(spec, spec.danger);
+      // `-o"$x"`: a value unknown until run time could be the dangerous one.
+      const why = spec && dangerApplies(spec, word);
+      if (why) return describe(spec as OptionSpec, why);
       if (spec && spec.arity !== 'none') return undefined;
     }
   }

@@ -2,7 +2,7 @@ import { optionDanger, type Analyzer } from './analysis.js';
 import { tableAnalysis } from './common.js';
 import { compiled, scanOptions, type OptionTable } from './options.js';
 import { RUNS, WRITES, type ProgramFamily } from './spec.js';
-import { valueOf, type Word } from '../words.js';
+import { valueOf, type Word } from '../read/words.js';
 
 const MAKE_OPTIONS: OptionTable = {
   values: [

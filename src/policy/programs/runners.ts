@@ -9,7 +9,7 @@ import {
 import { addScript, innerFrom, quoted, takeAssignments } from './common.js';
 import { absorb, compileTable, optionValue, resolveLong, scanOptions } from './options.js';
 import type { ProgramFamily } from './spec.js';
-import { literalWord, unknownFrom, unknownWords, valueOf, type Word } from '../words.js';
+import { literalWord, unknownFrom, unknownWords, valueOf, type Word } from '../read/words.js';
 
 const ENV_TABLE = compileTable({
   values: [

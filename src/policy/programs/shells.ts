@@ -8,7 +8,7 @@ import {
 } from './analysis.js';
 import { addScript, addStdinScript } from './common.js';
 import type { ProgramFamily } from './spec.js';
-import { mayBeOption, valueOf, type Word } from '../words.js';
+import { mayBeOption, valueOf, type Word } from '../read/words.js';
 
 /** bash [options] [-c TEXT [NAME [ARGS]] | FILE [ARGS]]: the text, a file, or standard input. */
 export function analyseShell(name: string): Analyzer {

@@ -9,9 +9,9 @@ import {
 import { addInPlaceWrites, possibleOperands } from './common.js';
 import { absorb, compiled, scanOptions, type OptionTable } from './options.js';
 import { awkProgramDangers, sedScriptDangers } from '../scripts.js';
-import { guardableTarget, wordTemplate } from '../guards.js';
+import { guardableTarget, wordTemplate } from '../read/guards.js';
 import { RUNS, WRITES, type ProgramFamily } from './spec.js';
-import { valueOf, type Word } from '../words.js';
+import { valueOf, type Word } from '../read/words.js';
 
 const SED_OPTIONS: OptionTable = {
   // -i rewrites the files it reads: a write of each, checked against the write patterns.

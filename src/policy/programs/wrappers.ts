@@ -2,7 +2,7 @@ import { emptyAnalysis, unresolvable, type Analysis, type Analyzer } from './ana
 import { addScript, innerFrom, takeAssignments } from './common.js';
 import { absorb, compileTable, scanOptions, type CompiledTable } from './options.js';
 import type { ProgramFamily, WrapperLayout } from './spec.js';
-import { valueOf, type Word } from '../words.js';
+import { valueOf, type Word } from '../read/words.js';
 
 const compiledWrappers = new Map<string, CompiledTable>();
 

@@ -1,15 +1,12 @@
-import {
-  checkCoverage,
-  checkLineContinuations,
-  excerpt,
-  firstControlCharacter,
-  firstError,
-} from './lexical.js';
-import type { Chunk, Doc } from './print.js';
-import type { RefusalCode } from './decide/refusal.js';
-import type { BashParser, SyntaxNode } from './syntax/tree-sitter.js';
-import { statements } from './walk.js';
-import type { Word } from './words.js';
+/*
+ * The state one walk of a text shares between the modules that read it, and the types they
+ * exchange.
+ */
+import type { RefusalCode } from '../decide/refusal.js';
+import type { WordContext } from '../syntax/syntax.js';
+import type { SyntaxNode } from '../syntax/tree-sitter.js';
+import type { Chunk, Doc, QuotingMode, Word } from './word-types.js';
+import type { WordBuilder } from './words.js';
 
 /** What a command reads on standard input when it has no input redirection of its own. */
 export type Stdin =
@@ -67,15 +64,6 @@ export interface Problem {
   readonly start: number;
 }
 
-export interface ParsedScript {
-  readonly commands: readonly SimpleCommand[];
-  readonly problems: readonly Problem[];
-  /** The script as the policy prints it for bash (meaningful only when there are no problems). */
-  readonly print: Doc;
-  /** The functions the text defines, by name, in order. */
-  readonly functions: readonly string[];
-}
-
 export const TOP_LEVEL: Scope = {
   where: [],
   stdin: { kind: 'inherited' },
@@ -83,69 +71,44 @@ export const TOP_LEVEL: Scope = {
   deferred: false,
 };
 
-/**
- * The longest text the policy reads: what one response can carry (a file written through a
- * heredoc). A megabyte of heredoc checks in a fraction of a second (bench/policy.bench.ts).
- */
-export const MAX_SCRIPT_LENGTH = 1_048_576;
+/** The line of `text` around `at`, short enough for a message. */
+export function excerpt(text: string, at: number): string {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let lineEnd = text.indexOf('\n', at);
+  if (lineEnd < 0) lineEnd = text.length;
+  const line = text.slice(lineStart, lineEnd);
+  return line.length > 80
+    ? line.slice(Math.max(0, at - lineStart - 20), at - lineStart + 60)
+    : line;
+}
 
 /**
- * Extracts every simple command of a bash text. Parsing is done by tree-sitter-bash; everything the
- * extraction does not positively understand becomes a Problem, so a parser quirk turns into a
- * denial rather than an unchecked command.
+ * The reading functions the walker, the word reader, the redirections and the expansion rules call
+ * on one another, handed down in the Walk instead of imported back (parse.ts puts them together),
+ * so each module imports only the ones below it.
  */
-export function parseScript(
-  parser: BashParser,
-  text: string,
-  scope: Scope = TOP_LEVEL,
-): ParsedScript {
-  const problems: Problem[] = [];
-  if (text.length > MAX_SCRIPT_LENGTH) {
-    problems.push({
-      code: 'too-long',
-      source: text.slice(0, 60) + '…',
-      where: scope.where,
-      why: 'is too long to check',
-      start: 0,
-    });
-    return { commands: [], problems, print: [], functions: [] };
-  }
-  const control = firstControlCharacter(text);
-  if (control >= 0) {
-    // tree-sitter treats \r, \v and \f as blanks where bash does not, so `ls \<CR><LF>touch x` would
-    // hide a command from a checker that trusted the tree.
-    const code = text.charCodeAt(control).toString(16).toUpperCase().padStart(4, '0');
-    problems.push({
-      code: 'control-character',
-      source: excerpt(text, control),
-      where: scope.where,
-      why: `contains the control character U+${code}, which the policy does not accept`,
-      start: control,
-    });
-    return { commands: [], problems, print: [], functions: [] };
-  }
-  const tree = parser.parse(text);
-  try {
-    const walk = new Walk(text, problems);
-    const root = tree.rootNode;
-    if (root.hasError) {
-      const bad = firstError(root);
-      problems.push({
-        code: 'unparsable',
-        source: bad ? excerpt(text, bad.startIndex) : excerpt(text, 0),
-        where: scope.where,
-        why: 'could not be parsed as bash (check quoting and operators)',
-        start: bad?.startIndex ?? 0,
-      });
-      return { commands: [], problems, print: [], functions: [] };
-    }
-    checkLineContinuations(walk, root, scope);
-    const print = statements(walk, root, scope);
-    checkCoverage(walk, root, scope);
-    return { commands: walk.commands, problems, print, functions: walk.functions };
-  } finally {
-    tree.delete();
-  }
+export interface Reader {
+  statement(w: Walk, node: SyntaxNode, scope: Scope): Doc;
+  word(w: Walk, node: SyntaxNode, scope: Scope, mode?: QuotingMode): Word;
+  fields(w: Walk, node: SyntaxNode, scope: Scope): Word[];
+  wordPart(
+    w: Walk,
+    node: SyntaxNode,
+    b: WordBuilder,
+    scope: Scope,
+    ctx: WordContext,
+    first: boolean,
+  ): void;
+  unquoted(
+    w: Walk,
+    raw: string,
+    b: WordBuilder,
+    scope: Scope,
+    node: SyntaxNode,
+    first: boolean,
+  ): void;
+  substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordContext): Doc;
+  redirectOnly(w: Walk, node: SyntaxNode, redirectNodes: SyntaxNode[], scope: Scope): Doc;
 }
 
 /**
@@ -163,6 +126,7 @@ export class Walk {
   constructor(
     readonly text: string,
     readonly problems: Problem[],
+    readonly read: Reader,
   ) {}
 
   problem(
@@ -195,4 +159,24 @@ export class Walk {
    * in arithmetic), taken by that command.
    */
   readonly hoisted: Doc[] = [];
+}
+
+/** The text of a statement and of the heredoc operators among `extra`, short enough for a message. */
+export function sourceOf(
+  w: Walk,
+  node: SyntaxNode,
+  extra: SyntaxNode[],
+  start = node.startIndex,
+): string {
+  let end = node.endIndex;
+  for (const e of extra) {
+    if (e.type === 'heredoc_redirect') {
+      const start = e.children.find((c) => c.type === 'heredoc_start');
+      end = Math.max(end, start?.endIndex ?? e.startIndex + 2);
+    } else {
+      end = Math.max(end, e.endIndex);
+    }
+  }
+  const text = w.text.slice(start, end);
+  return text.length > 200 ? text.slice(0, 200) + '…' : text;
 }

@@ -4,10 +4,10 @@
  * or in a heredoc.
  */
 import { arithmetic, arrayValue, readSubscript, subscript } from './expansion-rules.js';
-import { comment } from './lexical.js';
-import type { Scope, Walk } from './parse.js';
+import { guardedIndirection } from './guards.js';
+import { comment } from '../lexical.js';
+import type { Scope, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
-import { redirectOnly } from './redirects.js';
 import {
   ABSOLUTE_PATH_VARIABLES,
   EXPANSION_OPERATORS,
@@ -17,11 +17,17 @@ import {
   TERMINATORS,
   WORD_TYPES,
   simpleVariable,
-} from './syntax/syntax.js';
-import type { SyntaxNode } from './syntax/tree-sitter.js';
-import type { WordContext } from './syntax/syntax.js';
-import { statement } from './walk.js';
-import { type QuotingMode, type Word, WordBuilder, decodeAnsiC, literalWord } from './words.js';
+} from '../syntax/syntax.js';
+import type { SyntaxNode } from '../syntax/tree-sitter.js';
+import type { WordContext } from '../syntax/syntax.js';
+import {
+  type QuotingMode,
+  type Word,
+  WordBuilder,
+  ansiCBeforeLocale,
+  decodeAnsiC,
+  literalWord,
+} from './words.js';
 
 /** `"$name"` for a variable known not to start with `-`, with the guard that makes it so. */
 export function notOptionValue(name: string): string {
@@ -108,51 +114,15 @@ export function wordPart(
       else b.unknown(node.text, false, undefined);
       return;
     }
-    case 'ansi_c_string': {
-      const decoded = decodeAnsiC(node.text.slice(2, -1));
-      if (decoded === undefined) b.unknown(node.text, false, undefined);
-      else b.literalText(decoded, false, true);
+    case 'ansi_c_string':
+      ansiCString(node, b);
       return;
-    }
-    case 'simple_expansion': {
-      w.visit(node);
-      const special = node.namedChildren.find((c) => c.type === 'special_variable_name')?.text;
-      // tree-sitter may start the node with the blanks before its `$` (`"$p $q"`).
-      const dollar = node.text.indexOf('$');
-      if (dollar > 0) {
-        if (ctx === 'unquoted') b.cannotPrint('has blanks inside an expansion');
-        b.literalText(node.text.slice(0, dollar), false);
-      }
-      const name = node.text.slice(dollar + 1);
-      const notOption = ctx === 'double-quoted' && scope.notOptions?.has(name) === true;
-      b.unknown(
-        node.text,
-        !quoted || special === '@',
-        !PARAMETER_NAME.test(name)
-          ? undefined
-          : notOption
-            ? [notOptionValue(name)]
-            : quoteIn(ctx, [`\${${name}}`]),
-        ABSOLUTE_PATH_VARIABLES.has(name) ? '/' : '',
-        notOption,
-      );
+    case 'simple_expansion':
+      simpleExpansion(w, node, b, scope, ctx);
       return;
-    }
-    case 'expansion': {
-      const print = expansion(w, node, scope, ctx);
-      const name = simpleVariable(node);
-      const notOption =
-        ctx === 'double-quoted' && name !== undefined && scope.notOptions?.has(name) === true;
-      const text = withoutBlanks(node);
-      b.unknown(
-        text,
-        !quoted || text.includes('@'),
-        notOption ? [notOptionValue(name)] : print && quoteIn(ctx, print),
-        ABSOLUTE_PATH_VARIABLES.has(text.slice(2, -1)) ? '/' : '',
-        notOption,
-      );
+    case 'expansion':
+      parameterExpansion(w, node, b, scope, ctx);
       return;
-    }
     case 'command_substitution':
       b.unknown(withoutBlanks(node), !quoted, quoteIn(ctx, substitution(w, node, scope, ctx)));
       return;
@@ -181,22 +151,9 @@ export function wordPart(
       return;
     }
     case 'extglob_pattern':
-    case 'regex': {
-      // Patterns in [[ ]], case and ${…}: matched, never run. Elsewhere (`echo == x`) the text
-      // tree-sitter took for a pattern is a literal word, and is printed as one.
-      const mode = b.quoting;
-      const text = node.text;
-      if (mode === 'word' || mode === 'heredoc') b.literalText(text, false);
-      else if (!/[*?[\]()|+@!^${}\\]/.test(text)) b.literalText(text, true);
-      else if (
-        mode === 'regex'
-          ? REGEX_TEXT.test(text) && !/\$[A-Za-z0-9_{(@*#?!$-]/.test(text)
-          : GLOB_TEXT.test(text)
-      )
-        b.glob(text);
-      else b.unknown(text, true, undefined);
+    case 'regex':
+      patternText(node, b);
       return;
-    }
     case 'variable_name':
     case 'special_variable_name':
     case 'test_operator':
@@ -217,6 +174,98 @@ export function wordPart(
       w.problem(node, scope, `could not be analysed (unsupported word part: ${node.type})`);
       b.unknown(node.text, true, undefined);
   }
+}
+
+/** `$'…'`: its decoded value, or as written from a character bash converts through its locale. */
+function ansiCString(node: SyntaxNode, b: WordBuilder): void {
+  const body = node.text.slice(2, -1);
+  const decoded = decodeAnsiC(body);
+  const local = decoded === undefined ? ansiCBeforeLocale(body) : undefined;
+  if (decoded !== undefined) {
+    b.literalText(decoded, false, true);
+  } else if (local !== undefined) {
+    // `$'\u00e9'`: bash converts the character through the locale, so from there on the string
+    // is printed as written, and its value is not known.
+    if (local.known !== '') b.literalText(local.known, false, true);
+    b.unknown(`$'${local.rest}'`, false, [`$'${local.rest}'`]);
+  } else b.unknown(node.text, false, undefined);
+  return;
+}
+
+/** `$name`, `$1`, `$@`: a value known at run time, printed as `${name}`. */
+function simpleExpansion(
+  w: Walk,
+  node: SyntaxNode,
+  b: WordBuilder,
+  scope: Scope,
+  ctx: WordContext,
+): void {
+  const quoted = ctx !== 'unquoted';
+  w.visit(node);
+  const special = node.namedChildren.find((c) => c.type === 'special_variable_name')?.text;
+  // tree-sitter may start the node with the blanks before its `$` (`"$p $q"`).
+  const dollar = node.text.indexOf('$');
+  if (dollar > 0) {
+    if (ctx === 'unquoted') b.cannotPrint('has blanks inside an expansion');
+    b.literalText(node.text.slice(0, dollar), false);
+  }
+  const name = node.text.slice(dollar + 1);
+  const notOption = ctx === 'double-quoted' && scope.notOptions?.has(name) === true;
+  b.unknown(
+    node.text,
+    !quoted || special === '@',
+    !PARAMETER_NAME.test(name)
+      ? undefined
+      : notOption
+        ? [notOptionValue(name)]
+        : quoteIn(ctx, [`\${${name}}`]),
+    ABSOLUTE_PATH_VARIABLES.has(name) ? '/' : '',
+    notOption,
+  );
+  return;
+}
+
+/** `${…}`: its print from expansion(), known not to start with `-` where the scope says so. */
+function parameterExpansion(
+  w: Walk,
+  node: SyntaxNode,
+  b: WordBuilder,
+  scope: Scope,
+  ctx: WordContext,
+): void {
+  const quoted = ctx !== 'unquoted';
+  const print = expansion(w, node, scope, ctx);
+  const name = simpleVariable(node);
+  const notOption =
+    ctx === 'double-quoted' && name !== undefined && scope.notOptions?.has(name) === true;
+  const text = withoutBlanks(node);
+  b.unknown(
+    text,
+    !quoted || text.includes('@'),
+    notOption ? [notOptionValue(name)] : print && quoteIn(ctx, print),
+    ABSOLUTE_PATH_VARIABLES.has(text.slice(2, -1)) ? '/' : '',
+    notOption,
+  );
+  return;
+}
+
+/**
+ * Patterns in [[ ]], case and ${…}: matched, never run. Elsewhere (`echo == x`) the text
+ * tree-sitter took for a pattern is a literal word, and is printed as one.
+ */
+function patternText(node: SyntaxNode, b: WordBuilder): void {
+  const mode = b.quoting;
+  const text = node.text;
+  if (mode === 'word' || mode === 'heredoc') b.literalText(text, false);
+  else if (!/[*?[\]()|+@!^${}\\]/.test(text)) b.literalText(text, true);
+  else if (
+    mode === 'regex'
+      ? REGEX_TEXT.test(text) && !/\$[A-Za-z0-9_{(@*#?!$-]/.test(text)
+      : GLOB_TEXT.test(text)
+  )
+    b.glob(text);
+  else b.unknown(text, true, undefined);
+  return;
 }
 
 /** A node's text without the blanks tree-sitter may start it with inside double quotes. */
@@ -372,6 +421,35 @@ export function doubleQuotedText(w: Walk, raw: string, b: WordBuilder): void {
   }
 }
 
+/** `${x@Q}` and the other transformations that only quote or case a value (not `@P`, which runs). */
+const TRANSFORMATIONS = /^[QEAaUuLKk]$/;
+
+/**
+ * A removal or substitution on a plain parameter whose pattern and replacement hold nothing that
+ * runs or reads a variable (no `$` but ANSI-C quotes, no backquote; a tilde gives a home directory)
+ * and nothing that could end the
+ * expansion elsewhere for bash than for tree-sitter (no `}`, no quote but ANSI-C's): `${p//\//:}`,
+ * `${a[@]/#src\//lib/}`, `${t%%$'\n'*}`.
+ */
+const PLAIN_OPERATION = new RegExp(
+  String.raw`^\$\{(?:[A-Za-z_][A-Za-z0-9_]*(?:\[(?:@|\*|-?[0-9]+)\])?|[0-9@*])` +
+    String.raw`(?:\/\/?|\/#|\/%|##?|%%?)` +
+    String.raw`(?:[A-Za-z0-9_.,:/@%+=#*?!^~ \[\]-]|\\[^}'"\n]|\$'(?:[^'\\}\n$\`]|\\[abefnrtvE\\'"?]|\\x[0-9a-fA-F]{1,2}|\\[0-7]{1,3})*')*` +
+    String.raw`\}$`,
+);
+
+/** What reading the children of a `${…}` gathers (see expansion). */
+interface ExpansionReading {
+  subject: SyntaxNode | undefined;
+  indirect: boolean;
+  afterColon: boolean;
+  printable: boolean;
+  /** What a subscript holding a variable puts in front of the expansion (readSubscript). */
+  guard: Doc;
+  readonly operators: string[];
+  readonly out: Chunk[];
+}
+
 /** Checks a `${…}` and returns its print, or undefined when it has no form the policy prints. */
 export function expansion(
   w: Walk,
@@ -380,111 +458,150 @@ export function expansion(
   ctx: WordContext,
 ): Doc | undefined {
   w.visit(node);
-  const children = node.children;
-  let subject: SyntaxNode | undefined;
-  let indirect = false;
-  let afterColon = false;
-  let printable = true;
-  /** What a subscript holding a variable puts in front of the expansion (readSubscript). */
-  let guard: Doc = [];
-  const operators: string[] = [];
-  const out: Chunk[] = [];
+  if (PLAIN_OPERATION.test(node.text)) {
+    // Nothing in it expands, so bash reads the text as written whatever tree-sitter made of it.
+    return [node.text];
+  }
+  const r: ExpansionReading = {
+    subject: undefined,
+    indirect: false,
+    afterColon: false,
+    printable: true,
+    guard: [],
+    operators: [],
+    out: [],
+  };
   let at = node.startIndex;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i] as SyntaxNode;
+  node.children.forEach((child, i) => {
     if (child.startIndex > at) {
       // Text tree-sitter put in no node: plain characters only.
       const gap = w.text.slice(at, child.startIndex);
-      if (/^[A-Za-z0-9_.,:%=/ -]*$/.test(gap)) out.push(gap);
-      else printable = false;
+      if (/^[A-Za-z0-9_.,:%=/ -]*$/.test(gap)) r.out.push(gap);
+      else r.printable = false;
     }
     at = child.endIndex;
-    const field = node.fieldNameForChild(i);
-    if (child.type === '${' || child.type === '}') {
-      out.push(child.type);
-      continue;
-    }
-    if (field === 'operator' || (!child.isNamed && !subject)) {
-      if (!subject && child.type === '!') indirect = true;
-      if (subject) operators.push(child.type);
-      afterColon = subject !== undefined && child.type === ':';
-      if (EXPANSION_OPERATORS.has(child.type)) out.push(child.type);
-      else printable = false;
-      continue;
-    }
-    if (
-      !subject &&
-      (child.type === 'variable_name' ||
-        child.type === 'special_variable_name' ||
-        child.type === 'subscript')
-    ) {
-      subject = child;
-      if (child.type === 'subscript') {
-        const read = readSubscript(w, child, scope);
-        if (read) {
-          out.push(read.print);
-          guard = read.guard;
-        } else printable = false;
-      } else if (PARAMETER_NAME.test(child.text)) {
-        out.push(child.text);
-      } else printable = false;
-      continue;
-    }
-    if (afterColon) {
-      // ${x:offset:length} evaluates offset and length as arithmetic.
-      out.push(...arithmetic(w, child, scope));
-      continue;
-    }
-    if (WORD_TYPES.has(child.type)) {
-      const builder = new WordBuilder(child.text, child.startIndex, 'parameter');
-      wordPart(w, child, builder, scope, ctx === 'heredoc' ? 'heredoc' : ctx, false);
-      const word = builder.build();
-      if (word.printed) out.push(...word.printed);
-      else printable = false;
-    } else if (child.isNamed) {
-      out.push(...arithmetic(w, child, scope));
-    } else if (/^[QEAaUuLKk]$/.test(child.type) && operators[operators.length - 1] === '@') {
-      out.push(child.type);
-    } else printable = false;
+    expansionChild(w, child, node.fieldNameForChild(i), scope, ctx, r);
+  });
+  if (r.indirect) {
+    const plain = indirection(w, node, scope, r);
+    // `${!name}`: checked when it runs that name's value is a variable name.
+    if (plain !== undefined) return [guardedIndirection(plain, node.text), node.text];
   }
-  const name =
-    subject?.type === 'subscript' ? subject.childForFieldName('name')?.text : subject?.text;
-  if (indirect) {
-    const listsKeys = subject?.type === 'subscript' && /\[[@*]\]$/.test(subject.text);
-    const listsNames = operators.length === 1 && (operators[0] === '*' || operators[0] === '@');
-    if (!listsKeys && !listsNames) {
-      w.problem(
-        node,
-        scope,
-        'uses indirect expansion ${!…}, which can run commands hidden in a value',
-      );
-    }
-  }
-  for (let i = 0; i < operators.length; i++) {
-    if (operators[i] === '@' && operators[i + 1] === 'P') {
+  for (let i = 0; i < r.operators.length; i++) {
+    if (r.operators[i] === '@' && r.operators[i + 1] === 'P') {
       w.problem(node, scope, 'uses ${…@P}, which runs command substitutions in a value');
     }
   }
-  if ((operators.includes('=') || operators.includes(':=')) && name !== undefined) {
-    w.commands.push({
-      words: [],
-      assignments: [
-        {
-          name,
-          word: literalWord(`${name}=`, node.startIndex),
-          value: literalWord('', node.startIndex),
-          source: node.text,
-        },
-      ],
-      redirects: [],
-      scope,
-      source: node.text,
-      start: node.startIndex,
-    });
-  }
+  noteAssigningOperator(w, node, scope, r);
   // `${#}`, `${@}`…: a special parameter tree-sitter reads as an operator alone.
-  if (!subject && printable && /^\$\{[#@*?$!-]\}$/.test(node.text)) return [node.text];
-  return printable && subject ? [...guard, ...out] : undefined;
+  if (!r.subject && r.printable && /^\$\{[#@*?$!-]\}$/.test(node.text)) return [node.text];
+  return r.printable && r.subject ? [...r.guard, ...r.out] : undefined;
+}
+
+/** One child of a `${…}`: its print added to `r.out`, or `r.printable` cleared. */
+function expansionChild(
+  w: Walk,
+  child: SyntaxNode,
+  field: string | null,
+  scope: Scope,
+  ctx: WordContext,
+  r: ExpansionReading,
+): void {
+  const { operators, out } = r;
+  if (child.type === '${' || child.type === '}') {
+    out.push(child.type);
+  } else if (field === 'operator' || (!child.isNamed && !r.subject)) {
+    if (!r.subject && child.type === '!') r.indirect = true;
+    if (r.subject) operators.push(child.type);
+    r.afterColon = r.subject !== undefined && child.type === ':';
+    if (
+      EXPANSION_OPERATORS.has(child.type) ||
+      (TRANSFORMATIONS.test(child.type) && operators[operators.length - 2] === '@')
+    )
+      out.push(child.type);
+    else r.printable = false;
+  } else if (
+    !r.subject &&
+    (child.type === 'variable_name' ||
+      child.type === 'special_variable_name' ||
+      child.type === 'subscript')
+  ) {
+    r.subject = child;
+    expansionSubject(w, child, scope, r);
+  } else if (r.afterColon) {
+    // ${x:offset:length} evaluates offset and length as arithmetic; a negative offset keeps the
+    // blank before it, or `:-` would read as a default value.
+    if (child.type === 'number' && /^-[0-9]+$/.test(child.text)) {
+      w.visit(child);
+      out.push(` ${child.text}`);
+    } else out.push(...arithmetic(w, child, scope));
+  } else if (WORD_TYPES.has(child.type)) {
+    const builder = new WordBuilder(child.text, child.startIndex, 'parameter');
+    wordPart(w, child, builder, scope, ctx === 'heredoc' ? 'heredoc' : ctx, false);
+    const word = builder.build();
+    if (word.printed) out.push(...word.printed);
+    else r.printable = false;
+  } else if (child.isNamed) {
+    out.push(...arithmetic(w, child, scope));
+  } else if (TRANSFORMATIONS.test(child.type) && operators[operators.length - 1] === '@') {
+    out.push(child.type);
+  } else r.printable = false;
+}
+
+/** The parameter a `${…}` reads: a name, or an element through readSubscript. */
+function expansionSubject(w: Walk, child: SyntaxNode, scope: Scope, r: ExpansionReading): void {
+  if (child.type === 'subscript') {
+    const read = readSubscript(w, child, scope);
+    if (read) {
+      r.out.push(read.print);
+      r.guard = read.guard;
+    } else r.printable = false;
+  } else if (PARAMETER_NAME.test(child.text)) {
+    r.out.push(child.text);
+  } else r.printable = false;
+}
+
+/**
+ * `${!…}`: the name whose value `${!name}` reads, checked when it runs; undefined for the lists of
+ * keys and names, which read no value, and for any other form, which is refused.
+ */
+function indirection(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  r: ExpansionReading,
+): string | undefined {
+  const { subject, operators } = r;
+  const listsKeys = subject?.type === 'subscript' && /\[[@*]\]$/.test(subject.text);
+  const listsNames = operators.length === 1 && (operators[0] === '*' || operators[0] === '@');
+  if (listsKeys || listsNames) return undefined;
+  const plain = /^\$\{!([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(node.text)?.[1];
+  if (plain !== undefined) return plain;
+  w.problem(node, scope, 'uses indirect expansion ${!…}, which can run commands hidden in a value');
+  return undefined;
+}
+
+/** `${x=…}` and `${x:=…}` assign x: recorded as a bare assignment, checked as one. */
+function noteAssigningOperator(w: Walk, node: SyntaxNode, scope: Scope, r: ExpansionReading): void {
+  const { subject, operators } = r;
+  const name =
+    subject?.type === 'subscript' ? subject.childForFieldName('name')?.text : subject?.text;
+  if (!(operators.includes('=') || operators.includes(':=')) || name === undefined) return;
+  w.commands.push({
+    words: [],
+    assignments: [
+      {
+        name,
+        word: literalWord(`${name}=`, node.startIndex),
+        value: literalWord('', node.startIndex),
+        source: node.text,
+      },
+    ],
+    redirects: [],
+    scope,
+    source: node.text,
+    start: node.startIndex,
+  });
 }
 
 export function substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordContext): Doc {
@@ -528,10 +645,10 @@ export function substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordC
     }
     if (field === 'redirect' || child.type === 'file_redirect') {
       // $(<file) reads a file; any other redirection here is checked as usual.
-      out.push(...redirectOnly(w, child, [child], inner));
+      out.push(...w.read.redirectOnly(w, child, [child], inner));
       continue;
     }
-    out.push(...statement(w, child, inner));
+    out.push(...w.read.statement(w, child, inner));
     const next = children[i + 1];
     if (next && !next.isNamed && TERMINATORS.has(next.type)) out.push(' ');
     else if (next && next.isNamed) out.push({ newline: true });

@@ -3,7 +3,7 @@
  * unquoted characters, before any other expansion. The policy expands braces itself and prints each
  * resulting word on its own, so bash never expands braces in what it runs.
  */
-import type { Part } from './words.js';
+import type { Part } from './word-types.js';
 
 /** Most words one brace expansion may produce before the policy gives up on it. */
 const MAX_BRACE_WORDS = 4096;

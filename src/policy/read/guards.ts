@@ -24,9 +24,9 @@
  * - A guard's output decides only by being exactly what passes: a subshell that ends early prints
  *   nothing, and an empty operand is a syntax error too.
  */
-import type { RuntimeCheck } from './programs/analysis.js';
+import type { RuntimeCheck } from '../programs/analysis.js';
 import { quoteLiteral } from './print.js';
-import type { WritePattern } from './decide/patterns.js';
+import type { WritePattern } from '../decide/patterns.js';
 import type { Word } from './words.js';
 
 /** The prefix of every name a guard uses; a command that names it is refused. */
@@ -56,13 +56,13 @@ export function containGuards(printed: string): string {
 }
 
 /**
- * A write target whose value a guard can check: double-quoted expansions of plain variables and
- * plain characters around them, so the value cannot split, glob or differ between the guard's
+ * A write target whose value a guard can check: double-quoted expansions of plain variables (or
+ * positional parameters: `"$1"` in a function) and plain characters around them, so the value cannot split, glob or differ between the guard's
  * expansion and the write's (no substitution, no arithmetic, no `${x:=…}`, no variable bash changes
  * on its own such as RANDOM or SECONDS).
  */
 const GUARDABLE_TARGET =
-  /^(?:[A-Za-z0-9_./,:@%+=-]|"(?:[^"\\$`]|\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}))*")+$/;
+  /^(?:[A-Za-z0-9_./,:@%+=-]|"(?:[^"\\$`]|\$(?:[A-Za-z_][A-Za-z0-9_]*|[1-9]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9])\}))*")+$/;
 
 /** Variables whose value changes from one expansion to the next. */
 const CHANGING_VARIABLE =
@@ -225,7 +225,9 @@ export function wordTemplate(
     }
     const name =
       quoted && c === '$'
-        ? /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(source.slice(i))
+        ? /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[1-9])|\{([A-Za-z_][A-Za-z0-9_]*|[1-9])\})/.exec(
+            source.slice(i),
+          )
         : null;
     if (name) {
       variables.push((name[1] ?? name[2]) as string);
@@ -331,3 +333,17 @@ function setTurnsOnTracing(words: readonly Word[]): boolean {
 
 export const TRACE_WHY =
   "turns on extdebug or functrace, under which a DEBUG trap could skip the policy's run-time checks";
+
+/**
+ * What goes before `${!name}` in its word: an expansion that is empty when name's value is a
+ * variable name, and stops the call otherwise. Bash expands the value it names, and a value such as
+ * `a[$(cmd)]` names an array element whose subscript runs cmd. A plain name's value is only read.
+ */
+export function guardedIndirection(name: string, offender: string): string {
+  const body =
+    `${GUARD_NAME_PREFIX}name=\${${name}}; ` +
+    `${GUARD_NAME_PREFIX}re='^[A-Za-z_][A-Za-z0-9_]*$'; ` +
+    `[[ $${GUARD_NAME_PREFIX}name =~ $${GUARD_NAME_PREFIX}re ]] && \\builtin printf 0 || ` +
+    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`reads the variable ${name} names, and its value is not a variable name`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
+  return `\${PPID:0:$(( ($(${body})) ))}`;
+}

@@ -1,41 +1,8 @@
 import { expandBraces } from './braces.js';
-import { quoteLiteral, type Doc } from './print.js';
+import { quoteLiteral } from './quote.js';
+import type { Doc, Part, QuotingMode, Word } from './word-types.js';
 
-/**
- * A shell word as the policy sees it: the value bash gives it after quote removal when that value is
- * known statically, and what is unknown about it otherwise.
- */
-export interface Word {
-  /** The word after quote removal; parts whose value is unknown keep their source spelling. */
-  readonly text: string;
-  /** The word as written, for messages. */
-  readonly source: string;
-  /** Bash's value is exactly `text`: no expansion, substitution, glob or brace expansion. */
-  readonly literal: boolean;
-  /** The literal text before the first part whose value is unknown (all of `text` when literal). */
-  readonly prefix: string;
-  /** Bash may turn it into zero or several words (unquoted expansion, glob, brace expansion, "$@"). */
-  readonly splits: boolean;
-  /** Spelled with ANSI-C quoting ($'…') somewhere. */
-  readonly ansiC: boolean;
-  /** Starts with an unquoted `~`, which bash replaces by a home directory. */
-  readonly tilde: boolean;
-  /**
-   * Its value is known not to start with `-` although it is not known: it starts with a loop
-   * variable over words that cannot (`for f in src/*.ts; do … "$f" …`).
-   */
-  readonly notOption?: boolean;
-  /** Position in the text it was parsed from (UTF-16 units), for ordering. */
-  readonly start: number;
-  /**
-   * The word as the policy prints it for bash: literal text single-quoted, each expansion in one
-   * canonical form, so bash gives it exactly the meaning the policy read. Undefined for words the
-   * policy made up (they never reach bash) or could not print (see `unprintable`).
-   */
-  readonly printed?: Doc;
-  /** Why the word cannot be printed, when it cannot. */
-  readonly unprintable?: string;
-}
+export type { Part, QuotingMode, Word } from './word-types.js';
 
 /** A word whose text is known, made up by the policy (env -S, eval, find's `{}`). */
 export function literalWord(text: string, start = 0): Word {
@@ -102,43 +69,6 @@ export function splitApart(words: readonly Word[]): Word[] | undefined {
 export function valueOf(word: Word | undefined): string | undefined {
   return word?.literal ? word.text : undefined;
 }
-
-/**
- * Where a word sits, which decides how its literal text is printed and what its patterns may hold:
- * - `word`: a shell word (argument, assignment value, redirection target): literal text
- *   single-quoted; text tree-sitter took for a pattern is literal text here;
- * - `pattern`: a case pattern or the right of `==` in `[[ ]]`: as `word`, and a glob may be
- *   printed as written when it holds nothing that starts a quote, an expansion or a word break;
- * - `regex`: the right of `=~` in `[[ ]]`: as `pattern`, with the grouping a regex needs;
- * - `heredoc`: the body of an unquoted heredoc: `\`, `$` and `` ` `` escaped, nothing else special;
- * - `parameter`: the operand of `${name<op>…}`: plain characters as they are, quoted text
- *   double-quoted; anything else cannot be printed.
- */
-export type QuotingMode = 'word' | 'pattern' | 'regex' | 'heredoc' | 'parameter';
-
-/** One piece of a word, in order; brace expansion and printing work on these. */
-export type Part =
-  /** Characters whose value is themselves; `unquoted` ones may take part in brace expansion. */
-  | {
-      readonly kind: 'literal';
-      readonly value: string;
-      readonly unquoted: boolean;
-      readonly ansiC: boolean;
-    }
-  /** An unquoted glob (`*`, `?`, a bracket expression): printed bare. */
-  | { readonly kind: 'glob'; readonly value: string }
-  /** The unquoted `~` (and user name) that starts a word: printed bare so bash expands it. */
-  | { readonly kind: 'tilde'; readonly value: string }
-  /** A part whose value is known only at run time, with its canonical print. */
-  | {
-      readonly kind: 'unknown';
-      readonly source: string;
-      readonly print: Doc | undefined;
-      readonly splits: boolean;
-      readonly startsWith: string;
-      /** Its value is known not to start with `-`. */
-      readonly notOption?: boolean;
-    };
 
 /** Characters an operand of `${…}` may hold bare: none of them starts a quote or an expansion. */
 const PLAIN_PARAMETER_TEXT = /^[A-Za-z0-9_.,:@%+=*?^!~#/[\] -]*$/;
@@ -367,6 +297,30 @@ const SIMPLE_ESCAPES: Record<string, string> = {
  * exactly (the word then cannot be printed, and the command is refused).
  */
 export function decodeAnsiC(body: string): string | undefined {
+  const decoded = decodeAnsiCIn(body, false);
+  return decoded?.text;
+}
+
+/**
+ * An ANSI-C string holding a `\u`/`\U` escape above ASCII, whose other escapes are all ones
+ * decodeAnsiC reads: what bash makes of such a character depends on the locale, so the string is
+ * known as its decoded text before the first one (`known`) and the rest of its body as written
+ * (`rest`, from that escape on). Undefined for any other string.
+ */
+export function ansiCBeforeLocale(body: string): { known: string; rest: string } | undefined {
+  const decoded = decodeAnsiCIn(body, true);
+  if (decoded?.localeAt === undefined) return undefined;
+  return { known: decoded.text, rest: body.slice(decoded.localeAt) };
+}
+
+/**
+ * `localeCharacters`: stop at the first `\u`/`\U` escape above ASCII, giving the text before it
+ * and where it starts in the body, instead of failing.
+ */
+function decodeAnsiCIn(
+  body: string,
+  localeCharacters: boolean,
+): { text: string; localeAt?: number } | undefined {
   let out = '';
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
@@ -390,6 +344,11 @@ export function decodeAnsiC(body: string): string | undefined {
       const hex = digits[0] === 'x' || digits[0] === 'u' || digits[0] === 'U';
       // Bash keeps only the low byte of an octal escape: $'\455' is '-'.
       const code = hex ? parseInt(digits.slice(1), 16) : parseInt(digits, 8) & 0xff;
+      if (code > 0x7f && localeCharacters && /^[uU]/.test(digits)) {
+        // The rest must still be a string this decoder reads.
+        const after = decodeAnsiCIn(body.slice(i + 1 + digits.length), true);
+        return after === undefined ? undefined : { text: out, localeAt: i };
+      }
       // Bash ends the string at a NUL; a byte above 0x7f is not a character by itself, and what
       // \u prints above ASCII depends on the locale.
       if (code === 0 || code > 0x7f) return undefined;
@@ -400,5 +359,5 @@ export function decodeAnsiC(body: string): string | undefined {
     // `\c` control characters and unknown escapes: rare, and not worth reproducing.
     return undefined;
   }
-  return out;
+  return { text: out };
 }

@@ -2,8 +2,8 @@
  * The rules for what expands into running code: arithmetic (which evaluates the values of the
  * variables it names), array subscripts, and assignments with their prints.
  */
-import { comment } from './lexical.js';
-import type { Assignment, Scope, Walk } from './parse.js';
+import { comment } from '../lexical.js';
+import type { Assignment, Scope, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
 import {
   ARITHMETIC_OPERATORS,
@@ -11,10 +11,9 @@ import {
   WORD_TYPES,
   isArithmeticTarget,
   simpleVariable,
-} from './syntax/syntax.js';
-import type { SyntaxNode } from './syntax/tree-sitter.js';
-import { fields, substitution, unquoted, word, wordPart } from './word-reader.js';
-import { isRiskyVariable, riskyVariableWhy } from './variables.js';
+} from '../syntax/syntax.js';
+import type { SyntaxNode } from '../syntax/tree-sitter.js';
+import { isRiskyVariable, riskyVariableWhy } from '../variables.js';
 import { type Word, WordBuilder, literalWord } from './words.js';
 
 /** A value bash reads as an integer literal in arithmetic: `0x1F`, `010`, `2#101`, ` -3 `. */
@@ -49,13 +48,15 @@ export const ARITHMETIC_VALUE_STOPPED =
  * arithmetic: `i++`, `sum += v`) keeps the name in the expression and prints nothing when the value
  * passes; `zero` prints 0 when it passes (a guard in front of a subscript). `associative`: an array
  * whose subscript the value is; when that array is associative its subscript is a string, which
- * passes.
+ * passes. `notAssociative`: an array the value is an element of, read with a computed subscript, which
+ * stops the call when it is associative.
  */
 function checkedValue(
   value: Doc,
   what: string,
   mode: 'value' | 'target' | 'zero' = 'value',
   associative?: string,
+  notAssociative?: string,
 ): Doc {
   const v = '$__policy_value';
   const follow =
@@ -67,6 +68,10 @@ function checkedValue(
     ...value,
     '; ',
     associative === undefined ? '' : `[[ \${${associative}@a} == *A* ]] && __policy_value=0; `,
+    // An element of an associative array read where the subscript was computed as a number.
+    notAssociative === undefined
+      ? ''
+      : `[[ \${${notAssociative}@a} == *A* ]] && __policy_value=@; `,
     `__policy_integer='${INTEGER_VALUE}'; __policy_named='${NAME_VALUE}'; `,
     follow.repeat(INDIRECTION_DEPTH),
   ];
@@ -153,30 +158,12 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
         return [w.cannotPrint(node, 'a number')];
       return [node.text];
     case 'simple_expansion':
-    case 'expansion': {
-      w.visit(node);
-      const special = node.namedChildren.find((c) => c.type === 'special_variable_name');
-      if (node.type === 'simple_expansion' && special && SAFE_ARITHMETIC_SPECIALS.has(special.text))
-        return [`\${${special.text}}`];
-      const isLength =
-        node.type === 'expansion' &&
-        node.child(1)?.type === '#' &&
-        node.namedChildren.length === 1 &&
-        node.namedChildren[0]?.type === 'variable_name';
-      if (isLength) return [`\${#${node.namedChildren[0]?.text ?? ''}}`];
-      const name = simpleVariable(node);
-      if (name !== undefined) return guardedArithmeticValue(name);
-      w.problem(
-        node,
-        scope,
-        'uses a variable in arithmetic, which can run commands hidden in its value',
-      );
-      return [w.cannotPrint(node, 'an expansion in arithmetic')];
-    }
+    case 'expansion':
+      return arithmeticExpansion(w, node, scope);
     case 'command_substitution': {
       // The output, like a variable's value, is evaluated as an expression: it goes through the
       // same check. Nothing is printed before the command, but the mark keeps it to simple commands.
-      const output = substitution(w, node, scope, 'unquoted');
+      const output = w.read.substitution(w, node, scope, 'unquoted');
       w.hoisted.push([]);
       return checkedValue(output, 'bash: command output in arithmetic');
     }
@@ -206,31 +193,10 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
     case 'unary_expression':
     case 'postfix_expression':
     case 'ternary_expression':
-    case 'parenthesized_expression': {
-      const out: Chunk[] = [];
-      for (const child of node.children) {
-        if (child.isNamed) out.push(...arithmetic(w, child, scope));
-        else if (
-          child.type === '(' ||
-          child.type === ')' ||
-          ARITHMETIC_OPERATORS.test(child.type) ||
-          // What they assign is a variable name, checked where it is read (arithmeticTarget).
-          ASSIGNING_OPERATOR.test(child.type) ||
-          child.type === '++' ||
-          child.type === '--'
-        )
-          out.push(' ', child.type, ' ');
-        else {
-          w.problem(
-            child,
-            scope,
-            'assigns a variable in arithmetic, which the policy does not accept',
-          );
-          out.push(w.cannotPrint(child, `the arithmetic operator '${child.type}'`));
-        }
-      }
-      return out;
-    }
+    case 'parenthesized_expression':
+      return operatorExpression(w, node, scope);
+    case 'subscript':
+      return arrayElementValue(w, node, scope);
     case 'variable_assignment': {
       // `for ((i=0; …))`: tree-sitter reads a plain assignment as one node.
       w.visit(node);
@@ -253,6 +219,92 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       );
       return [w.cannotPrint(node, 'arithmetic')];
   }
+}
+
+/** A subscript tree-sitter leaves as one word: names and numbers joined by `+` and `-` (`i+1`). */
+const SUM_INDEX = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+)(?:[-+](?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+))*$/;
+
+/**
+ * An array element read in arithmetic (`vals[i]`, `vals[i+1]`): bash evaluates the subscript as
+ * arithmetic and then the element's value as an expression, either of which runs a command hidden
+ * in a value. The print computes the subscript from checked values (its names through
+ * guardedArithmeticValue) and reads the element through the same check as a variable's value; an
+ * associative array, whose subscript is a string, stops the call. Assigning to an element is refused.
+ */
+function arrayElementValue(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  w.visit(node);
+  const name = node.childForFieldName('name')?.text ?? '';
+  const index = node.childForFieldName('index');
+  if (!index || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isArithmeticTarget(node)) {
+    w.problem(
+      node,
+      scope,
+      'assigns in arithmetic to an array element, or reads one it cannot check',
+    );
+    return [w.cannotPrint(node, 'an array element in arithmetic')];
+  }
+  let indexPrint: Doc;
+  if (index.type === 'word' && SUM_INDEX.test(index.text)) {
+    w.visit(index);
+    indexPrint = index.text
+      .split(/([-+])/)
+      .flatMap((token): Doc =>
+        /^[A-Za-z_]/.test(token) ? guardedArithmeticValue(token) : [` ${token} `],
+      );
+  } else indexPrint = arithmetic(w, index, scope);
+  const element = [`\${${name}[$(( `, ...indexPrint, ` ))]}`];
+  // In parentheses: a subscript's check that stops ends the substitution with nothing printed,
+  // and `()` is a syntax error where nothing would be read as no operand beside `+ 1`.
+  return [
+    '( ',
+    ...checkedValue(element, `bash: ${name}[${index.text}]:`, 'value', undefined, name),
+    ' )',
+  ];
+}
+
+/** `$x`, `${x}` and `${#x}` in arithmetic: a variable's value through the check. */
+function arithmeticExpansion(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  w.visit(node);
+  const special = node.namedChildren.find((c) => c.type === 'special_variable_name');
+  if (node.type === 'simple_expansion' && special && SAFE_ARITHMETIC_SPECIALS.has(special.text))
+    return [`\${${special.text}}`];
+  const isLength =
+    node.type === 'expansion' &&
+    node.child(1)?.type === '#' &&
+    node.namedChildren.length === 1 &&
+    node.namedChildren[0]?.type === 'variable_name';
+  if (isLength) return [`\${#${node.namedChildren[0]?.text ?? ''}}`];
+  const name = simpleVariable(node);
+  if (name !== undefined) return guardedArithmeticValue(name);
+  w.problem(
+    node,
+    scope,
+    'uses a variable in arithmetic, which can run commands hidden in its value',
+  );
+  return [w.cannotPrint(node, 'an expansion in arithmetic')];
+}
+
+/** An expression with operators: each operand through arithmetic(), the operators as they are. */
+function operatorExpression(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const out: Chunk[] = [];
+  for (const child of node.children) {
+    if (child.isNamed) out.push(...arithmetic(w, child, scope));
+    else if (
+      child.type === '(' ||
+      child.type === ')' ||
+      ARITHMETIC_OPERATORS.test(child.type) ||
+      // What they assign is a variable name, checked where it is read (arithmeticTarget).
+      ASSIGNING_OPERATOR.test(child.type) ||
+      child.type === '++' ||
+      child.type === '--'
+    )
+      out.push(' ', child.type, ' ');
+    else {
+      w.problem(child, scope, 'assigns a variable in arithmetic, which the policy does not accept');
+      out.push(w.cannotPrint(child, `the arithmetic operator '${child.type}'`));
+    }
+  }
+  return out;
 }
 
 /**
@@ -299,7 +351,7 @@ export function assignment(
     value = arrayValue(w, valueNode, scope, assoc);
     valuePrint = value.printed ?? [w.cannotPrint(valueNode, 'an array')];
   } else if (WORD_TYPES.has(valueNode.type)) {
-    value = word(w, valueNode, scope);
+    value = w.read.word(w, valueNode, scope);
     valuePrint = [{ word: value }];
   } else {
     value = unknownValue(w, valueNode, scope);
@@ -364,11 +416,13 @@ export function arrayElement(w: Walk, element: SyntaxNode, scope: Scope, assoc =
     rest.text.startsWith('=')
   ) {
     const builder = new WordBuilder(element.text, rest.startIndex + 1);
-    unquoted(w, rest.text.slice(1), builder, scope, rest, true);
-    for (const part of parts.slice(4)) wordPart(w, part, builder, scope, 'unquoted', false);
+    w.read.unquoted(w, rest.text.slice(1), builder, scope, rest, true);
+    for (const part of parts.slice(4)) w.read.wordPart(w, part, builder, scope, 'unquoted', false);
     return [`[${index.text}]=`, { word: builder.build() }];
   }
-  return fields(w, element, scope).flatMap((word, i) => (i > 0 ? [' ', { word }] : [{ word }]));
+  return w.read
+    .fields(w, element, scope)
+    .flatMap((word, i) => (i > 0 ? [' ', { word }] : [{ word }]));
 }
 
 /**
@@ -388,16 +442,17 @@ function associativeElement(w: Walk, element: SyntaxNode, scope: Scope): Doc {
     rest?.type !== 'word' ||
     !rest.text.startsWith('=')
   ) {
-    fields(w, element, scope);
+    w.read.fields(w, element, scope);
     return [w.cannotPrint(element, 'an element of an associative array')];
   }
   const first = keyNodes[0] as SyntaxNode;
   const last = keyNodes[keyNodes.length - 1] as SyntaxNode;
   const key = new WordBuilder(w.text.slice(first.startIndex, last.endIndex), first.startIndex);
-  keyNodes.forEach((n, i) => wordPart(w, n, key, scope, 'unquoted', i === 0));
+  keyNodes.forEach((n, i) => w.read.wordPart(w, n, key, scope, 'unquoted', i === 0));
   const value = new WordBuilder(element.text, rest.startIndex + 1);
-  unquoted(w, rest.text.slice(1), value, scope, rest, true);
-  for (const part of parts.slice(close + 2)) wordPart(w, part, value, scope, 'unquoted', false);
+  w.read.unquoted(w, rest.text.slice(1), value, scope, rest, true);
+  for (const part of parts.slice(close + 2))
+    w.read.wordPart(w, part, value, scope, 'unquoted', false);
   return ['[', { word: key.build() }, ']=', { word: value.build() }];
 }
 

@@ -1,35 +1,12 @@
-import type { Word } from './words.js';
-
-/**
- * The script the policy hands bash, as the policy printed it from its own reading of the text. It
- * is kept as a list of chunks until the check is done, because words that carry shell text (`bash
- * -c TEXT`, a heredoc fed to a shell) are replaced by the printed form of that text once it has been
- * checked.
+/*
+ * Rendering the script the policy hands bash from its Doc (word-types.ts), once the check has
+ * replaced what it replaces.
  */
-export type Doc = readonly Chunk[];
+import { quoteLiteral } from './quote.js';
+import type { Chunk, Doc, Heredoc, Word } from './word-types.js';
 
-export type Chunk =
-  | string
-  /** A word of a command: its own print, unless the check replaced it. */
-  | { readonly word: Word }
-  /** `<<DELIM` here, the body after the end of the line. */
-  | { readonly heredoc: Heredoc }
-  /** `<<< WORD`, the word replaceable like a heredoc body. */
-  | { readonly herestring: object; readonly value: Word }
-  /** The end of a line: pending heredoc bodies follow it. */
-  | { readonly newline: true }
-  /** The start and end of a command substitution: heredocs inside it end before its `)`. */
-  | { readonly nest: 'enter' | 'leave' }
-  /** Something the policy read but cannot print: rendering fails with this reason. */
-  | { readonly unprintable: string; readonly at: number };
-
-export interface Heredoc {
-  /** Stands for the input this heredoc gives; the key of its replacement. */
-  readonly input: object;
-  /** Quoted: the body is plain text. Unquoted: the body holds canonical expansions. */
-  readonly quoted: boolean;
-  readonly body: Doc;
-}
+export { quoteLiteral };
+export type { Chunk, Doc, Heredoc };
 
 /** Printed shell text that replaces a word or a heredoc's body, by what it replaces. */
 export interface Replacements {
@@ -122,31 +99,6 @@ function delimiterFor(body: string): string {
   let delimiter = 'POLICY_EOF';
   for (let n = 1; lines.has(delimiter); n++) delimiter = `POLICY_EOF_${n}`;
   return delimiter;
-}
-
-/** Text bash reads as exactly itself, as one shell word. */
-export function quoteLiteral(text: string): string {
-  let out = '';
-  let quoted = '';
-  const flush = (): void => {
-    if (quoted !== '') out += `'${quoted}'`;
-    quoted = '';
-  };
-  for (const c of text) {
-    const code = c.charCodeAt(0);
-    if (c === "'") {
-      flush();
-      out += "\\'";
-    } else if ((code < 0x20 && c !== '\n' && c !== '\t') || code === 0x7f) {
-      // Control characters are spelled out, so the printed script holds none of them.
-      flush();
-      out += `$'\\x${code.toString(16).padStart(2, '0')}'`;
-    } else {
-      quoted += c;
-    }
-  }
-  flush();
-  return out === '' ? "''" : out;
 }
 
 /**

@@ -8,11 +8,11 @@ import {
   EXPANDED_DESCRIPTOR_WHY,
   isFrameDescriptor,
   VARIABLE_DESCRIPTOR_WHY,
-} from './frame.js';
-import type { Redirect, Scope, Stdin, Walk } from './parse.js';
+} from '../frame.js';
+import type { Redirect, Scope, Stdin, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
-import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from './syntax/syntax.js';
-import type { SyntaxNode } from './syntax/tree-sitter.js';
+import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from '../syntax/syntax.js';
+import type { SyntaxNode } from '../syntax/tree-sitter.js';
 import { fields, word, wordPart } from './word-reader.js';
 import { type Word, WordBuilder } from './words.js';
 
@@ -64,6 +64,10 @@ export function redirectStdin(w: Walk, redirectNodes: SyntaxNode[]): Stdin | und
   }
   return stdin;
 }
+
+/** A backslash pair (passed over), or a plain variable in heredoc text: `$name`, `${name}`, `$1`. */
+const UNMARKED_VARIABLE =
+  /\\[\s\S]|\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\}|([0-9]))/g;
 
 export function heredocText(
   w: Walk,
@@ -137,27 +141,74 @@ export function heredocText(
   const builder = new WordBuilder(bodyText, body.startIndex, 'heredoc');
   let literal = true;
   let at = bodyStart;
-  const text = (raw: string): void => {
+  const plainText = (from: number, to: number): void => {
+    const raw = w.text.slice(from, to);
+    // `<<-` strips tabs at the start of a line, not after an expansion in it.
+    const lineStart = from === bodyStart || w.text[from - 1] === '\n';
+    const stripped = stripTabs
+      ? raw.replace(/(^|\n)\t+/g, (m: string, nl: string) => (nl === '' && !lineStart ? m : nl))
+      : raw;
     // In an unquoted body a backslash quotes only `\`, `$`, `` ` `` and the line end.
-    const value = strip(raw).replace(/\\([\\$`\n])/g, (_, c: string) => (c === '\n' ? '' : c));
+    const value = stripped.replace(/\\([\\$`\n])/g, (_, c: string) => (c === '\n' ? '' : c));
     builder.literalText(value, false);
+  };
+  const text = (from: number, to: number): void => {
+    // tree-sitter marks no expansion in some bodies (inside a function's, after `<<-`): the plain
+    // variables among them (`$name`, `${name}`, `$1`) are read here; anything else stays unmarked
+    // and is refused below.
+    let last = from;
+    for (const m of w.text.slice(from, to).matchAll(UNMARKED_VARIABLE)) {
+      const name = m[1] ?? m[2] ?? m[3];
+      if (name === undefined) continue;
+      const start = from + m.index;
+      if (start > last) plainText(last, start);
+      builder.unknown(m[0], false, [`\${${name}}`]);
+      covered.push([start, start + m[0].length]);
+      literal = false;
+      last = start + m[0].length;
+    }
+    if (to > last) plainText(last, to);
   };
   for (const child of body.namedChildren) {
     if (child.type === 'heredoc_content') continue;
-    if (child.startIndex > at) text(w.text.slice(at, child.startIndex));
+    if (child.startIndex > at) text(at, child.startIndex);
     covered.push([child.startIndex, child.endIndex]);
     literal = false;
     wordPart(w, child, builder, scope, 'heredoc', false);
     at = child.endIndex;
   }
-  if (body.endIndex > at) text(w.text.slice(at, body.endIndex));
-  for (let i = bodyStart; i < body.endIndex; i++) {
+  if (body.endIndex > at) text(at, body.endIndex);
+  if (unreadExpansion(w, scope, bodyStart, body.endIndex, covered)) return unknown();
+  const word = builder.build();
+  const printed: Doc = word.printed ?? [w.cannotPrint(body, 'a heredoc body')];
+  return {
+    stdin: { kind: 'text', text: word.text, literal },
+    quoted: literal,
+    body: literal ? [word.text] : printed,
+  };
+}
+
+/**
+ * Whether an unquoted heredoc body, from `from` to `to`, holds an expansion that is not among the
+ * `covered` ranges read, or a backslash-newline that could join one; reported as a problem.
+ */
+function unreadExpansion(
+  w: Walk,
+  scope: Scope,
+  from: number,
+  to: number,
+  covered: ReadonlyArray<readonly [number, number]>,
+): boolean {
+  for (let i = from; i < to; i++) {
     const c = w.text[i];
     if (c === '\\') {
-      if (w.text[i + 1] === '\n') {
-        // Bash removes the pair first, so `$\<newline>(` is `$(`.
+      // Bash removes the pair first, so `$\<newline>(` is `$(`; after a blank, outside what
+      // tree-sitter read as an expansion, it joins nothing that expands.
+      const joinsNothing =
+        /[ \t\n]/.test(w.text[i - 1] ?? '\n') && !covered.some(([s, e]) => i >= s && i < e);
+      if (w.text[i + 1] === '\n' && !joinsNothing) {
         w.problem(i, scope, 'has a backslash-newline in a heredoc that the policy does not join');
-        return unknown();
+        return true;
       }
       i++;
       continue;
@@ -166,16 +217,10 @@ export function heredocText(
       const next = w.text[i + 1];
       if (c === '$' && (next === undefined || !/[A-Za-z0-9_{(@*#?$!-]/.test(next))) continue;
       w.problem(i, scope, 'has an expansion in a heredoc that the policy could not analyse');
-      return unknown();
+      return true;
     }
   }
-  const word = builder.build();
-  const printed: Doc = word.printed ?? [w.cannotPrint(body, 'a heredoc body')];
-  return {
-    stdin: { kind: 'text', text: word.text, literal },
-    quoted: literal,
-    body: literal ? [word.text] : printed,
-  };
+  return false;
 }
 
 export function redirect(
@@ -187,56 +232,14 @@ export function redirect(
 ): void {
   w.visit(node);
   const descriptor = node.childForFieldName('descriptor')?.text;
-  if (descriptor !== undefined && !/^[0-9]+$/.test(descriptor)) {
-    w.problem(node, scope, 'uses a redirection descriptor the policy does not accept');
-  } else if (descriptor !== undefined && isFrameDescriptor(descriptor)) {
-    w.problem(node, scope, descriptorWhy(descriptor), 'frame-descriptor');
-  }
-  // tree-sitter reads `{fd}` in `exec {fd}>file` as a word of the command; bash allocates a
-  // descriptor (10 or above) into fd.
-  if (endsInVariableDescriptor(w.text.slice(Math.max(0, node.startIndex - 400), node.startIndex))) {
-    const start = w.text.lastIndexOf('{', node.startIndex);
-    w.problem(start, scope, VARIABLE_DESCRIPTOR_WHY, 'frame-descriptor');
-  }
+  checkDescriptor(w, node, scope, descriptor);
   const fd = descriptor !== undefined && /^[0-9]+$/.test(descriptor) ? descriptor : '';
   if (node.type === 'heredoc_redirect') {
-    const heredoc = heredocText(w, node, scope);
-    w.inputs.set(node.id, heredoc.stdin);
-    const inner: Redirect[] = [];
-    for (const part of node.namedChildren) {
-      const field = fieldOf(node, part);
-      if (field === 'argument') extraWords.push(...fields(w, part, scope));
-      else if (field === 'redirect') redirect(w, part, scope, inner, extraWords);
-    }
-    const operator = node.child(0)?.type ?? '<<';
-    const read: Redirect = { kind: 'text', operator, target: undefined, source: operator };
-    out.push(read, ...inner);
-    w.redirectPrints.set(read, [
-      fd,
-      { heredoc: { input: heredoc.stdin, quoted: heredoc.quoted, body: heredoc.body } },
-    ]);
+    heredocRedirect(w, node, scope, out, extraWords, fd);
     return;
   }
   if (node.type === 'herestring_redirect') {
-    const valueNode = node.namedChildren.find((c) => WORD_TYPES.has(c.type));
-    const value = valueNode ? word(w, valueNode, scope) : undefined;
-    const stdin: Stdin = {
-      kind: 'text',
-      text: value?.literal ? value.text + '\n' : '',
-      literal: value?.literal ?? false,
-    };
-    w.inputs.set(node.id, stdin);
-    const read: Redirect = {
-      kind: 'text',
-      operator: '<<<',
-      target: undefined,
-      source: node.text,
-    };
-    out.push(read);
-    w.redirectPrints.set(
-      read,
-      value ? [fd, { herestring: stdin, value }] : [w.cannotPrint(node, 'a here-string')],
-    );
+    herestringRedirect(w, node, scope, out, fd);
     return;
   }
   const op = operatorOf(node);
@@ -254,32 +257,10 @@ export function redirect(
   let print: Doc = [fd, op, apart, ...(target ? [{ word: target }] : [])];
   if (op === '<') kind = 'read';
   else if (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') {
-    const value = target?.literal ? target.text : undefined;
-    const number = value === undefined ? undefined : /^([0-9]+)-?$/.exec(value)?.[1];
-    if (number !== undefined && isFrameDescriptor(number)) {
-      w.problem(node, scope, descriptorWhy(number), 'frame-descriptor');
-    } else if (target !== undefined && !target.literal) {
-      // `>&$x` writes to the file $x names unless $x is a number, which could be the frame's.
-      w.problem(node, scope, EXPANDED_DESCRIPTOR_WHY, 'frame-descriptor');
-    }
-    if (op.endsWith('-') || value === '-' || number !== undefined) {
-      kind = 'duplicate';
-      // Bash reads a descriptor number only when it is spelled bare.
-      print = [fd, op, value ?? ''];
-    } else if (target !== undefined && !target.literal) {
-      kind = op === '<&' ? 'read' : 'write';
-    } else if (op === '<&') {
-      w.problem(node, scope, 'duplicates input from something that is not a descriptor');
-      kind = 'read';
-    } else kind = 'write';
-  } else if (
-    op === '>' ||
-    op === '>>' ||
-    op === '>|' ||
-    op === '&>' ||
-    op === '&>>' ||
-    op === '<>'
-  ) {
+    const duplicated = duplication(w, node, scope, op, target);
+    kind = duplicated.kind;
+    if (duplicated.value !== undefined) print = [fd, op, duplicated.value];
+  } else if (WRITE_OPERATORS.has(op)) {
     kind = 'write';
   } else {
     w.problem(node, scope, `could not be analysed (redirection ${op})`);
@@ -289,4 +270,111 @@ export function redirect(
   const read: Redirect = { kind, operator: op, target, source };
   out.push(read);
   w.redirectPrints.set(read, print);
+}
+
+const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+
+/** A descriptor that is not a number, one of the frame's, or `{fd}` that bash would allocate. */
+function checkDescriptor(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  descriptor: string | undefined,
+): void {
+  if (descriptor !== undefined && !/^[0-9]+$/.test(descriptor)) {
+    w.problem(node, scope, 'uses a redirection descriptor the policy does not accept');
+  } else if (descriptor !== undefined && isFrameDescriptor(descriptor)) {
+    w.problem(node, scope, descriptorWhy(descriptor), 'frame-descriptor');
+  }
+  // tree-sitter reads `{fd}` in `exec {fd}>file` as a word of the command; bash allocates a
+  // descriptor (10 or above) into fd.
+  if (endsInVariableDescriptor(w.text.slice(Math.max(0, node.startIndex - 400), node.startIndex))) {
+    const start = w.text.lastIndexOf('{', node.startIndex);
+    w.problem(start, scope, VARIABLE_DESCRIPTOR_WHY, 'frame-descriptor');
+  }
+}
+
+/** `<<DELIM`: its body as the command's input, and the redirections and words on its line. */
+function heredocRedirect(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  out: Redirect[],
+  extraWords: Word[],
+  fd: string,
+): void {
+  const heredoc = heredocText(w, node, scope);
+  w.inputs.set(node.id, heredoc.stdin);
+  const inner: Redirect[] = [];
+  for (const part of node.namedChildren) {
+    const field = fieldOf(node, part);
+    if (field === 'argument') extraWords.push(...fields(w, part, scope));
+    else if (field === 'redirect') redirect(w, part, scope, inner, extraWords);
+  }
+  const operator = node.child(0)?.type ?? '<<';
+  const read: Redirect = { kind: 'text', operator, target: undefined, source: operator };
+  out.push(read, ...inner);
+  w.redirectPrints.set(read, [
+    fd,
+    { heredoc: { input: heredoc.stdin, quoted: heredoc.quoted, body: heredoc.body } },
+  ]);
+}
+
+/** `<<< WORD`: the word and a line end as the command's input. */
+function herestringRedirect(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  out: Redirect[],
+  fd: string,
+): void {
+  const valueNode = node.namedChildren.find((c) => WORD_TYPES.has(c.type));
+  const value = valueNode ? word(w, valueNode, scope) : undefined;
+  const stdin: Stdin = {
+    kind: 'text',
+    text: value?.literal ? value.text + '\n' : '',
+    literal: value?.literal ?? false,
+  };
+  w.inputs.set(node.id, stdin);
+  const read: Redirect = {
+    kind: 'text',
+    operator: '<<<',
+    target: undefined,
+    source: node.text,
+  };
+  out.push(read);
+  w.redirectPrints.set(
+    read,
+    value ? [fd, { herestring: stdin, value }] : [w.cannotPrint(node, 'a here-string')],
+  );
+}
+
+/**
+ * `>&`, `<&` and their closing forms: a duplication of a descriptor (printed bare, `value`), or a
+ * write or read of the file the word names.
+ */
+function duplication(
+  w: Walk,
+  node: SyntaxNode,
+  scope: Scope,
+  op: string,
+  target: Word | undefined,
+): { kind: Redirect['kind']; value?: string } {
+  const value = target?.literal ? target.text : undefined;
+  const number = value === undefined ? undefined : /^([0-9]+)-?$/.exec(value)?.[1];
+  if (number !== undefined && isFrameDescriptor(number)) {
+    w.problem(node, scope, descriptorWhy(number), 'frame-descriptor');
+  } else if (target !== undefined && !target.literal) {
+    // `>&$x` writes to the file $x names unless $x is a number, which could be the frame's.
+    w.problem(node, scope, EXPANDED_DESCRIPTOR_WHY, 'frame-descriptor');
+  }
+  // Bash reads a descriptor number only when it is spelled bare.
+  if (op.endsWith('-') || value === '-' || number !== undefined)
+    return { kind: 'duplicate', value: value ?? '' };
+  if (target !== undefined && !target.literal) return { kind: op === '<&' ? 'read' : 'write' };
+  if (op === '<&') {
+    w.problem(node, scope, 'duplicates input from something that is not a descriptor');
+    return { kind: 'read' };
+  }
+  return { kind: 'write' };
 }
