@@ -5,6 +5,7 @@ import {
   unresolvable,
   type Analysis,
   type InnerCommand,
+  type OptionWrite,
   type ProgramContext,
 } from './analysis.js';
 import {
@@ -158,4 +159,20 @@ export function addInPlaceWrites(
     write(word);
     if (suffix !== '') write(word.literal ? literalWord(word.text + suffix, word.start) : word);
   }
+}
+
+/** An operand the program creates, changes, moves or deletes (see OptionWrite.gitOnly). */
+export function changed(index: number, spell: number, option: string, target: Word): OptionWrite {
+  return { index, spell, option, target, gitOnly: true };
+}
+
+/** The operand at `index` as a file the program changes; a pattern that spells it out allows it. */
+export function addChanged(
+  result: Analysis,
+  words: readonly Word[],
+  index: number,
+  program: string,
+): void {
+  const word = words[index] as Word;
+  result.writes.push(changed(index, word.literal ? word.text.length : 0, program, word));
 }

@@ -1,12 +1,6 @@
 import { basename } from 'node:path';
-import {
-  emptyAnalysis,
-  optionDanger,
-  type Analysis,
-  type Analyzer,
-  type OptionWrite,
-} from './analysis.js';
-import { possibleOperands, quoted, tableAnalysis } from './common.js';
+import { emptyAnalysis, optionDanger, type Analyzer } from './analysis.js';
+import { addChanged, changed, possibleOperands, quoted, tableAnalysis } from './common.js';
 import {
   absorb,
   compiled,
@@ -239,20 +233,6 @@ function analyseCopy(program: 'cp' | 'mv' | 'ln' | 'install'): Analyzer {
     }
     return result;
   };
-}
-
-function changed(index: number, spell: number, option: string, target: Word): OptionWrite {
-  return { index, spell, option, target, gitOnly: true };
-}
-
-function addChanged(
-  result: Analysis,
-  words: readonly Word[],
-  index: number,
-  program: string,
-): void {
-  const word = words[index] as Word;
-  result.writes.push(changed(index, word.literal ? word.text.length : 0, program, word));
 }
 
 const TOUCH_OPTIONS: OptionTable = {

@@ -1,5 +1,6 @@
 import { emptyAnalysis, optionDanger, type Analyzer } from './analysis.js';
-import type { OptionTable } from './options.js';
+import { addChanged, possibleOperands } from './common.js';
+import { absorb, compiled, scanOptions, type OptionTable } from './options.js';
 import { RUNS, WRITES, WRITES_INTO, type ProgramFamily } from './spec.js';
 
 /** ssh -o keys whose values are commands, files or libraries. */
@@ -218,6 +219,20 @@ const RSYNC_OPTIONS: OptionTable = {
   },
 };
 
+/** rsync: its last operand is the destination, written unless it names another host (`host:dir`). */
+const analyseRsync: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  const scan = scanOptions(words, 1, compiled(RSYNC_OPTIONS));
+  absorb(result, scan);
+  const operands = possibleOperands(words, scan);
+  const last = operands.at(-1);
+  const word = last === undefined ? undefined : words[last];
+  // With one operand rsync only lists it.
+  if (last !== undefined && operands.length > 1 && word && !/^[^/]*:/.test(word.prefix))
+    addChanged(result, words, last, 'rsync');
+  return result;
+};
+
 const analyseSocat: Analyzer = (words) => {
   const result = emptyAnalysis();
   words.forEach((w, i) => {
@@ -341,12 +356,19 @@ export const NETWORK: ProgramFamily = {
   },
   rsync: {
     options: RSYNC_OPTIONS,
+    analyse: analyseRsync,
     examples: {
       patterns: ['rsync *', 'ssh *'],
-      allow: ['rsync -a src/ dst/', 'rsync -a --exclude=node_modules src/ dst/'],
+      allow: [
+        'rsync -a src/ dst/',
+        'rsync -a --exclude=node_modules src/ dst/',
+        'rsync -a .git/ /tmp/g/',
+      ],
       refuse: [
         ['rsync -e ssh -a src/ host:dst/', 'dangerous-option'],
         ['rsync --log-file=r.log -a src/ dst/', 'write-not-allowed'],
+        ['rsync -a hooks/ .git/hooks/', 'write-into-git'],
+        ['rsync -a x ./.git', 'write-into-git'],
       ],
     },
   },
