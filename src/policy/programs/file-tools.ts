@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { emptyAnalysis, optionDanger, type Analyzer } from './analysis.js';
+import { emptyAnalysis, optionDanger, type Analysis, type Analyzer } from './analysis.js';
 import { addChanged, changed, possibleOperands, quoted, tableAnalysis } from './common.js';
 import {
   absorb,
@@ -8,6 +8,7 @@ import {
   optionValue,
   scanOptions,
   type OptionTable,
+  type ScanResult,
 } from './options.js';
 import { RUNS, RUNS_SHELL, WRITES, type ProgramFamily } from './spec.js';
 import { literalWord, valueOf, type Word } from '../read/words.js';
@@ -132,6 +133,8 @@ const analyseTar: Analyzer = (words) => {
   const t = compiled(TAR_OPTIONS);
   let from = 1;
   const first = words[1];
+  /** Where the old-style `f` letter takes its archive. */
+  let archiveAt: number | undefined;
   if (first?.literal && /^[A-Za-z]+$/.test(first.text)) {
     let next = 2;
     for (const letter of first.text) {
@@ -146,6 +149,7 @@ const analyseTar: Analyzer = (words) => {
         );
       }
       if (letter === 'f') {
+        archiveAt = next;
         const archive = valueOf(words[next]);
         if (archive?.includes(':'))
           result.dangers.push(
@@ -168,8 +172,43 @@ const analyseTar: Analyzer = (words) => {
       );
     }
   }
+  addTarChanges(result, words, scan, archiveAt);
   return result;
 };
+
+const TAR_WRITES_ARCHIVE = /^(--(create|append|update|concatenate|catenate)$|-[A-Za-z]*[cruA])/;
+const TAR_EXTRACTS = /^(--(extract|get)$|-[A-Za-z]*x)/;
+
+/**
+ * What tar changes that its words name: the archive it creates or adds to, and each `-C` directory
+ * it extracts into (the members' own names are in the archive, which is not read here).
+ */
+function addTarChanges(
+  result: Analysis,
+  words: readonly Word[],
+  scan: ScanResult,
+  archiveAt: number | undefined,
+): void {
+  const oldStyle = words[1]?.literal && /^[A-Za-z]+$/.test(words[1].text) ? words[1].text : '';
+  const modes = words.filter((w) => w.literal).map((w) => w.text);
+  const writesArchive = /[cruA]/.test(oldStyle) || modes.some((m) => TAR_WRITES_ARCHIVE.test(m));
+  const extracts = oldStyle.includes('x') || modes.some((m) => TAR_EXTRACTS.test(m));
+  if (writesArchive && archiveAt !== undefined && words[archiveAt])
+    addChanged(result, words, archiveAt, 'tar -f');
+  for (const option of scan.options) {
+    const file = option.name === '-f' || option.name === '--file';
+    const directory = option.name === '-C' || option.name === '--directory';
+    if (!((file && writesArchive) || (directory && extracts))) continue;
+    const value = option.value;
+    if (value === undefined) continue;
+    const target = typeof value === 'string' ? literalWord(value) : value;
+    const at = option.valueIndex ?? option.index;
+    const word = words[at] as Word;
+    result.writes.push(
+      changed(at, word.literal ? word.text.length : 0, `tar ${option.name}`, target),
+    );
+  }
+}
 
 const analyseZip: Analyzer = (words) => {
   const result = tableAnalysis(ZIP_OPTIONS, words);
@@ -641,8 +680,19 @@ export const FILE_TOOLS: ProgramFamily = {
     analyse: analyseTar,
     examples: {
       patterns: ['tar *', 'gzip *'],
-      allow: ['tar -czf out.tgz src', 'tar xzf a.tgz', 'tar -I gzip -cf a.tgz src'],
+      allow: [
+        'tar -czf out.tgz src',
+        'tar xzf a.tgz',
+        'tar -I gzip -cf a.tgz src',
+        'tar -czf /tmp/git.tgz .git',
+        'tar -xf a.tar -C out',
+        'tar -tf .git/x.tar -C .git',
+      ],
       refuse: [
+        ['tar -xf a.tar -C .git', 'write-into-git'],
+        ['tar xf a.tar --directory=.git/hooks', 'write-into-git'],
+        ['tar -czf .git/x.tgz src', 'write-into-git'],
+        ['tar cf .git/x.tar src', 'write-into-git'],
         ['tar --to-command=sh -xf a.tar', 'no-matching-pattern'],
         ['tar -I xz -cf a.tgz src', 'no-matching-pattern'],
         ['tar -cf host:a.tar src', 'dangerous-option'],
