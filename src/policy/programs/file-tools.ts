@@ -345,6 +345,20 @@ const analyseDd: Analyzer = (words) => {
   return result;
 };
 
+/** unzip: `-d DIR` is where it extracts (the members' own names are in the archive). */
+const analyseUnzip: Analyzer = (words) => {
+  const result = emptyAnalysis();
+  words.forEach((word, i) => {
+    if (i === 0 || !word.literal) return;
+    if (word.text === '-d' && words[i + 1]) addChanged(result, words, i + 1, 'unzip -d');
+    else if (word.text.startsWith('-d') && word.text.length > 2)
+      result.writes.push(
+        changed(i, word.text.length, 'unzip -d', literalWord(word.text.slice(2), word.start)),
+      );
+  });
+  return result;
+};
+
 /** Programs that read, list, copy and write files. */
 export const FILE_TOOLS: ProgramFamily = {
   ls: {
@@ -705,6 +719,17 @@ export const FILE_TOOLS: ProgramFamily = {
       patterns: ['cpio *'],
       allow: ['cpio -i -F a.cpio'],
       refuse: [['cpio -i --rsh-command=ssh -F a.cpio', 'no-matching-pattern']],
+    },
+  },
+  unzip: {
+    analyse: analyseUnzip,
+    examples: {
+      patterns: ['unzip *'],
+      allow: ['unzip -o a.zip -d out', 'unzip -l a.zip'],
+      refuse: [
+        ['unzip a.zip -d .git/hooks', 'write-into-git'],
+        ['unzip -d.git a.zip', 'write-into-git'],
+      ],
     },
   },
   zip: {
