@@ -296,7 +296,7 @@ export class WriteCheck {
         return fail(
           git ? 'write-into-git' : 'write-not-allowed',
           git
-            ? `writes ${shown}, inside .git/, which only a pattern naming .git/ allows`
+            ? `${write.gitOnly ? 'changes' : 'writes'} ${shown}, inside .git/, which only a pattern naming .git/ allows`
             : `writes ${shown}, which no '> PATH' pattern allows`,
         );
       }
