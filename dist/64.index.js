@@ -68,8 +68,13 @@ var format = __webpack_require__(26951);
  *   `$_` the previous call left, which makes it `$_` again. The end's last argument keeps the
  *   command's `$_` the same way.
  *
+ * - **Long text is the command's alone.** Long raw text follows its line instead of being quoted
+ *   into it, and a reader of the frame's takes it in bulk and checks it whole before `eval` runs it;
+ *   why that keeps every route above closed is at frameCall.
+ *
  * Each byte of the line costs bash a system call (it reads a socket one byte at a time, so that it
- * never takes input meant for a later line), so the names and the nonce are short.
+ * never takes input meant for a later line), so the names and the nonce are short, plain words end
+ * with `;` rather than a line of their own, and long raw text is read in bulk (frameCall).
  */
 /** Every end message's marker starts with this. */
 const MARKER_TAG = '%BASH_AGENT_';
@@ -82,15 +87,31 @@ const MARKER_TAG = '%BASH_AGENT_';
 const NONCE_BYTES = 6;
 /** Characters of a nonce. */
 const NONCE_LENGTH = (4 * NONCE_BYTES) / 3;
+/** Characters of the mark that ends text read in bulk (see frameCall): a nonce's. */
+const MARK_LENGTH = NONCE_LENGTH;
 /** The descriptor the end goes to: the end socket, closed while a command runs. */
 const END_FD = 63;
 /** The status of a shell whose guard found it in the wrong directory (it exits on the spot). */
 const MOVED_EXIT_STATUS = 125;
 /** What the guard reports before it exits: no nonce, as all it can do is end the shell. */
 const MOVED = 'moved';
+/** What the reader of a command's text reports before it exits (see frameCall). */
+const UNREAD = 'unread';
+/**
+ * Raw text at least this long, all ASCII, reaches bash in bulk (see frameCall): below it, the
+ * reader's call costs more reads than quoting the text saves.
+ */
+const BULK_MIN_LENGTH = 64;
 /** `id`: a few hex digits, fresh per shell. */
 function frameNames(id) {
-    return { guard: `_g${id}`, moved: `_m${id}`, end: `_e${id}`, move: `_c${id}` };
+    return {
+        guard: `_g${id}`,
+        moved: `_m${id}`,
+        end: `_e${id}`,
+        move: `_c${id}`,
+        read: `_r${id}`,
+        text: `_t${id}`,
+    };
 }
 /**
  * The definitions sent once when the shell starts, after the descriptors are in place. The end is
@@ -99,7 +120,7 @@ function frameNames(id) {
  * a quick call about half again as slow).
  */
 function frameDefinitions(names) {
-    const { guard, moved, end, move } = names;
+    const { guard, moved, end, move, read, text } = names;
     return (`${moved}() { \\builtin printf '%${MARKER_TAG}${MOVED}\\n' >&${END_FD}; \\builtin exit ${MOVED_EXIT_STATUS}; }; ` +
         // $1: directory checked against; $2: the status to leave in $?; $3: the old $_.
         `${guard}() { [[ . -ef $1 ]] || \\${moved}; \\builtin return "$2"; }; ` +
@@ -107,25 +128,70 @@ function frameDefinitions(names) {
         // with `%`, which printf's format doubles.)
         `${end}() { \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$?" >&${END_FD}; }; ` +
         // $1: directory; $2: the old $_.
-        `${move}() { \\builtin cd -- "$1"; }\n` +
-        `readonly -f ${guard} ${moved} ${end} ${move}\n`);
+        `${move}() { \\builtin cd -- "$1"; }; ` +
+        // $1: characters to read; $2: the mark that ends them; $3: the old $_. See frameCall for why each
+        // step is there. The two unsets drop whatever an earlier command made of the variable: `-n` a
+        // nameref (and not what it names), `-v` then the variable with its attributes (an integer would
+        // evaluate the text as arithmetic, whose subscripts run code), even one declared without a value,
+        // which `-n` alone leaves. `IFS=` keeps read from trimming. Any failure ends the shell before
+        // bash could read the rest of the text as commands.
+        `${read}() { \\builtin unset -n ${text} && \\builtin unset -v ${text} && IFS= \\builtin read -r -N "$1" ${text} && ` +
+        `[[ \${${text}: -${MARK_LENGTH}} == "$2" ]] && ${text}=\${${text}::-${MARK_LENGTH}} || ` +
+        `{ \\builtin printf '%${MARKER_TAG}${UNREAD}\\n' >&${END_FD}; \\builtin exit ${MOVED_EXIT_STATUS}; }; }\n` +
+        `readonly -f ${guard} ${moved} ${end} ${move} ${read}\n`);
 }
 /**
  * The line that runs the command if the shell is in the directory `dirWord` names, then writes the
- * end. Standard input is /dev/null for the whole line, frame included, so even a trap of the agent's
- * that runs between the frame's commands never holds the channel. The empty line after an `eval` is
+ * end. Standard input is /dev/null for the whole line, frame included (but for the reader of long
+ * text, below), so even a trap of the agent's that runs between the frame's commands never holds the
+ * channel. The empty line after an `eval` is
  * for bash 5.2: after `eval` met the end of its text inside a quote, bash reads the next line's `{` as
  * a plain word (`{: command not found`) unless a line comes between.
+ *
+ * Raw text of BULK_MIN_LENGTH characters or more, all ASCII, is not quoted into the line but follows
+ * it: bash reads a line one byte per system call, while `read -N` takes up to 4096 bytes per call
+ * (bash 5.2's zreadn, never past the count it was given), which for a 2 KB heredoc is most of the
+ * call's cost. The line starts with the reader, `\_r COUNT MARK "$_"`, which bash runs after it has
+ * parsed the whole line and before the rest of it; the text comes right after the line's newline,
+ * then the mark (fresh per call, like the nonce, and not the nonce), then the empty line. Each route
+ * stays closed:
+ * - **The text cannot run as commands.** The reader reads exactly COUNT characters, and COUNT
+ *   characters are COUNT bytes as the text is ASCII (in every locale bash can run in); it keeps them
+ *   only if they end with the mark. Bytes left in bash's read buffer by an earlier `read` of the
+ *   agent's would come first and push the mark out of the count; a `TMOUT` or a signal that cut the
+ *   read short would leave it out. Whenever the mark is not where it must be,
+ *   or any step fails, the reader writes `unread` on the end socket and ends the shell, before bash
+ *   could read what is left of the text as commands of its own.
+ * - **The nonce is not in it.** The text and the mark are the command's own; the nonce is in the
+ *   line, which bash has parsed before the reader runs.
+ * - **The frame is not replaced.** The reader is a readonly function like the others; it runs
+ *   `\builtin` alone, and its variable is unset right before the read (first as a nameref, so that
+ *   a nameref goes and not what it names, then as a variable), which drops whatever attributes a
+ *   command gave it; a readonly one makes the unset fail, which ends the shell. `eval` then runs
+ *   the variable's text where the quoted text ran, at the top level, as before.
+ * - **No channel is held.** While the reader runs, standard input is the command socket, as it is
+ *   between calls; what is on it then is this call's text alone (the next line is sent after the
+ *   end). A trap that read it would leave the reader short of its text: the call times out and the
+ *   shell is replaced.
  */
 function frameCall(names, call) {
     const { command, dirWord, status, nonce, moveTo } = call;
-    const wellFormed = call.wellFormed || isPlainWords(command);
+    const plain = isPlainWords(command);
+    const wellFormed = call.wellFormed || plain;
+    const bulk = !wellFormed ? bulkText(command) : undefined;
+    // `eval` takes `--` and would read a first word starting with `-` as an option.
+    const evalStart = `\\builtin eval ${command.startsWith('-') ? '-- ' : ''}`;
     const body = wellFormed
-        ? // A newline of its own: a comment or a heredoc on the command's last line ends before `}`, and a
-            // trailing backslash joins the empty line, not the frame.
-            `${command}\n\n`
-        : // `eval` takes `--` and would read a first word starting with `-` as an option.
-            `\\builtin eval ${command.startsWith('-') ? '-- ' : ''}${evalWord(command)}\n`;
+        ? plain
+            ? // No comment, heredoc, backslash or operator can be in plain words: `;` ends them.
+                `${command};`
+            : // A newline of its own: a comment or a heredoc on the command's last line ends before `}`,
+                // and a trailing backslash joins the empty line, not the frame.
+                `${command}\n\n`
+        : bulk !== undefined
+            ? `${evalStart}"$${names.text}";`
+            : `${evalStart}${evalWord(command)}\n`;
+    const read = bulk === undefined ? '' : `\\${names.read} ${bulk.length + MARK_LENGTH} ${call.mark} "$_";`;
     // After a move, `$_` is the move's last argument, which is the old `$_` again.
     const move = moveTo === undefined ? '' : `\\${names.move} ${moveTo} "$_";`;
     // After a status of 0 the check is inline, a function call cheaper: `[[` leaves `$_` alone and
@@ -133,10 +199,24 @@ function frameCall(names, call) {
     const guard = status === 0
         ? `[[ . -ef ${dirWord} ]]||\\${names.moved};{ `
         : `\\${names.guard} ${dirWord} ${status} "$_"||{ `;
-    return (`{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";} 0</dev/null\n` +
+    return (`${read}{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";} 0</dev/null\n` +
+        (bulk === undefined ? '' : `${bulk}${call.mark}`) +
         (wellFormed ? '' : '\n'));
 }
-const END_MESSAGE = new RegExp(`^${MARKER_TAG}(?:(${MOVED})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`);
+/** Characters that are ASCII and not NUL: one byte each, one character each in every locale. */
+// eslint-disable-next-line no-control-regex -- the range is exactly the ASCII characters but NUL
+const ASCII = /^[\x01-\x7f]*$/;
+/**
+ * `text` as the reader takes it (NULs dropped, as bash cannot hold them), or undefined: too short to
+ * be worth the reader, or not ASCII.
+ */
+function bulkText(text) {
+    if (text.length < BULK_MIN_LENGTH)
+        return undefined;
+    const kept = text.includes('\0') ? text.replaceAll('\0', '') : text;
+    return kept.length >= BULK_MIN_LENGTH && ASCII.test(kept) ? kept : undefined;
+}
+const END_MESSAGE = new RegExp(`^${MARKER_TAG}(?:(${MOVED}|${UNREAD})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`);
 const END_WORD = /^(\d+)$/;
 /** Reads one line of the end socket. */
 function parseEndMessage(line) {
@@ -144,7 +224,7 @@ function parseEndMessage(line) {
     if (found === null)
         return { nonce: undefined, end: undefined };
     if (found[1] !== undefined)
-        return { nonce: undefined, end: { kind: 'moved' } };
+        return { nonce: undefined, end: { kind: found[1] } };
     const status = END_WORD.exec(found[3])?.[1];
     return {
         nonce: found[2],
@@ -157,6 +237,8 @@ function parseEndMessage(line) {
  * operator or comment character among them.
  */
 const LITERAL_WORD = /^[A-Za-z0-9_./,:@%+=-]+$/;
+/** LITERAL_WORD's characters, and blanks between words. */
+const LITERAL_TEXT = /^[A-Za-z0-9_./,:@%+=\t -]+$/;
 /** `text` as one bash word: itself when every character is literal, else ANSI-C quoted. */
 function shellWord(text) {
     return LITERAL_WORD.test(text) ? text : ansiCQuote(text);
@@ -193,6 +275,9 @@ const RESERVED_WORDS = new Set([
  * which could leave a compound command open.
  */
 function isPlainWords(text) {
+    // Most text that is not plain words fails this at once; the split is for what passes it.
+    if (!LITERAL_TEXT.test(text))
+        return false;
     const words = text.split(/[ \t]+/).filter((word) => word !== '');
     return (words.length > 0 && words.every((word) => LITERAL_WORD.test(word) && !RESERVED_WORDS.has(word)));
 }
@@ -1202,8 +1287,9 @@ class BashSession {
     #onEndMessage(shell, line) {
         const { nonce, end } = parseEndMessage(line);
         const call = shell.call;
-        if (call !== undefined && end?.kind === 'moved')
+        if (call !== undefined && (end?.kind === 'moved' || end?.kind === 'unread')) {
             return call.finish(end);
+        }
         if (call === undefined || nonce !== call.nonce || call.end !== undefined) {
             // Not the end of the running call, or a second one: only the frame writes here, so something
             // made it write out of turn. The shell is replaced before it reads anything more.
@@ -1260,6 +1346,7 @@ class BashSession {
             dirWord: checkedDirWord,
             status: this.#status,
             nonce,
+            mark: (0,random_token/* randomBase64Url */.O)(NONCE_BYTES),
             moveTo,
         });
         let finish;
@@ -1313,6 +1400,11 @@ class BashSession {
                 this.#kernelCwd = cwd;
                 this.#cwdWord = shellWordOfBytes(cwd.bytes);
             }
+        }
+        else if (outcome.kind === 'unread') {
+            // The reader exits the shell on the spot, before bash reads the rest of the text.
+            frameFault = 'text-unread';
+            await this.#killShell(shell, 0);
         }
         else {
             // The guard exits the shell on the spot: whether the directory is gone is read from the path.
