@@ -67,6 +67,8 @@ const INTEGRATION = [
   'policy-spellings',
   'policy-corpus',
   'policy-realistic',
+  'policy-allowances',
+  'policy-git-operands',
 ];
 
 const integrationFiles = INTEGRATION.map((name) => `<rootDir>/__tests__/${name}.test.ts`);
