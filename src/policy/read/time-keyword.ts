@@ -68,7 +68,8 @@ function timedCompound(node: SyntaxNode): TimedCompound | undefined {
   let i = 0;
   const option = (spelling: string): boolean => {
     const word = words[i];
-    if (word?.type !== 'word' || word.text !== spelling) return false;
+    // tree-sitter reads `-p` before `(` as a test operator it cannot place: an error of that text.
+    if ((word?.type !== 'word' && word?.type !== 'ERROR') || word.text !== spelling) return false;
     keyword.push(spelling);
     i++;
     return true;
