@@ -289,7 +289,7 @@ describe('time before a compound command', () => {
   });
 
   it('checks every command inside it against the allowlist and the write patterns', async () => {
-    const { policy } = await setup();
+    const { policy, session } = await setup();
     for (const [text, code] of [
       ['time { touch CANARY; }', 'no-matching-pattern'],
       ['time -p ( touch CANARY )', 'no-matching-pattern'],
@@ -301,8 +301,15 @@ describe('time before a compound command', () => {
       ['time echo $(touch CANARY)', 'no-matching-pattern'],
       // What the keyword runs may be an option to it: refused before its substitution is read.
       ['time $(touch CANARY)', 'dangerous-option'],
+      // Each level of nesting is one more parse of the whole text: the depth is bounded.
+      [`${'time { '.repeat(5)}echo deep${'; }'.repeat(5)}`, 'unsupported-syntax'],
     ] as const)
       expectRefused(policy, text, code);
+    await runsAsTyped(
+      policy,
+      session,
+      `TIMEFORMAT=''; ${'time { '.repeat(4)}echo deep${'; }'.repeat(4)}`,
+    );
   });
 });
 

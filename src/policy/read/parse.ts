@@ -42,7 +42,7 @@ export interface ParsedScript {
 export const MAX_SCRIPT_LENGTH = 1_048_576;
 
 /** How deep `time` keywords before compound commands may nest: each level is one more parse. */
-const MAX_TIME_NESTING = 8;
+const MAX_TIME_NESTING = 4;
 
 /**
  * The tree of `text`, read with the `time` keywords before compound commands blanked out, which
