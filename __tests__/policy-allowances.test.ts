@@ -252,6 +252,67 @@ describe('heredocs tree-sitter reads no expansion in', () => {
   });
 });
 
+describe('arithmetic in an unquoted heredoc', () => {
+  it('runs $((…)) as the arithmetic bash reads, and $(( … ) ) as the command it is', async () => {
+    const { policy, session } = await setup();
+    const outcome = await runsAsTyped(
+      policy,
+      session,
+      'cat > out/run.sh <<EOF\n#!/bin/sh\necho "\\$HOME is not expanded here"\necho "but this is: $((2 + 3))"\nEOF\ncat out/run.sh\n' +
+        'x=4; cat <<EOF\n$((x * 2)) $(( x % 3 )) $((echo sub) )\nEOF\n' +
+        "cat <<'EOF'\n$((2 + 3))\nEOF",
+    );
+    expect(outcome.output).toContain('but this is: 5"\n8 1 sub\n$((2 + 3))\n');
+  });
+
+  it('still checks a variable in it at run time and a command substitution in it', async () => {
+    const { policy, session } = await setup();
+    expect((await call(policy, session, "x='a[$(touch CANARY)]'")).code).toBeUndefined();
+    const stopped = await call(policy, session, 'cat <<EOF\n$((x + 1))\nEOF');
+    expect(stopped.isError).toBe(true);
+    expect(stopped.output).toContain(ARITHMETIC_VALUE_STOPPED);
+    expect(existsSync(canary)).toBe(false);
+    expectRefused(policy, 'cat <<EOF\n$((1 + $(touch CANARY) ))\nEOF', 'no-matching-pattern');
+    expectRefused(policy, 'cat <<EOF\n$((1 + `touch CANARY`))\nEOF', 'no-matching-pattern');
+    expectRefused(policy, 'cat <<EOF\n$((touch CANARY) )\nEOF', 'no-matching-pattern');
+  });
+});
+
+describe('time before a compound command', () => {
+  it('runs it as typed, timing the whole command', async () => {
+    const { policy, session } = await setup();
+    await runsAsTyped(
+      policy,
+      session,
+      "TIMEFORMAT=''\ntime echo hi\ntime { echo block; }\ntime ( echo sub ) | cat\ntime for i in 1 2; do echo $i; done",
+    );
+  });
+
+  it('checks every command inside it against the allowlist and the write patterns', async () => {
+    const { policy, session } = await setup();
+    for (const [text, code] of [
+      ['time { touch CANARY; }', 'no-matching-pattern'],
+      ['time -p ( touch CANARY )', 'no-matching-pattern'],
+      ['time for f in x; do touch CANARY; done', 'no-matching-pattern'],
+      ['time { echo $(touch CANARY); }', 'no-matching-pattern'],
+      ['time { time { echo ok; touch CANARY; }; }', 'no-matching-pattern'],
+      ['time { echo x; } > CANARY', 'write-not-allowed'],
+      ['time { echo x > CANARY; }', 'write-not-allowed'],
+      ['time echo $(touch CANARY)', 'no-matching-pattern'],
+      // What the keyword runs may be an option to it: refused before its substitution is read.
+      ['time $(touch CANARY)', 'dangerous-option'],
+      // Each level of nesting is one more parse of the whole text: the depth is bounded.
+      [`${'time { '.repeat(5)}echo deep${'; }'.repeat(5)}`, 'unsupported-syntax'],
+    ] as const)
+      expectRefused(policy, text, code);
+    await runsAsTyped(
+      policy,
+      session,
+      `TIMEFORMAT=''; ${'time { '.repeat(4)}echo deep${'; }'.repeat(4)}`,
+    );
+  });
+});
+
 describe('values read through another variable', () => {
   it('runs ${!name} and array elements in arithmetic as typed', async () => {
     const { policy, session } = await setup();

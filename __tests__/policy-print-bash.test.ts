@@ -124,6 +124,30 @@ describe('the print means what bash reads', () => {
     });
   });
 
+  it('prints time before a compound command as the keyword timing it', async () => {
+    const p = await policy(ALLOW);
+    // A program named time of the test's own: run instead of the keyword, it would show.
+    const bin = mkdtempSync(path.join(tmpdir(), 'policy-print-bash-bin-'));
+    directories.push(bin);
+    writeFileSync(path.join(bin, 'time'), '#!/bin/sh\necho "program time" >&2\nexec "$@"\n');
+    chmodSync(path.join(bin, 'time'), 0o755);
+    const env = { TIMEFORMAT: 'timed', PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
+    expect(same(p, 'time { echo block; }', { env })).toMatch(/^time \{ /);
+    expect(same(p, 'time -p ( echo sub )', { env })).toMatch(/^time -p \( /);
+    same(p, 'time for i in 1 2; do echo $i; done', { env });
+    same(p, 'time while read -r l; do echo "$l"; done <<< x', { env });
+    same(p, 'time if true; then echo y; fi', { env });
+    same(p, 'time case a in a) echo x ;; esac', { env });
+    same(p, 'time [[ -n x ]] && echo y', { env });
+    same(p, 'x=1; time (( x += 2 ))', { env, after: 'declare -p x' });
+    same(p, 'time { echo a; } | cat; time { echo b; } && echo c', { env });
+    same(p, 'time { echo a >&2; } 2> err.txt; time -- { echo d; } > out.txt', { env });
+    same(p, 'time { time { echo inner; }; }; if time { true; }; then echo yes; fi', { env });
+    same(p, 'f() { time { echo fn; }; }; f; echo "time { x"', { env });
+    // A quoted heredoc's body is text: a `time {` in it stays as typed.
+    same(p, "cat <<'EOF'\n$(time { echo x; })\nEOF", { env });
+  });
+
   it('prints $"…" as the double-quoted string it is without a message catalogue', async () => {
     const p = await policy(ALLOW);
     same(p, 'echo $"hi"');

@@ -4,8 +4,9 @@ import {
   firstControlCharacter,
   firstError,
 } from '../lexical.js';
-import type { BashParser } from '../syntax/tree-sitter.js';
+import type { BashParser, SyntaxTree } from '../syntax/tree-sitter.js';
 import { redirectOnly } from './redirects.js';
+import { timedCompounds, withoutKeywords } from './time-keyword.js';
 import { statement, statements } from './walk.js';
 import {
   type Problem,
@@ -39,6 +40,32 @@ export interface ParsedScript {
  * heredoc). A megabyte of heredoc checks in a fraction of a second (bench/policy.bench.ts).
  */
 export const MAX_SCRIPT_LENGTH = 1_048_576;
+
+/** How deep `time` keywords before compound commands may nest: each level is one more parse. */
+const MAX_TIME_NESTING = 4;
+
+/**
+ * The tree of `text`, read with the `time` keywords before compound commands blanked out, which
+ * tree-sitter misreads (time-keyword.ts); undefined when they nest too deep. A keyword inside a
+ * compound command another one times shows only once the outer one is blanked out.
+ */
+function parseTimed(
+  parser: BashParser,
+  text: string,
+): { tree: SyntaxTree; text: string; timed: Map<number, string> } | undefined {
+  let tree = parser.parse(text);
+  let read = text;
+  const timed = new Map<number, string>();
+  for (let depth = 0; ; depth++) {
+    const found = timedCompounds(tree.rootNode);
+    if (found.length === 0) return { tree, text: read, timed };
+    tree.delete();
+    if (depth === MAX_TIME_NESTING) return undefined;
+    for (const t of found) timed.set(t.compound, t.keyword);
+    read = withoutKeywords(read, found);
+    tree = parser.parse(read);
+  }
+}
 
 /**
  * Extracts every simple command of a bash text. Parsing is done by tree-sitter-bash; everything the
@@ -75,9 +102,26 @@ export function parseScript(
     });
     return { commands: [], problems, print: [], functions: [] };
   }
-  const tree = parser.parse(text);
+  const read = parseTimed(parser, text);
+  if (!read) {
+    problems.push({
+      code: 'unsupported-syntax',
+      source: excerpt(text, 0),
+      where: scope.where,
+      why: `nests the time keyword before compound commands more than ${MAX_TIME_NESTING} deep`,
+      start: 0,
+    });
+    return { commands: [], problems, print: [], functions: [] };
+  }
+  const { tree, text: readText } = read;
+  const spanTrees: SyntaxTree[] = [];
   try {
-    const walk = new Walk(text, problems, READER);
+    const walk = new Walk(readText, problems, READER, (span) => {
+      const spanTree = parser.parse(readText, span);
+      spanTrees.push(spanTree);
+      return spanTree.rootNode;
+    });
+    for (const [start, keyword] of read.timed) walk.timed.set(start, keyword);
     const root = tree.rootNode;
     if (root.hasError) {
       const bad = firstError(root);
@@ -93,8 +137,12 @@ export function parseScript(
     checkLineContinuations(walk, root, scope);
     const print = statements(walk, root, scope);
     checkCoverage(walk, root, scope);
+    const [unplaced] = walk.timed.keys();
+    if (unplaced !== undefined)
+      walk.problem(unplaced, scope, 'has a time keyword the policy could not place');
     return { commands: walk.commands, problems, print, functions: walk.functions };
   } finally {
     tree.delete();
+    for (const spanTree of spanTrees) spanTree.delete();
   }
 }

@@ -11,7 +11,13 @@ import {
 } from '../frame.js';
 import type { Redirect, Scope, Stdin, Walk } from './walk-state.js';
 import type { Chunk, Doc } from './print.js';
-import { REDIRECT_OPERATORS, WORD_TYPES, fieldOf, operatorOf } from '../syntax/syntax.js';
+import {
+  REDIRECT_OPERATORS,
+  WORD_TYPES,
+  fieldOf,
+  operatorOf,
+  quotedDelimiter,
+} from '../syntax/syntax.js';
 import type { SyntaxNode } from '../syntax/tree-sitter.js';
 import { fields, word, wordPart } from './word-reader.js';
 import { type Word, WordBuilder } from './words.js';
@@ -87,7 +93,7 @@ export function heredocText(
     w.problem(node, scope, 'has a heredoc the policy could not delimit');
     return unknown();
   }
-  const quoted = /['"\\]/.test(start.text);
+  const quoted = quotedDelimiter(start);
   const delimiter = start.text.replace(/\\(.)/g, '$1').replace(/['"]/g, '');
   const stripTabs = operator === '<<-';
   const afterStart = w.text[start.endIndex];
@@ -174,7 +180,7 @@ export function heredocText(
     if (child.startIndex > at) text(at, child.startIndex);
     covered.push([child.startIndex, child.endIndex]);
     literal = false;
-    wordPart(w, child, builder, scope, 'heredoc', false);
+    wordPart(w, arithmeticInBody(w, child) ?? child, builder, scope, 'heredoc', false);
     at = child.endIndex;
   }
   if (body.endIndex > at) text(at, body.endIndex);
@@ -186,6 +192,30 @@ export function heredocText(
     quoted: literal,
     body: literal ? [word.text] : printed,
   };
+}
+
+/**
+ * tree-sitter reads `$((2 + 3))` in a heredoc body as a command substitution running a subshell,
+ * where bash reads arithmetic whenever the text parses as arithmetic. The span parsed alone, as a
+ * word, gives the arithmetic node. Quotes and backslashes are left out: bash reads them in a body
+ * otherwise than in a word. Text that does not parse as arithmetic stays a command substitution, as
+ * it is to bash, and its print `$( (…) )` keeps it one.
+ */
+function arithmeticInBody(w: Walk, node: SyntaxNode): SyntaxNode | undefined {
+  if (
+    node.type !== 'command_substitution' ||
+    !/^\$\(\([^"'\\]*\)\)$/.test(node.text) ||
+    w.parseSpan === undefined
+  )
+    return undefined;
+  const root = w.parseSpan(node);
+  if (root.hasError) return undefined;
+  const found = root.descendantForIndex(node.startIndex, node.endIndex);
+  return found?.type === 'arithmetic_expansion' &&
+    found.startIndex === node.startIndex &&
+    found.endIndex === node.endIndex
+    ? found
+    : undefined;
 }
 
 /**

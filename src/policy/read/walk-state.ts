@@ -4,7 +4,7 @@
  */
 import type { RefusalCode } from '../decide/refusal.js';
 import type { WordContext } from '../syntax/syntax.js';
-import type { SyntaxNode } from '../syntax/tree-sitter.js';
+import type { SyntaxNode, SyntaxRange } from '../syntax/tree-sitter.js';
 import type { Chunk, Doc, QuotingMode, Word } from './word-types.js';
 import type { WordBuilder } from './words.js';
 
@@ -118,6 +118,11 @@ export interface Reader {
 export class Walk {
   readonly commands: SimpleCommand[] = [];
   readonly visited = new Set<number>();
+  /**
+   * The `time` keywords (`time -p`) before compound commands, by where the command starts: the text
+   * is read with them blanked out, and the print puts them back.
+   */
+  readonly timed = new Map<number, string>();
   /** Standard input given by heredoc and here-string redirections, filled in by redirect(). */
   readonly inputs = new Map<number, Stdin>();
   /** The print of each redirection, filled in by redirect(). */
@@ -127,6 +132,11 @@ export class Walk {
     readonly text: string,
     readonly problems: Problem[],
     readonly read: Reader,
+    /**
+     * Parses one span of the text alone, for text tree-sitter read in a context where bash reads
+     * it otherwise; the nodes keep the whole text's offsets. Without it, such text is refused.
+     */
+    readonly parseSpan?: (span: SyntaxRange) => SyntaxNode,
   ) {}
 
   problem(

@@ -18,6 +18,7 @@ import {
   WORD_TYPES,
 } from '../syntax/syntax.js';
 import type { SyntaxNode } from '../syntax/tree-sitter.js';
+import { timeKeyword } from './time-keyword.js';
 import { touchingFields, touchingRuns, word } from './word-reader.js';
 import { type Word, literalWord, mayBeOption } from './words.js';
 
@@ -128,6 +129,13 @@ const STATEMENT_HANDLERS: ReadonlyMap<string, StatementHandler> = new Map<string
 );
 
 export function statement(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  // A `time` keyword the text was read without: it goes before the pipeline that starts where the
+  // compound command does, which a list starting there is not.
+  const keyword = node.type === 'list' ? undefined : w.timed.get(node.startIndex);
+  if (keyword !== undefined) {
+    w.timed.delete(node.startIndex);
+    return [keyword, ' ', ...statement(w, node, scope)];
+  }
   const handler = STATEMENT_HANDLERS.get(node.type);
   if (handler) {
     const mark = w.hoisted.length;
@@ -613,25 +621,6 @@ export function simpleCommand(
   all.forEach((word, i) => out.push(i > 0 ? ' ' : '', { word }));
   out.push(...printRedirects(w, redirects));
   return withHoisted(w, mark, out);
-}
-
-/**
- * Bash reads a bare `time` that starts a pipeline as its keyword, which times the pipeline itself;
- * after assignments, a redirection or a `|` it is the program of that name. tree-sitter reads both
- * as a command named `time`.
- */
-function timeKeyword(node: SyntaxNode, from: number, assigns: boolean): boolean {
-  const first = node.children.slice(from).find((c) => c.type !== 'comment');
-  if (assigns || node.type !== 'command' || first?.type !== 'command_name') return false;
-  if (first.text !== 'time') return false;
-  let n = node;
-  while (
-    n.parent?.type === 'redirected_statement' &&
-    n.parent.childForFieldName('body')?.id === n.id
-  )
-    n = n.parent;
-  const before = n.previousSibling;
-  return !(before && !before.isNamed && (before.type === '|' || before.type === '|&'));
 }
 
 /**

@@ -192,6 +192,11 @@ export function operatorOf(node: SyntaxNode): string {
   return '';
 }
 
+/** Whether a heredoc's delimiter (its `heredoc_start`) is quoted, which leaves the body as typed. */
+export function quotedDelimiter(start: SyntaxNode): boolean {
+  return /['"\\]/.test(start.text);
+}
+
 export function fieldOf(parent: SyntaxNode, child: SyntaxNode): string | null {
   for (let i = 0; i < parent.childCount; i++) {
     if (parent.child(i)?.id === child.id) return parent.fieldNameForChild(i);

@@ -5,10 +5,15 @@ import TreeSitter from './web-tree-sitter.cjs';
 
 export type SyntaxNode = TreeSitter.Node;
 export type SyntaxTree = TreeSitter.Tree;
+/** A span of a text, as a node gives it. */
+export type SyntaxRange = TreeSitter.Range;
 
-/** Parses bash text into a concrete syntax tree. The caller deletes the tree. */
+/**
+ * Parses bash text into a concrete syntax tree. The caller deletes the tree. With `within`, only
+ * that span of the text is parsed, and the tree's offsets are still those of the whole text.
+ */
 export interface BashParser {
-  parse(text: string): SyntaxTree;
+  parse(text: string, within?: SyntaxRange): SyntaxTree;
 }
 
 let loading: Promise<BashParser> | undefined;
@@ -42,8 +47,8 @@ async function initialise(): Promise<BashParser> {
   parser.setLanguage(bash);
   parser.parse(WARM_UP_TEXT)?.delete();
   return {
-    parse(text: string): SyntaxTree {
-      const tree = parser.parse(text);
+    parse(text: string, within?: SyntaxRange): SyntaxTree {
+      const tree = parser.parse(text, null, within ? { includedRanges: [within] } : undefined);
       if (!tree) throw new Error('tree-sitter returned no tree');
       return tree;
     },
