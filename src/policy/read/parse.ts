@@ -4,6 +4,7 @@ import {
   firstControlCharacter,
   firstError,
 } from '../lexical.js';
+import { bracedBasePrefixes } from '../syntax/base-prefix.js';
 import type { BashParser } from '../syntax/tree-sitter.js';
 import { redirectOnly } from './redirects.js';
 import { statement, statements } from './walk.js';
@@ -75,9 +76,19 @@ export function parseScript(
     });
     return { commands: [], problems, print: [], functions: [] };
   }
-  const tree = parser.parse(text);
+  let tree = parser.parse(text);
+  const braced = tree.rootNode.hasError ? bracedBasePrefixes(tree.rootNode, text) : undefined;
+  if (braced !== undefined) {
+    const reread = parser.parse(braced);
+    if (reread.rootNode.hasError) reread.delete();
+    else {
+      tree.delete();
+      tree = reread;
+      text = braced;
+    }
+  }
   try {
-    const walk = new Walk(text, problems, READER);
+    const walk = new Walk(text, problems, READER, parser);
     const root = tree.rootNode;
     if (root.hasError) {
       const bad = firstError(root);
