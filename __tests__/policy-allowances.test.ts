@@ -140,6 +140,11 @@ describe('assignments by builtins', () => {
     expectRefused(policy, 'let "y=$x"', 'unresolvable');
     expectRefused(policy, 'let PATH=1', 'risky-variable');
     expectRefused(policy, "let 'PATH+=1'", 'risky-variable');
+    // A glob word the guard would list where a leading [x]= is a subscript bash evaluates.
+    expectRefused(policy, 'let [x]=5*1', 'unresolvable');
+    // Commas between expressions are kept: bash evaluates each.
+    const comma = await runsAsTyped(policy, session, '(( p=1, q=2 )); echo $(( p, q )) "$p"');
+    expect(comma.output).toBe('2 1\n');
     expect(existsSync(canary)).toBe(false);
   });
 

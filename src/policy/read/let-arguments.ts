@@ -17,8 +17,12 @@ import type { Chunk, Doc, Word } from './word-types.js';
  */
 const LET_TEXT = /^(?:[A-Za-z0-9_\s+\-*/%()<>=!&|^~?:,[\]]|(?<=[0-9])#(?=[0-9A-Za-z@_]))*$/;
 
-/** A bare word bash may read as a glob but that holds no expansion, quote, brace, tilde or `(`. */
-const BARE_GLOB = /^[A-Za-z0-9_+\-*/%=!&|^?:,[\]#@]+$/;
+/**
+ * A bare word bash may read as a glob but that holds no expansion, quote, brace, tilde or `(`, and
+ * starts with neither `[` nor `#`: the guard lists it in an array's parentheses, where a leading
+ * `[…]=` would be a subscript bash evaluates and a leading `#` a comment.
+ */
+const BARE_GLOB = /^(?![[#])[A-Za-z0-9_+\-*/%=!^?:,[\]#@]+$/;
 
 /** `'…'` or `"…"` around text with no quote, `$`, backquote or backslash: its value is the inside. */
 const QUOTED = /^(['"])[^'"$`\\]*\1$/;
