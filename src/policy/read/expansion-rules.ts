@@ -253,9 +253,11 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
  */
 export function arithmeticList(w: Walk, node: SyntaxNode, scope: Scope): Doc {
   const out: Chunk[] = [];
-  node.children.slice(1, -1).forEach((child) => {
-    if (child.isNamed) out.push(...arithmetic(w, child, scope));
-    else if (child.type === ',') out.push(', ');
+  node.children.slice(1, -1).forEach((child, i) => {
+    // Apart, so that two expressions tree-sitter reads side by side (`1` and `2` across a line
+    // break) stay two, a syntax error as bash reads them, rather than becoming one number.
+    if (child.isNamed) out.push(...(i > 0 ? [' '] : []), ...arithmetic(w, child, scope));
+    else if (child.type === ',') out.push(',');
     else {
       w.problem(child, scope, `could not be analysed ('${child.type}' in arithmetic)`);
       out.push(w.cannotPrint(child, `'${child.type}' in arithmetic`));

@@ -50,11 +50,12 @@ function letArgument(w: Walk, word: Word, scope: Scope): Word | undefined {
 
 /**
  * The argument's text parsed as the inside of `(( ))` at its own position (so messages point at
- * it), or undefined when tree-sitter reads anything else there: an error, or a text that closes
- * the `((` early (`1)) || ((2`).
+ * it, in the first pages of a text), or undefined when tree-sitter reads anything else there: an
+ * error, or a text that closes the `((` early (`1)) || ((2`).
  */
 function read(w: Walk, word: Word, scope: Scope): Doc | undefined {
-  const offset = Math.max(0, word.start - 3);
+  // Far into a long text the padding would cost more than the messages it places are worth.
+  const offset = word.start > 4096 ? 0 : Math.max(0, word.start - 3);
   const tree = w.parser.parse(`${' '.repeat(offset)}(( ${word.text} ))`);
   try {
     const root = tree.rootNode;
