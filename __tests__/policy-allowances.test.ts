@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { testSessions } from '../__fixtures__/test-sessions.js';
@@ -128,26 +128,93 @@ describe('assignments by builtins', () => {
     expectRefused(policy, 'unset "a[$n]"', 'unresolvable');
   });
 
-  it('runs let on numbers into a plain name, and refuses let reading a variable', async () => {
-    const { policy, session } = await setup();
+  it('runs let on numbers and on variables holding numbers, as bash does', async () => {
+    const { policy, session } = await setup([...ALLOW, 'ref=*']);
     const outcome = await runsAsTyped(policy, session, 'let \'a=4*5\' b=7; echo "$a $b"');
     expect(outcome.output).toBe('20 7\n');
-    // A variable's value is evaluated as an expression, and x may hold a[$(cmd)].
-    expect((await call(policy, session, "x='a[$(touch CANARY)]'")).code).toBeUndefined();
-    expectRefused(policy, 'let y=x', 'unresolvable');
-    expectRefused(policy, "let 'y=x+1'", 'unresolvable');
+    const script =
+      'let a=4*5\nlet "b = a + 1"\nref=b; let c=ref*2 \'d = 16#ff, a++\'; echo "$a $b $c $d"';
+    expect((await runsAsTyped(policy, session, script)).output).toBe('21 21 42 255\n');
     expectRefused(policy, "let 'a[$(touch CANARY)]=1'", 'unresolvable');
+    expectRefused(policy, "let 'x=a[$(touch CANARY)]'", 'unresolvable');
+    expectRefused(policy, 'let "y=$x"', 'unresolvable');
     expectRefused(policy, 'let PATH=1', 'risky-variable');
-    // `let a=4*5` unquoted is a glob, which a file named like an expression would match.
-    expectRefused(policy, 'let a=4*5', 'unresolvable');
+    expectRefused(policy, "let 'PATH+=1'", 'risky-variable');
+    // A glob word the guard would list where a leading [x]= is a subscript bash evaluates.
+    expectRefused(policy, 'let [x]=5*1', 'unresolvable');
+    // Commas between expressions are kept: bash evaluates each.
+    const comma = await runsAsTyped(policy, session, '(( p=1, q=2 )); echo $(( p, q )) "$p"');
+    expect(comma.output).toBe('2 1\n');
     expect(existsSync(canary)).toBe(false);
   });
 
+  it('stops let when a variable it reads holds a command hidden in a subscript', async () => {
+    const { policy, session } = await setup([...ALLOW, 'y=*']);
+    expect((await call(policy, session, "x='a[$(touch CANARY)]'")).code).toBeUndefined();
+    for (const text of ['let y=x', "let 'y = x + 1'", 'let x++', "let 'z=1, y=x'"]) {
+      const outcome = await call(policy, session, text);
+      expect(outcome.isError).toBe(true);
+      expect(outcome.output).toContain(ARITHMETIC_VALUE_STOPPED);
+    }
+    // Followed through a name: y names x, which holds the subscript.
+    expect((await call(policy, session, 'y=x; let z=y')).output).toContain(
+      ARITHMETIC_VALUE_STOPPED,
+    );
+    expect(existsSync(canary)).toBe(false);
+  });
+
+  it('stops let on a bare word that names files, which bash would have globbed', async () => {
+    const { policy, session } = await setup();
+    // Bash would run `let a=405`, a value the policy never read: a file matching the word stops it.
+    writeFileSync(path.join(repo, 'a=405'), 'x');
+    try {
+      const outcome = await call(policy, session, 'let a=1; let a=4*5; echo "a=$a"');
+      expect(outcome.isError).toBe(true);
+      expect(outcome.output).toContain('which bash reads as a pattern and which names files here');
+      expect(outcome.output).not.toContain('a=20');
+      expect((await call(policy, session, 'echo "$a"')).output).toBe('1\n');
+      rmSync(path.join(repo, 'a=405'));
+      await runsAsTyped(policy, session, 'let a=4*5; echo "a=$a"');
+    } finally {
+      rmSync(path.join(repo, 'a=405'), { force: true });
+    }
+  });
   it('lets a script set a variable named like a setting, not one naming configuration', async () => {
     const { policy, session } = await setup();
     await runsAsTyped(policy, session, 'declare -g CONFIG_MODE=strict; echo "$CONFIG_MODE"');
     for (const name of ['CONFIG_SITE', 'KUBECONFIG', 'GIT_CONFIG_MODE', 'DOCKER_CONFIG'])
       expectRefused(policy, `declare -g ${name}=/nonexistent`, 'risky-variable');
+  });
+});
+
+describe('a base prefix on a variable in arithmetic', () => {
+  it('runs 10#$n and 16#${h} as bash does, in $(( )) and (( ))', async () => {
+    const { policy, session } = await setup([...ALLOW, 'm=*', 'h=*']);
+    const script =
+      'n=08\nm=$(( 10#$n + 1 ))\necho "$m"\nh=ff; echo $(( 16#${h} * 2 )) $(( 1 + 10#$n ))\n' +
+      '(( 10#$n > 3 )) && echo big; echo \'$(( 10#$n ))\' "10#$n"';
+    expect((await runsAsTyped(policy, session, script)).output).toBe(
+      '9\n510 9\nbig\n$(( 10#$n )) 10#08\n',
+    );
+  });
+
+  it('stops a value that is not digits, which bash would evaluate as an expression', async () => {
+    const { policy, session } = await setup();
+    // In a plain bash, n='1+x' makes `10#$n` read x, whose subscript runs the command.
+    const attack = "x='a[$(touch CANARY)]'; n='1+x'; echo $(( 10#$n ))";
+    spawnSync('bash', ['--noprofile', '--norc', '-c', attack.replaceAll('CANARY', canary)]);
+    expect(existsSync(canary)).toBe(true);
+    rmSync(canary);
+    for (const value of ['1+x', 'a[$(touch CANARY)]', ' 8']) {
+      expect((await call(policy, session, "x='a[$(touch CANARY)]'")).code).toBeUndefined();
+      expect((await call(policy, session, `n='${value}'`)).code).toBeUndefined();
+      const outcome = await call(policy, session, 'echo $(( 10#$n + 1 ))');
+      expect(outcome.isError).toBe(true);
+      expect(outcome.output).toContain('has a value that is not digits of base 10');
+    }
+    expect(existsSync(canary)).toBe(false);
+    expectRefused(policy, 'echo $(( 10#$(touch CANARY) ))', 'unsupported-syntax');
+    expectRefused(policy, 'echo $(( 10#$n$m ))', 'unparsable');
   });
 });
 

@@ -265,14 +265,16 @@ const LET_NUMBERS = /^[0-9\s+\-*/%()<>=!&|^~]*$/;
 const LET_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(?!=)([0-9\s+\-*/%()<>!&|^~]*)$/;
 
 /**
- * `let` evaluates arithmetic, which runs commands hidden in variable values: it may compute on
- * numbers and assign the result to a plain name (`let a=4*5`), checked as any assignment is, but it
- * may not read a variable (`let a=b+1` evaluates b's value).
+ * `let` evaluates arithmetic, which runs commands hidden in variable values. An argument the reading
+ * printed with its variables checked at run time (let-arguments.ts) passes; of the others, it may
+ * compute on numbers and assign the result to a plain name, checked as any assignment is, but it
+ * may not read a variable (`let "a=$b+1"` evaluates b's value).
  */
 const analyseLet: Analyzer = (words) => {
   const result = emptyAnalysis();
   for (let i = 1; i < words.length; i++) {
     const word = words[i] as Word;
+    if (word.arithmetic === true) continue;
     const assigns = word.literal ? LET_ASSIGNMENT.exec(word.text) : null;
     if (assigns) {
       const name = assigns[1] as string;
@@ -556,7 +558,11 @@ export const BUILTINS: ProgramFamily = {
   },
   let: {
     analyse: analyseLet,
-    examples: { patterns: ['let *'], allow: ["let '1+2'"], refuse: [['let x++', 'unresolvable']] },
+    examples: {
+      patterns: ['let *'],
+      allow: ["let '1+2'", 'let x++', 'let "b = a + 1"'],
+      refuse: [['let "x=$y"', 'unresolvable']],
+    },
   },
   alias: {
     analyse: analyseAlias,

@@ -2,7 +2,7 @@
  * The commands that test: `[ … ]` (the test builtin), `[[ … ]]` (syntax whose operands still
  * expand) and `(( … ))`, each recorded and printed.
  */
-import { arithmetic, guardedArithmeticValue } from './expansion-rules.js';
+import { arithmetic, arithmeticList, guardedArithmeticValue } from './expansion-rules.js';
 import { printRedirects, redirect, redirectOnly } from './redirects.js';
 import { WORD_TYPES, simpleVariable } from '../syntax/syntax.js';
 import type { SyntaxNode } from '../syntax/tree-sitter.js';
@@ -148,8 +148,5 @@ export function arithmeticOperand(w: Walk, side: SyntaxNode, scope: Scope): Doc 
 }
 
 export function arithmeticCommand(w: Walk, node: SyntaxNode, scope: Scope): Doc {
-  const out: Chunk[] = ['(( '];
-  for (const child of node.namedChildren) out.push(...arithmetic(w, child, scope));
-  out.push(' ))');
-  return out;
+  return ['(( ', ...arithmeticList(w, node, scope), ' ))'];
 }

@@ -87,6 +87,29 @@ function checkedValue(
   ];
 }
 
+/** `BASE#${NAME}` (tree-sitter reads `BASE#$NAME` so once base-prefix.ts has added the braces). */
+function basedVariable(node: SyntaxNode): { base: string; name: string } | undefined {
+  const match = /^([0-9]+)#\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(node.text);
+  const expansion = node.namedChildren[0];
+  if (!match || node.namedChildCount !== 1 || expansion?.type !== 'expansion') return undefined;
+  if (simpleVariable(expansion) !== match[2]) return undefined;
+  return { base: match[1] as string, name: match[2] as string };
+}
+
+/**
+ * A number written `BASE#$NAME`: bash expands NAME and reads `BASE#` and the value as one number
+ * when the value holds only digits of some base (`0-9a-zA-Z@_`); any other character ends the
+ * number and the rest is evaluated as an expression (`10#$n` with n='1+x' evaluates x). The print
+ * is the number when the value holds only such digits (bash still reports a digit too great for
+ * the base, evaluating nothing), and `@`, which stops the call, otherwise.
+ */
+function checkedDigits(base: string, name: string): Doc {
+  return [
+    `$(__policy_value=\${${name}}; [[ $__policy_value =~ ^[0-9a-zA-Z@_]*$ ]] && \\builtin printf '${base}#%s' "$__policy_value" || `,
+    `{ \\builtin printf '%s\\n' 'bash: ${name}: has a value that is not digits of base ${base}, which the policy does not evaluate in arithmetic' >&2; \\builtin printf @; })`,
+  ];
+}
+
 /**
  * The canonical print of a variable read in arithmetic: its value through the check of
  * `checkedValue`.
@@ -147,6 +170,13 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
   switch (node.type) {
     case 'number':
       if (node.namedChildCount > 0) {
+        const based = basedVariable(node);
+        if (based) {
+          w.visit(node);
+          for (const child of node.descendantsOfType(['expansion', 'variable_name']))
+            w.visit(child);
+          return checkedDigits(based.base, based.name);
+        }
         w.problem(
           node,
           scope,
@@ -167,13 +197,9 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       w.hoisted.push([]);
       return checkedValue(output, 'bash: command output in arithmetic');
     }
-    case 'arithmetic_expansion': {
+    case 'arithmetic_expansion':
       w.visit(node);
-      const out: Chunk[] = ['$(( '];
-      for (const child of node.namedChildren) out.push(...arithmetic(w, child, scope));
-      out.push(' ))');
-      return out;
-    }
+      return ['$(( ', ...arithmeticList(w, node, scope), ' ))'];
     case 'variable_name':
     case 'word':
       if (
@@ -219,6 +245,25 @@ export function arithmetic(w: Walk, node: SyntaxNode, scope: Scope): Doc {
       );
       return [w.cannotPrint(node, 'arithmetic')];
   }
+}
+
+/**
+ * The expressions between the brackets of `$(( ))` or `(( ))`, with the commas tree-sitter keeps
+ * between them as tokens of the brackets' node (`(( a=1, b=2 ))`).
+ */
+export function arithmeticList(w: Walk, node: SyntaxNode, scope: Scope): Doc {
+  const out: Chunk[] = [];
+  node.children.slice(1, -1).forEach((child, i) => {
+    // Apart, so that two expressions tree-sitter reads side by side (`1` and `2` across a line
+    // break) stay two, a syntax error as bash reads them, rather than becoming one number.
+    if (child.isNamed) out.push(...(i > 0 ? [' '] : []), ...arithmetic(w, child, scope));
+    else if (child.type === ',') out.push(',');
+    else {
+      w.problem(child, scope, `could not be analysed ('${child.type}' in arithmetic)`);
+      out.push(w.cannotPrint(child, `'${child.type}' in arithmetic`));
+    }
+  });
+  return out;
 }
 
 /** A subscript tree-sitter leaves as one word: names and numbers joined by `+` and `-` (`i+1`). */

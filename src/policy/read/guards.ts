@@ -347,3 +347,19 @@ export function guardedIndirection(name: string, offender: string): string {
     `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`reads the variable ${name} names, and its value is not a variable name`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
   return `\${PPID:0:$(( ($(${body})) ))}`;
 }
+
+/**
+ * What goes before a word printed quoted although bash would read it as a glob (`let a=4*5`): an
+ * expansion that is empty when the glob, expanded as bash would expand the word, gives back exactly
+ * its own text (no file matches it, or only a file of that very name), and stops the call
+ * otherwise. Any shell option that changes globbing (nullglob, failglob, dotglob, nocaseglob,
+ * GLOBIGNORE) takes part in that expansion, so its result is compared rather than the options read.
+ * `glob` is the word as typed, holding no expansion, quote or brace (the caller makes sure).
+ */
+export function guardedGlobLiteral(glob: string, text: string, offender: string): string {
+  const body =
+    `${GUARD_NAME_PREFIX}glob=(${glob}); ` +
+    `[[ \${#${GUARD_NAME_PREFIX}glob[@]} == 1 && \${${GUARD_NAME_PREFIX}glob[0]} == ${quoteLiteral(text)} ]] && \\builtin printf 0 || ` +
+    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has the word ${text}, which bash reads as a pattern and which names files here`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
+  return `"\${PPID:0:$(( ($(${body})) ))}"`;
+}

@@ -4,6 +4,7 @@ import {
   firstControlCharacter,
   firstError,
 } from '../lexical.js';
+import { bracedBasePrefixes } from '../syntax/base-prefix.js';
 import type { BashParser, SyntaxTree } from '../syntax/tree-sitter.js';
 import { redirectOnly } from './redirects.js';
 import { timedCompounds, withoutKeywords } from './time-keyword.js';
@@ -55,6 +56,17 @@ function parseTimed(
 ): { tree: SyntaxTree; text: string; timed: Map<number, string> } | undefined {
   let tree = parser.parse(text);
   let read = text;
+  // `10#$n`, which tree-sitter cannot read, is read as `10#${n}`, which bash reads the same way.
+  const braced = tree.rootNode.hasError ? bracedBasePrefixes(tree.rootNode, text) : undefined;
+  if (braced !== undefined) {
+    const reread = parser.parse(braced);
+    if (reread.rootNode.hasError) reread.delete();
+    else {
+      tree.delete();
+      tree = reread;
+      read = braced;
+    }
+  }
   const timed = new Map<number, string>();
   for (let depth = 0; ; depth++) {
     const found = timedCompounds(tree.rootNode);
@@ -116,7 +128,7 @@ export function parseScript(
   const { tree, text: readText } = read;
   const spanTrees: SyntaxTree[] = [];
   try {
-    const walk = new Walk(readText, problems, READER, (span) => {
+    const walk = new Walk(readText, problems, READER, parser, (span) => {
       const spanTree = parser.parse(readText, span);
       spanTrees.push(spanTree);
       return spanTree.rootNode;
@@ -127,7 +139,8 @@ export function parseScript(
       const bad = firstError(root);
       problems.push({
         code: 'unparsable',
-        source: bad ? excerpt(text, bad.startIndex) : excerpt(text, 0),
+        // The typed text where offsets still match it (a blanked `time` keeps them; braces do not).
+        source: excerpt(readText.length === text.length ? text : readText, bad?.startIndex ?? 0),
         where: scope.where,
         why: 'could not be parsed as bash (check quoting and operators)',
         start: bad?.startIndex ?? 0,

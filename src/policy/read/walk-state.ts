@@ -4,7 +4,7 @@
  */
 import type { RefusalCode } from '../decide/refusal.js';
 import type { WordContext } from '../syntax/syntax.js';
-import type { SyntaxNode, SyntaxRange } from '../syntax/tree-sitter.js';
+import type { BashParser, SyntaxNode, SyntaxRange } from '../syntax/tree-sitter.js';
 import type { Chunk, Doc, QuotingMode, Word } from './word-types.js';
 import type { WordBuilder } from './words.js';
 
@@ -132,6 +132,8 @@ export class Walk {
     readonly text: string,
     readonly problems: Problem[],
     readonly read: Reader,
+    /** Reads text that bash parses on its own at run time (`let`'s arithmetic). */
+    readonly parser: BashParser,
     /**
      * Parses one span of the text alone, for text tree-sitter read in a context where bash reads
      * it otherwise; the nodes keep the whole text's offsets. Without it, such text is refused.

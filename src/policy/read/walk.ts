@@ -5,6 +5,7 @@
 import { arithmetic, assignment, assignmentWord, printAssignment } from './expansion-rules.js';
 import { isFrameName } from '../frame.js';
 import { comment } from '../lexical.js';
+import { letArguments } from './let-arguments.js';
 import { type Assignment, type Redirect, type Scope, type Walk, sourceOf } from './walk-state.js';
 import { arithmeticCommand, testCommand } from './conditions.js';
 import type { Chunk, Doc } from './print.js';
@@ -599,7 +600,11 @@ export function simpleCommand(
     return read;
   });
   if (keyword) words.unshift(keyword);
-  const all = [...words, ...extraWords].sort((a, b) => a.start - b.start);
+  const all = letArguments(
+    w,
+    [...words, ...extraWords].sort((a, b) => a.start - b.start),
+    scope,
+  );
   if (timeKeyword(node, from, assignments.length > 0)) keywordTime(w, node, all);
   const name = all[0];
   if (name && name.literal && RESERVED.has(name.text)) {

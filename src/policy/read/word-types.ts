@@ -35,6 +35,11 @@ export interface Word {
    * policy made up (they never reach bash) or could not print (see `unprintable`).
    */
   readonly printed?: Doc;
+  /**
+   * An argument of `let` read as the arithmetic bash evaluates it, its variables checked as in
+   * `$(( ))` (see let-arguments.ts): `printed` is that reading.
+   */
+  readonly arithmetic?: boolean;
   /** Why the word cannot be printed, when it cannot. */
   readonly unprintable?: string;
 }
