@@ -3386,7 +3386,7 @@ class Workbench {
             ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
             signal: settings.signal,
         }));
-        const policy = Promise.all(/* import() */[__webpack_require__.e(551), __webpack_require__.e(776)]).then(__webpack_require__.bind(__webpack_require__, 12776)).then(async ({ loadPolicy }) => {
+        const policy = Promise.all(/* import() */[__webpack_require__.e(551), __webpack_require__.e(407)]).then(__webpack_require__.bind(__webpack_require__, 74407)).then(async ({ loadPolicy }) => {
             const loaded = await loadPolicy({
                 patterns: settings.policyPatterns,
                 workingDirectory: settings.workingDirectory,
@@ -10616,14 +10616,17 @@ const LET_NUMBERS = /^[0-9\s+\-*/%()<>=!&|^~]*$/;
 /** `NAME=EXPR` where EXPR is arithmetic on literal numbers (`==` is a comparison, not this). */
 const LET_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(?!=)([0-9\s+\-*/%()<>!&|^~]*)$/;
 /**
- * `let` evaluates arithmetic, which runs commands hidden in variable values: it may compute on
- * numbers and assign the result to a plain name (`let a=4*5`), checked as any assignment is, but it
- * may not read a variable (`let a=b+1` evaluates b's value).
+ * `let` evaluates arithmetic, which runs commands hidden in variable values. An argument the reading
+ * printed with its variables checked at run time (let-arguments.ts) passes; of the others, it may
+ * compute on numbers and assign the result to a plain name, checked as any assignment is, but it
+ * may not read a variable (`let "a=$b+1"` evaluates b's value).
  */
 const analyseLet = (words) => {
     const result = emptyAnalysis();
     for (let i = 1; i < words.length; i++) {
         const word = words[i];
+        if (word.arithmetic === true)
+            continue;
         const assigns = word.literal ? LET_ASSIGNMENT.exec(word.text) : null;
         if (assigns) {
             const name = assigns[1];
@@ -10888,7 +10891,11 @@ const BUILTINS = {
     },
     let: {
         analyse: analyseLet,
-        examples: { patterns: ['let *'], allow: ["let '1+2'"], refuse: [['let x++', 'unresolvable']] },
+        examples: {
+            patterns: ['let *'],
+            allow: ["let '1+2'", 'let x++', 'let "b = a + 1"'],
+            refuse: [['let "x=$y"', 'unresolvable']],
+        },
     },
     alias: {
         analyse: analyseAlias,
@@ -15988,6 +15995,7 @@ function analyseProgram(words, context) {
 /* harmony export */   RO: () => (/* binding */ GUARD_NAME_WHY),
 /* harmony export */   VV: () => (/* binding */ guardedWriteTarget),
 /* harmony export */   dk: () => (/* binding */ guardedIndirection),
+/* harmony export */   eE: () => (/* binding */ guardedGlobLiteral),
 /* harmony export */   l7: () => (/* binding */ guardedFunctionCall),
 /* harmony export */   o9: () => (/* binding */ namesGuardVariable),
 /* harmony export */   zi: () => (/* binding */ guardableTarget)
@@ -16271,6 +16279,20 @@ function guardedIndirection(name, offender) {
         `[[ $${GUARD_NAME_PREFIX}name =~ $${GUARD_NAME_PREFIX}re ]] && \\builtin printf 0 || ` +
         `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`reads the variable ${name} names, and its value is not a variable name`)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
     return `\${PPID:0:$(( ($(${body})) ))}`;
+}
+/**
+ * What goes before a word printed quoted although bash would read it as a glob (`let a=4*5`): an
+ * expansion that is empty when the glob, expanded as bash would expand the word, gives back exactly
+ * its own text (no file matches it, or only a file of that very name), and stops the call
+ * otherwise. Any shell option that changes globbing (nullglob, failglob, dotglob, nocaseglob,
+ * GLOBIGNORE) takes part in that expansion, so its result is compared rather than the options read.
+ * `glob` is the word as typed, holding no expansion, quote or brace (the caller makes sure).
+ */
+function guardedGlobLiteral(glob, text, offender) {
+    const body = `${GUARD_NAME_PREFIX}glob=(${glob}); ` +
+        `[[ \${#${GUARD_NAME_PREFIX}glob[@]} == 1 && \${${GUARD_NAME_PREFIX}glob[0]} == ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(text)} ]] && \\builtin printf 0 || ` +
+        `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`has the word ${text}, which bash reads as a pattern and which names files here`)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
+    return `"\${PPID:0:$(( ($(${body})) ))}"`;
 }
 
 
