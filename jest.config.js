@@ -69,6 +69,10 @@ const INTEGRATION = [
   'policy-realistic',
   'policy-allowances',
   'policy-git-operands',
+  // The policy's command line, each case a process of its own through tsx (smoke test: agent-cli).
+  'policy-cli',
+  // Bodies cut and reset by a raw-socket API, with the SDK's back-off (smoke test: agent-loop).
+  'response-faults',
 ];
 
 const integrationFiles = INTEGRATION.map((name) => `<rootDir>/__tests__/${name}.test.ts`);
