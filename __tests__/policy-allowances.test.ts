@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { testSessions } from '../__fixtures__/test-sessions.js';
+import { scratchRepoSessions } from '../__fixtures__/test-sessions.js';
 import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/read/expansion-rules.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
@@ -19,17 +18,10 @@ import type { BashSession } from '../src/shell/session.js';
 let root: string;
 let repo: string;
 let canary: string;
-const sessions = testSessions(() => repo);
-afterEach(() => sessions.closeAll());
-
-beforeAll(() => {
-  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'policy-allowances-')));
-  repo = path.join(root, 'repo');
+const sessions = scratchRepoSessions('policy-allowances-', (made) => {
+  ({ root, repo } = made);
   canary = path.join(root, 'canary');
-  mkdirSync(path.join(repo, 'out'), { recursive: true });
-  mkdirSync(path.join(repo, '.git'), { recursive: true });
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ALLOW = [
   'echo *',

@@ -1,16 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { testSessions } from '../__fixtures__/test-sessions.js';
+import { scratchRepoSessions } from '../__fixtures__/test-sessions.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 import { formatCommandResult } from '../src/shell/format.js';
@@ -21,21 +12,14 @@ import { formatCommandResult } from '../src/shell/format.js';
  * pattern (`cp *`) allows it to change files anywhere else, not there.
  */
 
-let root: string;
 let repo: string;
-const sessions = testSessions(() => repo);
-afterEach(() => sessions.closeAll());
-
-beforeAll(() => {
-  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'policy-git-operands-')));
-  repo = path.join(root, 'repo');
-  mkdirSync(path.join(repo, '.git', 'hooks'), { recursive: true });
-  mkdirSync(path.join(repo, 'out'));
+const sessions = scratchRepoSessions('policy-git-operands-', (made) => {
+  ({ repo } = made);
+  mkdirSync(path.join(repo, '.git', 'hooks'));
   writeFileSync(path.join(repo, '.git', 'config'), '[core]\n');
   writeFileSync(path.join(repo, '.git', 'index'), 'index');
   writeFileSync(path.join(repo, 'a.txt'), '#!/bin/sh\ntouch planted\n');
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const FILE_PROGRAMS = [
   'cd *',

@@ -1,18 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import {
-  writeFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { testSessions } from '../__fixtures__/test-sessions.js';
+import { scratchRepoSessions } from '../__fixtures__/test-sessions.js';
 import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/read/expansion-rules.js';
 import { relativeTo, writePatternCondition } from '../src/policy/read/guards.js';
 import {
@@ -35,21 +25,14 @@ import type { BashSession } from '../src/shell/session.js';
 let root: string;
 let repo: string;
 let outside: string;
-const sessions = testSessions(() => repo);
-afterEach(() => sessions.closeAll());
-
-beforeAll(() => {
-  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'policy-guards-')));
-  repo = path.join(root, 'repo');
+const sessions = scratchRepoSessions('policy-guards-', (made) => {
+  ({ root, repo } = made);
   outside = path.join(root, 'outside');
-  mkdirSync(path.join(repo, 'out'), { recursive: true });
-  mkdirSync(path.join(repo, '.git'), { recursive: true });
   mkdirSync(outside);
   // A directory link out of the repository, and a file link into .git/.
   symlinkSync(outside, path.join(repo, 'out', 'escape'));
   symlinkSync(path.join(repo, '.git', 'config'), path.join(repo, 'out', 'notes.txt'));
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ALLOW = [
   'echo *',
