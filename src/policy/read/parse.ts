@@ -126,13 +126,8 @@ export function parseScript(
     return { commands: [], problems, print: [], functions: [] };
   }
   const { tree, text: readText } = read;
-  const spanTrees: SyntaxTree[] = [];
+  const walk = new Walk(readText, problems, READER, parser);
   try {
-    const walk = new Walk(readText, problems, READER, parser, (span) => {
-      const spanTree = parser.parse(readText, span);
-      spanTrees.push(spanTree);
-      return spanTree.rootNode;
-    });
     for (const [start, keyword] of read.timed) walk.timed.set(start, keyword);
     const root = tree.rootNode;
     if (root.hasError) {
@@ -156,6 +151,6 @@ export function parseScript(
     return { commands: walk.commands, problems, print, functions: walk.functions };
   } finally {
     tree.delete();
-    for (const spanTree of spanTrees) spanTree.delete();
+    walk.deleteSpanTrees();
   }
 }

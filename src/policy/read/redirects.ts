@@ -202,11 +202,7 @@ export function heredocText(
  * it is to bash, and its print `$( (…) )` keeps it one.
  */
 function arithmeticInBody(w: Walk, node: SyntaxNode): SyntaxNode | undefined {
-  if (
-    node.type !== 'command_substitution' ||
-    !/^\$\(\([^"'\\]*\)\)$/.test(node.text) ||
-    w.parseSpan === undefined
-  )
+  if (node.type !== 'command_substitution' || !/^\$\(\([^"'\\]*\)\)$/.test(node.text))
     return undefined;
   const root = w.parseSpan(node);
   if (root.hasError) return undefined;

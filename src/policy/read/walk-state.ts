@@ -4,7 +4,7 @@
  */
 import type { RefusalCode } from '../decide/refusal.js';
 import type { WordContext } from '../syntax/syntax.js';
-import type { BashParser, SyntaxNode, SyntaxRange } from '../syntax/tree-sitter.js';
+import type { BashParser, SyntaxNode, SyntaxRange, SyntaxTree } from '../syntax/tree-sitter.js';
 import type { Chunk, Doc, QuotingMode, Word } from './word-types.js';
 import type { WordBuilder } from './words.js';
 
@@ -132,14 +132,26 @@ export class Walk {
     readonly text: string,
     readonly problems: Problem[],
     readonly read: Reader,
-    /** Reads text that bash parses on its own at run time (`let`'s arithmetic). */
+    /** Reads text that bash parses on its own at run time (`let`'s arithmetic), and spans. */
     readonly parser: BashParser,
-    /**
-     * Parses one span of the text alone, for text tree-sitter read in a context where bash reads
-     * it otherwise; the nodes keep the whole text's offsets. Without it, such text is refused.
-     */
-    readonly parseSpan?: (span: SyntaxRange) => SyntaxNode,
   ) {}
+
+  /** The trees parseSpan made, deleted by deleteSpanTrees when the walk is done. */
+  readonly #spanTrees: SyntaxTree[] = [];
+
+  /**
+   * One span of the text parsed alone, for text tree-sitter read in a context where bash reads it
+   * otherwise; the nodes keep the whole text's offsets.
+   */
+  parseSpan(span: SyntaxRange): SyntaxNode {
+    const tree = this.parser.parse(this.text, span);
+    this.#spanTrees.push(tree);
+    return tree.rootNode;
+  }
+
+  deleteSpanTrees(): void {
+    for (const tree of this.#spanTrees.splice(0)) tree.delete();
+  }
 
   problem(
     node: SyntaxNode | number,
