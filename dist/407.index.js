@@ -675,7 +675,6 @@ class Walk {
     problems;
     read;
     parser;
-    parseSpan;
     commands = [];
     visited = new Set();
     /**
@@ -688,18 +687,27 @@ class Walk {
     /** The print of each redirection, filled in by redirect(). */
     redirectPrints = new Map();
     constructor(text, problems, read, 
-    /** Reads text that bash parses on its own at run time (`let`'s arithmetic). */
-    parser, 
-    /**
-     * Parses one span of the text alone, for text tree-sitter read in a context where bash reads
-     * it otherwise; the nodes keep the whole text's offsets. Without it, such text is refused.
-     */
-    parseSpan) {
+    /** Reads text that bash parses on its own at run time (`let`'s arithmetic), and spans. */
+    parser) {
         this.text = text;
         this.problems = problems;
         this.read = read;
         this.parser = parser;
-        this.parseSpan = parseSpan;
+    }
+    /** The trees parseSpan made, deleted by deleteSpanTrees when the walk is done. */
+    #spanTrees = [];
+    /**
+     * One span of the text parsed alone, for text tree-sitter read in a context where bash reads it
+     * otherwise; the nodes keep the whole text's offsets.
+     */
+    parseSpan(span) {
+        const tree = this.parser.parse(this.text, span);
+        this.#spanTrees.push(tree);
+        return tree.rootNode;
+    }
+    deleteSpanTrees() {
+        for (const tree of this.#spanTrees.splice(0))
+            tree.delete();
     }
     problem(node, scope, why, code = 'unsupported-syntax') {
         const start = typeof node === 'number' ? node : node.startIndex;
@@ -2541,9 +2549,7 @@ function heredocText(w, node, scope) {
  * it is to bash, and its print `$( (…) )` keeps it one.
  */
 function arithmeticInBody(w, node) {
-    if (node.type !== 'command_substitution' ||
-        !/^\$\(\([^"'\\]*\)\)$/.test(node.text) ||
-        w.parseSpan === undefined)
+    if (node.type !== 'command_substitution' || !/^\$\(\([^"'\\]*\)\)$/.test(node.text))
         return undefined;
     const root = w.parseSpan(node);
     if (root.hasError)
@@ -3745,13 +3751,8 @@ function parseScript(parser, text, scope = TOP_LEVEL) {
         return { commands: [], problems, print: [], functions: [] };
     }
     const { tree, text: readText } = read;
-    const spanTrees = [];
+    const walk = new Walk(readText, problems, READER, parser);
     try {
-        const walk = new Walk(readText, problems, READER, parser, (span) => {
-            const spanTree = parser.parse(readText, span);
-            spanTrees.push(spanTree);
-            return spanTree.rootNode;
-        });
         for (const [start, keyword] of read.timed)
             walk.timed.set(start, keyword);
         const root = tree.rootNode;
@@ -3777,8 +3778,7 @@ function parseScript(parser, text, scope = TOP_LEVEL) {
     }
     finally {
         tree.delete();
-        for (const spanTree of spanTrees)
-            spanTree.delete();
+        walk.deleteSpanTrees();
     }
 }
 
