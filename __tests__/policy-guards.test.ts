@@ -225,9 +225,15 @@ describe('write targets known at run time', () => {
     const outcome = await call(policy, session, 'f=out/escape/planted; echo x > "$f"');
     expect(outcome.isError).toBe(true);
     expect(existsSync(path.join(outside, 'planted'))).toBe(false);
-    // Under `*` no guard stands between the text and bash: nothing to protect, nothing refused.
+    // Under `*` the deny patterns' guards stand between the text and bash (policy-deny-guards):
+    // refused there too. With only write patterns denied, no guard stands there.
     const universal = await loadPolicy({ allow: ['*'], deny: ['rm *'], workingDirectory: repo });
-    expect(universal.check('shopt -s extdebug', repo)).toMatchObject({ allowed: true });
+    expect(universal.check('shopt -s extdebug', repo)).toMatchObject({
+      allowed: false,
+      refusal: { code: 'frame-name' },
+    });
+    const writesOnly = await loadPolicy({ allow: ['*'], deny: ['> x'], workingDirectory: repo });
+    expect(writesOnly.check('shopt -s extdebug', repo)).toMatchObject({ allowed: true });
   });
 
   it('stops the write in a pipeline part, where only that subshell ends', async () => {

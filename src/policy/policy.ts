@@ -134,7 +134,11 @@ class Policy implements CommandPolicy, PolicyRules {
     if (!failure && !this.universal) check.rememberFunctions();
     if (!failure)
       return this.universal || check.printed === undefined
-        ? { allowed: true, script: command, cacheable: !check.consultedFiles }
+        ? {
+            allowed: true,
+            script: check.denyGuards.guarded() ?? command,
+            cacheable: !check.consultedFiles,
+          }
         : {
             allowed: true,
             script: check.printed,

@@ -335,3 +335,23 @@ export function awkProgramDangers(program: string): string[] {
   }
   return dangers;
 }
+
+/**
+ * What in an awk program read with `placeholder` (a name) in place of each value known only at run
+ * time could run a program or write a file once the values are in: the program's own dangers, and
+ * a call of a name the placeholder is part of (`$f("ls")`, `sys$f("ls")`), since a value may
+ * complete the name `system`. A value the guard lets through holds none of the characters that could
+ * do anything else (text-tools.ts AWK_STRUCTURE).
+ */
+export function awkTemplateDangers(template: string, placeholder: string): string[] {
+  const tokens = tokenizeAwk(template);
+  if (!tokens) return ['has an awk program the policy could not read'];
+  const dangers = awkProgramDangers(template);
+  tokens.forEach((token, t) => {
+    if (token.kind !== 'name' || !token.text.includes(placeholder)) return;
+    const next = tokens.slice(t + 1).find((later) => later.kind !== 'newline');
+    if (next?.kind === 'op' && next.text === '(')
+      dangers.push('calls a function whose name is only known at run time');
+  });
+  return dangers;
+}

@@ -10,7 +10,8 @@ import {
   spelledMatch,
   type Issue,
 } from './dangers.js';
-import { matchAllow, matchDeny, spells, type Match } from './patterns.js';
+import { DenyGuards, denyReadings, guardSite, type SpliceBase } from './deny-guards.js';
+import { matchAllow, spells, type Match } from './patterns.js';
 import type { RefusalCode } from './refusal.js';
 import { optionRedirect, WriteCheck } from './write-check.js';
 import { frameCommandIssue, frameMention, isFrameCode, XTRACE_FD_WHY } from '../frame.js';
@@ -33,7 +34,6 @@ import {
   isTransparent,
   programName,
   roleOf,
-  withoutGitGlobalOptions,
 } from '../programs/index.js';
 import { isRiskyVariable, riskyVariableWhy } from '../variables.js';
 import { literalWord, splitApart, type Word } from '../read/words.js';
@@ -81,6 +81,10 @@ export class CommandCheck {
    * inside them, as under `*`, only the deny patterns apply.
    */
   private denyOnly = 0;
+  /** Under `*`: the deny patterns' run-time guards, spliced into the typed text. */
+  readonly denyGuards: DenyGuards;
+  /** Where the text being walked stands in the typed text, when a guard can go into it. */
+  private base: SpliceBase | undefined;
 
   constructor(
     private readonly policy: PolicyRules,
@@ -88,6 +92,7 @@ export class CommandCheck {
     text: string,
   ) {
     this.writes = new WriteCheck(policy, cwd, text);
+    this.denyGuards = new DenyGuards(text);
   }
 
   /** The resolver was asked: the decision depends on the file system, not only on the text. */
@@ -101,7 +106,7 @@ export class CommandCheck {
   }
 
   run(command: string): Failure | undefined {
-    const checked = this.script(command, TOP_LEVEL, 0, (parsed) => {
+    const checked = this.script(command, TOP_LEVEL, 0, this.denyGuards.top, (parsed) => {
       this.defines = parsed.functions;
     });
     const failure = checked.failure ?? this.writes.check();
@@ -125,6 +130,7 @@ export class CommandCheck {
     text: string,
     scope: Scope,
     depth: number,
+    base?: SpliceBase,
     onParsed?: (parsed: ParsedScript) => void,
   ): Checked {
     if (depth > MAX_DEPTH) {
@@ -175,12 +181,16 @@ export class CommandCheck {
       });
     }
     const outer = this.level;
+    const outerBase = this.base;
     const level: Level = { words: new Map(), inputs: new Map() };
     this.level = level;
+    // Where the parser could not read the text, where its words stand is not known either.
+    this.base = parsed.problems.length === 0 ? base : undefined;
     try {
       for (const command of parsed.commands) consider(command.start, this.command(command, depth));
     } finally {
       this.level = outer;
+      this.base = outerBase;
     }
     if (first) return { failure: first.failure };
     // Where only deny patterns apply (under `*`, or in text a shell that may run anything runs),
@@ -378,9 +388,12 @@ export class CommandCheck {
       why,
       suggest: { program },
     });
+    // Under `*` a deny pattern that may match is left to a run-time guard where one can check it.
+    const site = guardSite(this.policy, this.base, command, offender);
     if (!name.literal || name.ansiC || name.text === '') {
       // Under `*` such a name is refused only when it could be a denied command.
-      if (universal && !this.policy.denyCommands.some((p) => matchDeny(p, words))) return undefined;
+      if (universal && !this.denyGuards.refusing(this.policy.denyCommands, [words], site))
+        return undefined;
       return fail(
         'dynamic-command',
         `starts with a command name that is not a plain word ('${name.source}' is only known at run time)`,
@@ -390,17 +403,13 @@ export class CommandCheck {
     const frame = frameCommandIssue(words);
     if (frame) return fail(frame.code, frame.why);
     // And what the run-time checks rely on, where they stand between the text and bash.
-    const trace = universal ? undefined : traceIssue(words);
+    const trace = universal && !site ? undefined : traceIssue(words);
     if (trace) return fail('frame-name', trace);
     const program = programName(name.text);
-    for (const pattern of this.policy.denyCommands) {
-      if (
-        matchDeny(pattern, words) ||
-        (program === 'git' && matchDeny(pattern, withoutGitGlobalOptions(words)))
-      ) {
-        return fail('denied-pattern', `matches the denied pattern '${pattern.source}'`, program);
-      }
-    }
+    const readings = denyReadings(program, words);
+    const denied = this.denyGuards.refusing(this.policy.denyCommands, readings, site);
+    if (denied)
+      return fail('denied-pattern', `matches the denied pattern '${denied.source}'`, program);
     if (universal) {
       return this.follow(
         analyseProgram(words, { stdin: scope.stdin }),
@@ -561,8 +570,10 @@ export class CommandCheck {
             stdin: script.stdin ?? { kind: 'inherited' },
             repeats: scope.repeats || deferred,
             deferred,
+            inFunction: scope.inFunction,
           },
           depth + 1,
+          this.denyGuards.innerBase(this.base, script, words),
         );
       } finally {
         if (scriptsRunAnything) this.denyOnly--;

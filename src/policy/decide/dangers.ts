@@ -73,6 +73,7 @@ export function spelledMatch(words: readonly Word[]): Match {
       literalPrefix: w.text,
       anyWord: false,
       regex: undefined,
+      pieces: [w.text],
     })),
   };
 }

@@ -11,6 +11,8 @@ export interface WordPattern {
   /** Exactly `*`: stands for any one word. */
   readonly anyWord: boolean;
   readonly regex: RegExp | undefined;
+  /** The literal text around each unquoted `*`, in order (the whole text when there is none). */
+  readonly pieces: readonly string[];
 }
 
 export interface CommandPattern {
@@ -203,20 +205,27 @@ function splitPatternWords(line: string, fail: (why: string) => never): PatternW
 
 function wordPattern(word: PatternWord): WordPattern {
   if (word.globs.length === 0) {
-    return { text: word.text, literalPrefix: word.text, anyWord: false, regex: undefined };
+    return {
+      text: word.text,
+      literalPrefix: word.text,
+      anyWord: false,
+      regex: undefined,
+      pieces: [word.text],
+    };
   }
-  let source = '';
+  const pieces: string[] = [];
   let at = 0;
   for (const g of word.globs) {
-    source += escapeRegex(word.text.slice(at, g)) + '[\\s\\S]*';
+    pieces.push(word.text.slice(at, g));
     at = g + 1;
   }
-  source += escapeRegex(word.text.slice(at));
+  pieces.push(word.text.slice(at));
   return {
     text: word.text,
     literalPrefix: word.text.slice(0, word.globs[0]),
     anyWord: word.text === '*',
-    regex: new RegExp(`^${source}$`),
+    regex: new RegExp(`^${pieces.map(escapeRegex).join('[\\s\\S]*')}$`),
+    pieces,
   };
 }
 
@@ -289,38 +298,93 @@ export function matchAllow(pattern: CommandPattern, words: readonly Word[]): Mat
  * stands for any number of words, so `find * -delete` denies `find . -name x -delete`.
  */
 export function matchDeny(pattern: CommandPattern, words: readonly Word[]): boolean {
-  if (pattern.universal) return true;
+  return denyAlignments(pattern, words).length > 0;
+}
+
+/**
+ * One way a deny pattern may match a command: the words of unknown value it takes, each with the
+ * index of the pattern word its value must match (OPEN_WORD: a word that may split, whose values no
+ * one test can name). Empty: the known words alone match.
+ */
+export type DenyAlignment = readonly (readonly [word: number, pattern: number])[];
+
+/** The pattern index of a word that may split into any number of words. */
+export const OPEN_WORD = -1;
+
+/** Beyond this many ways to match, the command is taken as matching in a way no test can name. */
+const MAX_ALIGNMENTS = 16;
+
+const NO_WAY: readonly DenyAlignment[] = [];
+const BARE: readonly DenyAlignment[] = [[]];
+const TOO_MANY: readonly DenyAlignment[] = [[[OPEN_WORD, OPEN_WORD]]];
+
+/**
+ * Every way a deny pattern may match a command (see DenyAlignment; matchDeny's reading): none when
+ * it cannot. A run-time guard checks the values the ways rely on (deny-guard.ts).
+ */
+export function denyAlignments(
+  pattern: CommandPattern,
+  words: readonly Word[],
+): readonly DenyAlignment[] {
+  if (pattern.universal) return BARE;
   const p = pattern.words;
-  const memo = new Map<number, boolean>();
-  const go = (i: number, j: number): boolean => {
+  const memo = new Map<number, readonly DenyAlignment[]>();
+  const go = (i: number, j: number): readonly DenyAlignment[] => {
     const key = i * 1024 + j;
-    const cached = memo.get(key);
-    if (cached !== undefined) return cached;
-    let result: boolean;
-    if (j === p.length) {
-      result =
-        pattern.rest || i === words.length || words.slice(i).every((w) => w.splits && !w.literal);
-    } else {
-      const pw = p[j] as WordPattern;
-      const w = words[i];
-      result = false;
-      if (pw.anyWord && j > 0 && go(i, j + 1)) result = true;
-      if (!result && w) {
-        if (!w.literal) {
-          result = go(i + 1, j + 1) || (w.splits && (go(i + 1, j) || go(i, j + 1)));
-        } else if (wordMatches(pw, j === 0 ? commandName(w.text, pw) : w.text)) {
-          result = go(i + 1, j + 1) || (pw.anyWord && j > 0 && go(i + 1, j));
-        }
-      }
+    let result = memo.get(key);
+    if (result === undefined) {
+      result = j === p.length ? afterPattern(i) : atWord(i, j);
+      memo.set(key, result);
     }
-    memo.set(key, result);
     return result;
+  };
+  const afterPattern = (i: number): readonly DenyAlignment[] => {
+    if (pattern.rest || i === words.length) return BARE;
+    const rest = words.slice(i);
+    return rest.every((w) => w.splits && !w.literal)
+      ? [rest.map((_, k) => [i + k, OPEN_WORD] as const)]
+      : NO_WAY;
+  };
+  const atWord = (i: number, j: number): readonly DenyAlignment[] => {
+    const pw = p[j] as WordPattern;
+    const w = words[i];
+    // A `*` after the first pattern word may stand for no word, or for this one and more.
+    const spans = pw.anyWord && j > 0;
+    const ways = [spans ? go(i, j + 1) : NO_WAY];
+    if (!w) return union(ways);
+    if (!w.literal) {
+      const taken: readonly [number, number] = [i, w.splits ? OPEN_WORD : j];
+      const next = go(i + 1, j + 1);
+      ways.push(pw.anyWord && !w.splits ? next : withCondition(taken, next));
+      if (spans) ways.push(go(i + 1, j));
+      if (w.splits)
+        ways.push(withCondition(taken, go(i + 1, j)), withCondition(taken, go(i, j + 1)));
+    } else if (wordMatches(pw, j === 0 ? commandName(w.text, pw) : w.text)) {
+      ways.push(go(i + 1, j + 1));
+      if (spans) ways.push(go(i + 1, j));
+    }
+    return union(ways);
   };
   return go(0, 0);
 }
 
+function withCondition(
+  condition: readonly [number, number],
+  ways: readonly DenyAlignment[],
+): readonly DenyAlignment[] {
+  return ways.map((way) => [condition, ...way]);
+}
+
+function union(lists: readonly (readonly DenyAlignment[])[]): readonly DenyAlignment[] {
+  const nonEmpty = lists.filter((list) => list.length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? NO_WAY;
+  const seen = new Map<string, DenyAlignment>();
+  for (const way of nonEmpty.flat()) seen.set(way.map(([w, p]) => `${w}:${p}`).join(','), way);
+  return seen.size > MAX_ALIGNMENTS ? TOO_MANY : [...seen.values()];
+}
+
 /** `/usr/bin/rm` is `rm` for a deny pattern that does not name a path. */
-function commandName(text: string, pattern: WordPattern): string {
+export function commandName(text: string, pattern: WordPattern): string {
   if (pattern.text.includes('/')) return text;
   const slash = text.lastIndexOf('/');
   return slash >= 0 ? text.slice(slash + 1) : text;

@@ -8,7 +8,7 @@ import {
 } from './analysis.js';
 import { addInPlaceWrites, possibleOperands } from './common.js';
 import { absorb, compiled, scanOptions, type OptionTable } from './options.js';
-import { awkProgramDangers, sedScriptDangers } from '../scripts.js';
+import { awkProgramDangers, awkTemplateDangers, sedScriptDangers } from '../scripts.js';
 import { guardableTarget, wordTemplate } from '../read/guards.js';
 import { RUNS, WRITES, type ProgramFamily } from './spec.js';
 import { valueOf, type Word } from '../read/words.js';
@@ -172,7 +172,7 @@ const analyseSed: Analyzer = (words) => {
   const commands: string[] = [];
   const read = (text: string): string[] => sedScriptDangers(text, commands);
   for (const { index, value } of scripts)
-    addProgramDangers(result, index, value, read, 'sed script', SED_STRUCTURE);
+    addProgramDangers(result, index, value, read, 'sed script', SED_GUARD);
   for (const text of commands)
     result.scripts.push({ text, where: 'in the command run by sed e', index: undefined });
   const inPlace = scan.options.find((o) => o.name === '-i' || o.name === '--in-place');
@@ -182,31 +182,66 @@ const analyseSed: Analyzer = (words) => {
 };
 
 /**
- * The characters that end a sed command or escape out of a field (a line break, `\\`, `;`, braces,
- * a comment): with none of them, nor a delimiter of the script's own, a variable's value stays
- * inside the field it is written in.
+ * How a program text built from variables is checked when it runs (runtimeCheck): what stands for
+ * each variable when the text is read, and the characters no value may hold.
  */
-const SED_STRUCTURE = '\n\r\\;{}#';
+interface GuardRule {
+  /** Read in each variable's place: it must be dangerous wherever a value could be. */
+  readonly placeholder: string;
+  /** Characters that would change how the text reads (besides the text's own punctuation). */
+  readonly structure: string;
+  /** How the text is read with the placeholders in it (the program's own reading otherwise). */
+  readonly read?: (template: string) => string[];
+}
+
+/**
+ * `e` is sed's command that runs a program, and a flag of `s` that does: read in a variable's place,
+ * it makes any position where a value could be a command or a flag dangerous. The structure is what
+ * ends a sed command or escapes out of a field (a line break, `\\`, `;`, braces, a comment): with
+ * none of it, nor a delimiter of the script's own, a value stays inside the field it is written in.
+ */
+const SED_GUARD: GuardRule = { placeholder: 'e', structure: '\n\r\\;{}#' };
+
+/**
+ * In awk a value is read as code, wherever it stands outside a string or a regex (`{print $$col}`,
+ * `$0 ~ $pat`); what keeps it harmless is what it cannot hold. awk runs a program only through
+ * `system(…)` or a pipe (`|`, `|&`), writes a file only through `>` or `>>` after print, and loads
+ * code only through `@`: without `(` no value calls anything, without `|`, `<` or `>` it opens no
+ * pipe or file, without `@` it loads nothing; without `"` or `\` it cannot end the string it is in,
+ * nor the regex when the program's own delimiter `/` is barred (the program's punctuation is, as
+ * sed's); without `;`, braces, `#` or a line break it adds no statement or rule and comments out
+ * nothing. The one place a value that holds none of these could still do harm is a name the program
+ * calls (`$f("ls")` with f=system): the placeholder is a name, and a call of a name holding it is
+ * refused (awkTemplateDangers), as is a write (`print > $out`), which the reading already refuses
+ * for any target but a quiet one.
+ */
+const AWK_PLACEHOLDER = 'RUNTIMEVALUE';
+const AWK_GUARD: GuardRule = {
+  placeholder: AWK_PLACEHOLDER,
+  structure: '\n\r\\;{}#()|<>"\'`@',
+  read: (template) => awkTemplateDangers(template, AWK_PLACEHOLDER),
+};
 
 /**
  * A word built from variables (`"s/$OLD/$NEW/"`) whose reading is safe wherever a variable's value
- * stays in the field it is written in: read with `e` (sed's command that runs a program, and a
- * flag of `s` that does) in each variable's place, it has no danger, so no value is read as a
- * command or a flag; the guard then forbids, in the values, the characters that would leave a
- * field (`structure`) and every other punctuation of the script itself (its delimiters).
+ * stays in the field it is written in: read with the rule's placeholder in each variable's place,
+ * it has no danger, so no value is read as a command or a flag; the guard then forbids, in the
+ * values, the characters that would leave a field (the rule's structure) and every other
+ * punctuation of the text itself (its delimiters).
  */
 function runtimeCheck(
   word: Word,
   index: number,
   read: (text: string) => string[],
   what: string,
-  structure: string,
+  rule: GuardRule,
 ): RuntimeCheck | undefined {
   if (!guardableTarget(word)) return undefined;
-  const template = wordTemplate(word.source, 'e');
-  if (template.variables.length === 0 || read(template.text).length > 0) return undefined;
+  const template = wordTemplate(word.source, rule.placeholder);
+  if (template.variables.length === 0 || (rule.read ?? read)(template.text).length > 0)
+    return undefined;
   const punctuation = template.literal.replace(/[A-Za-z0-9 ]/g, '');
-  return { index, variables: template.variables, forbidden: structure + punctuation, what };
+  return { index, variables: template.variables, forbidden: rule.structure + punctuation, what };
 }
 
 /**
@@ -226,7 +261,7 @@ const analyseAwk: Analyzer = (words) => {
     programs.push({ index: scan.operands[0], value: words[scan.operands[0]] });
   }
   for (const { index, value } of programs)
-    addProgramDangers(result, index, value, awkProgramDangers, 'awk program');
+    addProgramDangers(result, index, value, awkProgramDangers, 'awk program', AWK_GUARD);
   return result;
 };
 
@@ -236,7 +271,7 @@ function addProgramDangers(
   value: Word | string | undefined,
   read: (text: string) => string[],
   what: string,
-  guardRule?: string,
+  guardRule?: GuardRule,
 ): void {
   const text = typeof value === 'string' ? value : valueOf(value);
   const length = typeof value === 'string' ? value.length : (value?.text.length ?? 0);
@@ -281,11 +316,22 @@ export const TEXT_TOOLS: ProgramFamily = {
     analyse: analyseAwk,
     examples: {
       patterns: ['awk *'],
-      allow: ["awk '{print $1}' a.txt", "awk -F: '{print $1}' /etc/passwd"],
+      allow: [
+        "awk '{print $1}' a.txt",
+        "awk -F: '{print $1}' /etc/passwd",
+        // Checked when they run: no value may hold ( ) | < > " \ ; { } # @, nor the program's $ or /.
+        'awk "{print \\$$col}" a.txt',
+        'awk "/$pat/ {print}" a.txt',
+      ],
       refuse: [
         ['awk \'BEGIN{system("ls")}\'', 'inline-code'],
         ['awk \'{print > "out.txt"}\' a.txt', 'dangerous-option'],
         ['awk -f prog.awk a.txt', 'inline-code'],
+        // A value where awk reads a name it calls, or a file it writes.
+        ['awk "BEGIN{$f(\\"ls\\")}"', 'inline-code'],
+        ['awk "BEGIN{sys$f(\\"ls\\")}"', 'inline-code'],
+        ['awk "{print > $out}" a.txt', 'inline-code'],
+        ['awk "{print $x | \\"sh\\"}" a.txt', 'inline-code'],
       ],
     },
   },

@@ -57,16 +57,20 @@ export function containGuards(printed: string): string {
 
 /**
  * A write target whose value a guard can check: double-quoted expansions of plain variables (or
- * positional parameters: `"$1"` in a function) and plain characters around them, so the value cannot split, glob or differ between the guard's
- * expansion and the write's (no substitution, no arithmetic, no `${x:=…}`, no variable bash changes
- * on its own such as RANDOM or SECONDS).
+ * positional parameters: `"$1"` in a function) and plain characters around them (escaped ones
+ * inside the quotes too: `"{print \$$col}"`), so the value cannot split, glob or differ between
+ * the guard's expansion and the write's (no substitution, no arithmetic, no `${x:=…}`, no variable
+ * bash changes on its own such as RANDOM or SECONDS).
  */
 const GUARDABLE_TARGET =
-  /^(?:[A-Za-z0-9_./,:@%+=-]|"(?:[^"\\$`]|\$(?:[A-Za-z_][A-Za-z0-9_]*|[1-9]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9])\}))*")+$/;
+  /^(?:[A-Za-z0-9_./,:@%+=-]|"(?:[^"\\$`]|\\[\s\S]|\$(?:[A-Za-z_][A-Za-z0-9_]*|[1-9]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[1-9])\}))*")+$/;
 
-/** Variables whose value changes from one expansion to the next. */
+/**
+ * Variables whose value changes from one expansion to the next, or may differ in the guard's
+ * substitution (`$_`, the last word of the command before; PIPESTATUS).
+ */
 const CHANGING_VARIABLE =
-  /\$\{?(?:RANDOM|SRANDOM|SECONDS|EPOCHSECONDS|EPOCHREALTIME|BASHPID|LINENO|BASH_COMMAND|BASH_SUBSHELL|HISTCMD)\b/;
+  /\$\{?(?:RANDOM|SRANDOM|SECONDS|EPOCHSECONDS|EPOCHREALTIME|BASHPID|LINENO|BASH_COMMAND|BASH_SUBSHELL|HISTCMD|PIPESTATUS|_)\b/;
 
 export function guardableTarget(word: Word): boolean {
   return (
@@ -223,6 +227,19 @@ export function wordTemplate(
       quoted = !quoted;
       continue;
     }
+    if (quoted && c === '\\') {
+      // Inside double quotes a backslash escapes only these (and joins lines); it stays otherwise.
+      const next = source[i + 1] ?? '';
+      if (next === '\n') {
+        i++;
+        continue;
+      }
+      const kept = next !== '' && '$`"\\'.includes(next) ? next : c;
+      if (kept === next) i++;
+      text += kept;
+      literal += kept;
+      continue;
+    }
     const name =
       quoted && c === '$'
         ? /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[1-9])|\{([A-Za-z_][A-Za-z0-9_]*|[1-9])\})/.exec(
@@ -255,9 +272,12 @@ export function guardedArgument(
     .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
     .join('');
   const tests = check.variables.map((v) => `\${${v}} != *[$'${chars}']*`).join(' && ');
+  const shown = [
+    ...new Set([...check.forbidden].map((c) => (c === '\n' || c === '\r' ? 'a line break' : c))),
+  ].join(' ');
   const body =
     `${GUARD_NAME_PREFIX}what=${quoteLiteral(check.what)}; ` +
-    `[[ ${tests} ]] && \\builtin printf 0 || { \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has a ${check.what} whose variables hold a character that would change how it reads (a line break, \\, ;, {, }, # or one of its own delimiters)`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
+    `[[ ${tests} ]] && \\builtin printf 0 || { \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has a ${check.what} whose variables hold a character that would change how it reads (one of: ${shown})`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
   return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
 }
 

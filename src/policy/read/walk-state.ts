@@ -24,6 +24,11 @@ export interface Scope {
   readonly repeats: boolean;
   /** Runs later, possibly in a later call (function body, trap): must not change directory. */
   readonly deferred: boolean;
+  /**
+   * In a function body: runs whenever the function is called, in this call or a later one, where
+   * nothing contains a run-time guard's stop (see decide/deny-guards.ts).
+   */
+  readonly inFunction?: boolean;
   /** Variables known here not to start with `-`: loop variables over words that cannot. */
   readonly notOptions?: ReadonlySet<string>;
 }

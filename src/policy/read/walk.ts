@@ -359,6 +359,7 @@ export function functionDefinition(w: Walk, node: SyntaxNode, scope: Scope): Doc
     stdin: { kind: 'inherited' },
     repeats: true,
     deferred: body?.type !== 'subshell',
+    inFunction: true,
   };
   const redirects: SyntaxNode[] = [];
   for (const child of node.namedChildren) {

@@ -627,6 +627,7 @@ export function substitution(w: Walk, node: SyntaxNode, scope: Scope, ctx: WordC
     stdin: { kind: 'inherited' },
     repeats: scope.repeats,
     deferred: scope.deferred,
+    inFunction: scope.inFunction,
   };
   const out: Chunk[] = [node.type === 'process_substitution' ? open : '$(', { nest: 'enter' }];
   const children = node.children;
