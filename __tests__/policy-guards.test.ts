@@ -312,6 +312,59 @@ describe('sed scripts built from variables', () => {
   });
 });
 
+describe('awk programs built from variables', () => {
+  const AWK = ['awk *', 'col=*', 'pat=*', 'f=*', 'echo *'];
+
+  it('runs a program whose variables hold plain values, as bash would', async () => {
+    const { policy, session } = await setup(AWK);
+    writeFileSync(path.join(repo, 'out', 'awk.txt'), 'a b c\nhello world x\n');
+    const text =
+      'col=2; awk "{print \\$$col}" out/awk.txt; pat=wor; awk "/$pat/ {print \\$1}" out/awk.txt';
+    const plain = spawnSync('bash', ['--noprofile', '--norc', '-c', text], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(plain.stdout).toBe('b\nworld\nhello\n');
+    expect(await call(policy, session, text)).toEqual({ output: plain.stdout, isError: false });
+  });
+
+  it.each([
+    ['a new rule that calls system()', `col='1}BEGIN{system("touch CANARY")'`],
+    ['a pipe to a shell', `col='1 | "sh -c \\"touch CANARY\\""'`],
+    ['a print into a file', `col='1 > "CANARY"'`],
+    ['a line break and a new rule', `col=$'1}\\nBEGIN{system("touch CANARY")'`],
+  ])('stops a value holding %s and runs nothing', async (_what, assignment) => {
+    const { policy, session } = await setup(AWK);
+    const canary = path.join(root, 'awk-canary');
+    writeFileSync(path.join(repo, 'out', 'awk.txt'), 'a b\n');
+    expect(
+      (await call(policy, session, assignment.replace('CANARY', canary))).code,
+    ).toBeUndefined();
+    const outcome = await call(policy, session, 'awk "{print \\$$col}" out/awk.txt; echo after');
+    expect(outcome.isError).toBe(true);
+    expect(outcome.output).toMatch(
+      /^Command denied by policy: 'awk "\{print \\\$\$col\}" out\/awk.txt' has a awk program whose variables hold a character/,
+    );
+    expect(outcome.output).not.toContain('after');
+    expect(existsSync(canary)).toBe(false);
+  });
+
+  it('still refuses a variable where awk reads a name it calls or a file it writes', async () => {
+    const { policy } = await setup(AWK);
+    for (const text of [
+      'awk "BEGIN{$f(\\"touch x\\")}"',
+      'awk "BEGIN{sys$f(\\"touch x\\")}"',
+      'awk "{print > $f}" out/awk.txt',
+      'awk "{print \\$1 | $f}" out/awk.txt',
+      'awk "{print $(echo x)}" out/awk.txt',
+    ])
+      expect(policy.check(text, repo)).toMatchObject({
+        allowed: false,
+        refusal: { code: 'inline-code' },
+      });
+  });
+});
+
 describe('functions defined in an earlier call', () => {
   const FUNCTIONS = ['echo *', 'true', 'eval *', 'source *', 'rm out/*'];
 

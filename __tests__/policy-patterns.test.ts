@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  denyAlignments,
   matchAllow,
   matchDeny,
+  OPEN_WORD,
   parsePattern,
   spells,
   writeAllowed,
@@ -113,6 +115,53 @@ describe('matching deny patterns', () => {
 
   it('matches a path to a program by its name', () => {
     expect(matchDeny(command('rm -rf /*'), words('/bin/rm', '-rf', '/'))).toBe(true);
+  });
+  it('lets a * in the middle stand for a word of unknown value and the words after it', () => {
+    // A quoted expansion is one word, whatever its value: the * still spans it and more.
+    const quoted: Word = { ...unknownWords('"$d"'), splits: false };
+    const p = command('find * -delete');
+    expect(matchDeny(p, [literalWord('find'), quoted, ...words('-name', 'x', '-delete')])).toBe(
+      true,
+    );
+  });
+});
+
+describe('the ways a deny pattern may match', () => {
+  const known = (text: string): Word => ({ ...unknownWords(text), splits: false });
+
+  it('names each word of unknown value with the pattern word its value must match', () => {
+    const p = command('rm -rf /*');
+    expect(denyAlignments(p, [...words('rm', '-rf'), known('"$tmp"')])).toEqual([[[2, 2]]]);
+    // The command's name too, and a word the pattern's middle * may or may not take.
+    expect(denyAlignments(p, [known('"$c"'), literalWord('-rf'), known('"$d"')])).toEqual([
+      [
+        [0, 0],
+        [2, 2],
+      ],
+    ]);
+    const mid = command('cp * /etc*');
+    expect(denyAlignments(mid, [...words('cp', 'a'), known('"$x"'), known('"$y"')])).toEqual([
+      [[3, 2]],
+    ]);
+  });
+
+  it('has no way where the known words rule a match out, and the bare way where they match', () => {
+    const p = command('rm -rf /*');
+    expect(denyAlignments(p, [...words('rm', '-f'), known('"$tmp"')])).toEqual([]);
+    expect(denyAlignments(p, words('rm', '-rf', '/x'))).toEqual([[]]);
+  });
+
+  it('marks a word that may split, which no single test can name', () => {
+    const ways = denyAlignments(command('rm -rf /*'), [...words('rm', '-rf'), unknownWords('$x')]);
+    expect(ways.length).toBeGreaterThan(0);
+    expect(ways.every((way) => way.some(([, at]) => at === OPEN_WORD))).toBe(true);
+  });
+
+  it('gives up naming the ways when there are too many', () => {
+    const p = command('x * a * a * a');
+    const many = [literalWord('x'), ...Array.from({ length: 12 }, (_, i) => known(`"$v${i}"`))];
+    const ways = denyAlignments(p, many);
+    expect(ways).toEqual([[[OPEN_WORD, OPEN_WORD]]]);
   });
 });
 
