@@ -270,7 +270,7 @@ describe('an attack on the guard', () => {
       // Text bash -c runs is not where the policy can splice a guard.
       [`bash -c 'rm -rf "$1"' _ "$tmp"`, 'denied-pattern'],
       ['$c -rf "$tmp"', 'dynamic-command'],
-    ])
+    ] as const)
       expect(policy.check(text, root)).toMatchObject({ allowed: false, refusal: { code } });
   });
 });
