@@ -13,10 +13,11 @@
  * expands to the empty string when it passes, joined to a word that is not a literal name (no alias,
  * keyword or assignment is at stake), so bash reads every other character as typed. It goes where
  * the policy can tell exactly where a word stands in the typed text, and where a guard's stop is
- * contained: the typed text itself (which the session runs under `eval`) and the single-quoted text
- * of `trap` and `eval` (whose stop ends that text), never a function body (called by a later call,
- * a function runs outside any `eval`, where the stop would end the session's own line), nor text
- * with backquotes, whose escapes change the text inside them.
+ * contained: the typed text itself (the session hands bash text that is not the policy's print as
+ * the word of `eval`: see shell/frame.ts frameCall) and the single-quoted text of `trap` and `eval`
+ * (whose stop ends that text), never a function body (called by a later call, a function runs
+ * outside any `eval`, where the stop would end the session's own line), nor text with backquotes,
+ * whose escapes change the text inside them.
  *
  * A guard names no function a command could replace and no variable: see read/deny-guard.ts. The
  * values are read once more in its substitution; for them to be those bash gives the command's
