@@ -14,6 +14,17 @@ describe('the end socket’s messages', () => {
     });
   });
 
+  it('reads the directory the frame found the shell in, spaces and all, when it gives one', () => {
+    expect(parseEndMessage(at('0 /home/runner/work/a b'))).toEqual({
+      nonce: NONCE,
+      end: { kind: 'exit', status: 0 },
+      pwd: '/home/runner/work/a b',
+    });
+    for (const pwd of ['/tmp/x\r', '/tmp/x\ry', '/tmp/x\u2028y'])
+      expect(parseEndMessage(at(`2 ${pwd}`))).toMatchObject({ pwd });
+    expect(parseEndMessage(at('0'))).not.toHaveProperty('pwd');
+  });
+
   it('reads the guard’s and the reader’s reports, which name no call', () => {
     expect(parseEndMessage(`${MARKER_TAG}moved`)).toEqual({
       nonce: undefined,

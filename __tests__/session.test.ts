@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
+  symlinkSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -370,6 +371,32 @@ describe('state, restart and close', () => {
       'pwd; echo $GREETING; bash -c \'echo "child sees $GREETING"\'',
     );
     expect(result.output).toBe(`${dir}/sub\nhello\nchild sees hello\n`);
+  });
+
+  it('follows the shell wherever $PWD says it is, reading the kernel whenever $PWD is not where it was', async () => {
+    const session = await startSession();
+    mkdirSync(path.join(dir, 'sub', 'deeper'), { recursive: true });
+    symlinkSync(path.join(dir, 'sub'), path.join(dir, 'link'));
+    // $PWD set back to the directory left: the frame's report of it cannot pass for where the shell is.
+    const forged = await session.run(`cd sub && PWD=${dir}`);
+    expect(forged.cwd).toBe(path.join(dir, 'sub'));
+    expect((await session.run('pwd -P')).output).toBe(`${dir}/sub\n`);
+    // A logical $PWD through a symbolic link: the kernel's physical path is the session's.
+    expect((await session.run('cd ../link/deeper')).cwd).toBe(path.join(dir, 'sub', 'deeper'));
+    expect((await session.run('true')).cwd).toBe(path.join(dir, 'sub', 'deeper'));
+    // A name that starts with the name of the directory the shell was in, then a carriage return.
+    mkdirSync(path.join(dir, 'sub', 'deeper\rx'));
+    await session.run('cd -P .');
+    const prefixed = await session.run("cd $'../deeper\\rx'");
+    expect(prefixed.cwd).toBe(path.join(dir, 'sub', 'deeper\rx'));
+    await session.run('cd ../deeper');
+    // A directory renamed under the shell: $PWD is stale, the kernel is read, the next call runs.
+    const renamed = await session.run(`mv ${dir}/sub ${dir}/moved`);
+    expect(renamed.cwd).toBe(path.join(dir, 'moved', 'deeper'));
+    expect(await session.run('pwd -P')).toMatchObject({
+      output: `${dir}/moved/deeper\n`,
+      replacedBefore: null,
+    });
   });
 
   it('restarts in the working directory with fresh state and kills background jobs', async () => {

@@ -1,14 +1,18 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ShellCgroup } from '../src/shell/cgroup.js';
 import { channelsOf, findShellProcesses } from '../src/shell/process-tree.js';
-
-/** Every wait in these tests gives up after this long. */
-const WAIT_MS = 5000;
+import {
+  killAfterTest,
+  killBareShells,
+  startBareShell,
+  waitFor,
+  type BareShell,
+} from '../__fixtures__/bare-shells.js';
+import { comm, descendsFrom, fdsOf, procStat, running } from '../__fixtures__/processes.js';
 
 /**
  * Where a cgroup must be available: as root with a writable cgroup v2 mount (at /sys/fs/cgroup, or
@@ -27,39 +31,14 @@ function itWithCgroup(name: string, test: () => Promise<void> | void): void {
   else it.skip(name + SKIPPED, test);
 }
 
-interface TestShell {
-  child: ChildProcess;
-  pid: number;
-  marker: string;
-  send(command: string): void;
-  nextPid(): Promise<number>;
-}
-
-const started: number[] = [];
-const shells: ChildProcess[] = [];
 const cgroups: ShellCgroup[] = [];
 const tmpDirs: string[] = [];
 
 afterEach(() => {
   for (const cgroup of cgroups.splice(0)) cgroup.remove();
-  for (const pid of started.splice(0)) kill(pid);
-  for (const child of shells.splice(0)) {
-    kill(-child.pid!);
-    kill(child.pid!);
-    child.stdin?.destroy();
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-  }
+  killBareShells();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-function kill(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // gone already
-  }
-}
 
 function createCgroup(): ShellCgroup {
   const cgroup = ShellCgroup.create();
@@ -69,78 +48,11 @@ function createCgroup(): ShellCgroup {
 }
 
 /** A real bash reading commands from stdin, moved into `cgroup` before it reads any. */
-async function startShell(cgroup: ShellCgroup): Promise<TestShell> {
-  const value = randomBytes(8).toString('hex');
-  const child = spawn('bash', ['--noprofile', '--norc'], {
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, BASH_AGENT_SHELL: value, CG: cgroup.path },
+function startShell(cgroup: ShellCgroup): Promise<BareShell> {
+  return startBareShell({
+    env: { CG: cgroup.path },
+    beforeCommands: (pid) => expect(cgroup.move(pid)).toBe(true),
   });
-  shells.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve);
-    child.once('error', reject);
-  });
-  expect(cgroup.move(child.pid!)).toBe(true);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return {
-    child,
-    pid: child.pid!,
-    marker: `BASH_AGENT_SHELL=${value}`,
-    send: (command) => child.stdin!.write(`${command}\n`),
-    nextPid: async () => {
-      await waitFor(() => output.includes('\n'), 'a line from bash');
-      const line = output.slice(0, output.indexOf('\n'));
-      output = output.slice(line.length + 1);
-      expect(line).toMatch(/^\d+$/);
-      const pid = Number(line);
-      started.push(pid);
-      return pid;
-    },
-  };
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + WAIT_MS;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-function stat(pid: number): { state: string; ppid: number; pgid: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]) };
-  } catch {
-    return undefined;
-  }
-}
-
-function running(pid: number): boolean {
-  const info = stat(pid);
-  return info !== undefined && info.state !== 'Z';
-}
-
-function comm(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
-function descendsFrom(pid: number, ancestor: number): boolean {
-  for (let at = stat(pid)?.ppid; at !== undefined && at > 0; at = stat(at)?.ppid) {
-    if (at === ancestor) return true;
-  }
-  return false;
-}
-
-function fdsOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/fd`).map(Number);
 }
 
 describe('ShellCgroup', () => {
@@ -168,7 +80,7 @@ describe('ShellCgroup', () => {
         () => comm(daemon) === 'sleep' && !descendsFrom(daemon, shell.pid),
         `${daemon} to run sleep outside bash's tree`,
       );
-      expect(stat(daemon)?.pgid).not.toBe(shell.pid);
+      expect(procStat(daemon)?.pgid).not.toBe(shell.pid);
       expect(readFileSync(`/proc/${daemon}/environ`, 'latin1')).not.toContain(shell.marker);
       expect(channelsOf(daemon, fdsOf(daemon)).filter((link) => channels.includes(link))).toEqual(
         [],
@@ -195,7 +107,7 @@ describe('ShellCgroup', () => {
       );
       const looper = await shell.nextPid();
       await waitFor(
-        () => cgroup!.pids().some((pid) => stat(pid)?.ppid === looper),
+        () => cgroup!.pids().some((pid) => procStat(pid)?.ppid === looper),
         `${looper} to fork`,
       );
       const members = cgroup!.pids();
@@ -236,7 +148,7 @@ describe('ShellCgroup', () => {
   itWithCgroup('is harmless once removed: remove again, kill, pids, move', async () => {
     const cgroup = createCgroup();
     const other = spawn('sleep', ['30'], { stdio: 'ignore' });
-    started.push(other.pid!);
+    killAfterTest(other.pid!);
     await new Promise((resolve) => other.once('spawn', resolve));
     expect(cgroup.remove()).toBe(true);
     expect(existsSync(cgroup.path)).toBe(false);

@@ -5,7 +5,7 @@
  * a program overridden on the command line, in an environment of its own (nothing inherited that
  * starts with `GIT_`, no secrets), and without prompting for credentials.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { GitError } from '../base/errors.js';
 
 export interface GitResult {
@@ -147,6 +147,53 @@ export function verb(args: readonly string[]): string {
   return `git ${found ?? ''}`.trim();
 }
 
+/**
+ * Kills `child` and its process group after `ms` (none: never); returns the disarm and whether
+ * it fired.
+ */
+function deadlineFor(
+  child: ChildProcess,
+  ms: number | undefined,
+): { fired: () => boolean; clear: () => void } {
+  let fired = false;
+  const timer =
+    ms === undefined
+      ? undefined
+      : setTimeout(() => {
+          fired = true;
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            child.kill('SIGKILL');
+          }
+        }, ms);
+  return { fired: () => fired, clear: () => clearTimeout(timer) };
+}
+
+/** How a call that ran ended: its result, or the GitError its end makes of it. */
+function outcomeOf(
+  name: string,
+  options: GitOptions,
+  end: { code: number | null; signal: NodeJS.Signals | null; timedOut: boolean },
+  stdout: Buffer[],
+  stderr: Buffer[],
+): GitResult | GitError {
+  const errors = Buffer.concat(stderr).toString('utf8');
+  if (end.timedOut) {
+    const message = `${name} did not finish within ${options.timeoutMs! / 1000} s`;
+    return new GitError(message, name, 'timeout', null, errors);
+  }
+  if (end.code === null) {
+    const message = `${name} was ended by signal ${end.signal ?? 'unknown'}`;
+    return new GitError(message, name, 'signal', null, errors);
+  }
+  if (end.code !== 0 && options.allowAllExitCodes !== true) {
+    const message = `${name} failed with exit code ${end.code}: ${briefly(errors)}`;
+    return new GitError(message, name, 'exit', end.code, errors);
+  }
+  return { exitCode: end.code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: errors };
+}
+
 /** Runs `git <args>` hardened; throws on a non-zero exit unless `allowAllExitCodes`. */
 export function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
@@ -157,18 +204,7 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
       // A group of its own, so that a deadline ends the remote helper git started too.
       detached: options.timeoutMs !== undefined,
     });
-    let timedOut = false;
-    const deadline =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            try {
-              process.kill(-child.pid!, 'SIGKILL');
-            } catch {
-              child.kill('SIGKILL');
-            }
-          }, options.timeoutMs);
+    const deadline = deadlineFor(child, options.timeoutMs);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -177,43 +213,16 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
     const name = verb(args);
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new GitError(
-          `Could not run ${name}: ${error.code ?? 'unknown error'}`,
-          name,
-          'spawn',
-          null,
-          '',
-          {
-            cause: error,
-          },
-        ),
-      ),
-    );
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      const message = `Could not run ${name}: ${error.code ?? 'unknown error'}`;
+      reject(new GitError(message, name, 'spawn', null, '', { cause: error }));
+    });
     child.on('close', (code, signal) => {
-      clearTimeout(deadline);
-      if (timedOut) {
-        const message = `${name} did not finish within ${options.timeoutMs! / 1000} s`;
-        reject(
-          new GitError(message, name, 'timeout', null, Buffer.concat(stderr).toString('utf8')),
-        );
-        return;
-      }
-      const result = {
-        exitCode: code ?? 128,
-        stdout: Buffer.concat(stdout).toString('utf8'),
-        stderr: Buffer.concat(stderr).toString('utf8'),
-      };
-      if (code === null) {
-        const message = `${name} was ended by signal ${signal ?? 'unknown'}`;
-        reject(new GitError(message, name, 'signal', null, result.stderr));
-      } else if (code !== 0 && options.allowAllExitCodes !== true) {
-        const message = `${name} failed with exit code ${code}: ${briefly(result.stderr)}`;
-        reject(new GitError(message, name, 'exit', code, result.stderr));
-      } else {
-        resolve(result);
-      }
+      deadline.clear();
+      const end = { code, signal, timedOut: deadline.fired() };
+      const outcome = outcomeOf(name, options, end, stdout, stderr);
+      if (outcome instanceof GitError) reject(outcome);
+      else resolve(outcome);
     });
   });
 }

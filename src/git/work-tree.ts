@@ -86,10 +86,7 @@ function hashOptions(attribute: string | undefined, drivers: FilterDrivers): str
 }
 
 /** The `filter` attribute of each path, as `git check-attr` reads the attributes files. */
-async function filterAttributes(
-  files: readonly string[],
-  run: (args: string[], input?: string) => Promise<{ stdout: string }>,
-): Promise<Map<string, string>> {
+async function filterAttributes(files: readonly string[], run: Run): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (files.length === 0) return found;
   const fields = (
@@ -98,6 +95,97 @@ async function filterAttributes(
   // Triples: path, attribute, value.
   for (let i = 0; i + 2 < fields.length; i += 3) found.set(fields[i]!, fields[i + 2]!);
   return found;
+}
+
+/** What HEAD's tree, read into the private index, holds. */
+interface HeadEntries {
+  /** Repositories of their own inside this one: not part of this commit. */
+  gitlinks: Set<string>;
+  tracked: Set<string>;
+  /** `mode sha` of each entry, to tell which files the commit changes. */
+  modeAndSha: Map<string, string>;
+}
+
+type Run = (args: string[], input?: string | Buffer) => Promise<{ stdout: string }>;
+
+async function headEntries(run: Run): Promise<HeadEntries> {
+  const head: HeadEntries = { gitlinks: new Set(), tracked: new Set(), modeAndSha: new Map() };
+  for (const line of entries((await run(['ls-files', '-z', '--stage'])).stdout)) {
+    const file = line.slice(line.indexOf('\t') + 1);
+    if (line.startsWith(GITLINK)) head.gitlinks.add(file);
+    else head.tracked.add(file);
+    head.modeAndSha.set(file, line.slice(0, line.indexOf(' ', line.indexOf(' ') + 1)));
+  }
+  return head;
+}
+
+/** The work tree's files, links and removed files among `candidates`, as lstat finds them. */
+interface Found {
+  files: Array<{ file: string; mode: string }>;
+  links: Array<{ file: string; target: string }>;
+  removed: string[];
+}
+
+function findCandidates(top: string, candidates: Set<string>, head: HeadEntries): Found {
+  const found: Found = { files: [], links: [], removed: [] };
+  const seen = new Map<string, boolean>();
+  for (const file of candidates) {
+    // A directory entry is a repository of its own inside this one: not part of this commit.
+    if (file.endsWith('/') || head.gitlinks.has(file)) continue;
+    const stats = throughLink(top, file, seen) ? undefined : lstatOrUndefined(path.join(top, file));
+    if (stats?.isSymbolicLink()) {
+      found.links.push({ file, target: readlinkSync(path.join(top, file)) });
+    } else if (stats?.isFile()) {
+      found.files.push({ file, mode: stats.mode & 0o100 ? '100755' : '100644' });
+    } else if (head.tracked.has(file)) {
+      found.removed.push(file);
+    }
+  }
+  return found;
+}
+
+/**
+ * Hashes the files and links found (writing their blobs) into `--index-info` lines: files in
+ * batches, one per set of hash options; a name `--stdin-paths` would misread, and each link's
+ * target, one by one.
+ */
+async function hashFound(
+  top: string,
+  { files, links }: Found,
+  run: Run,
+  drivers: FilterDrivers,
+): Promise<string[]> {
+  const lines: string[] = [];
+  // --stdin-paths reads a line per name and unquotes one that starts with `"`: such names go one
+  // by one, as their bytes.
+  const oneByOne = (file: string) => file.includes('\n') || file.startsWith('"');
+  const batch = files.filter(({ file }) => !oneByOne(file));
+  const attributes = await filterAttributes(
+    batch.map(({ file }) => file),
+    run,
+  );
+  const groups = new Map<string, Array<{ file: string; mode: string }>>();
+  for (const entry of batch) {
+    const key = JSON.stringify(hashOptions(attributes.get(entry.file), drivers));
+    const group = groups.get(key);
+    if (group) group.push(entry);
+    else groups.set(key, [entry]);
+  }
+  for (const [key, group] of groups) {
+    const hashed = await run(
+      [...(JSON.parse(key) as string[]), '-w', '--stdin-paths'],
+      group.map(({ file }) => `${file}\n`).join(''),
+    );
+    const shas = hashed.stdout.trim().split('\n');
+    group.forEach(({ file, mode }, index) => lines.push(`${mode} ${shas[index]}\t${file}`));
+  }
+  const hashOne = async (input: string | Buffer): Promise<string> =>
+    (await run(['hash-object', '-w', '--no-filters', '--stdin'], input)).stdout.trim();
+  for (const { file, mode } of files.filter(({ file }) => oneByOne(file))) {
+    lines.push(`${mode} ${await hashOne(readFileSync(path.join(top, file)))}\t${file}`);
+  }
+  for (const { file, target } of links) lines.push(`120000 ${await hashOne(target)}\t${file}`);
+  return lines;
 }
 
 /**
@@ -111,87 +199,28 @@ export async function snapshotWorkTree(
 ): Promise<WorkTreeSnapshot> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bash-agent-index-'));
   const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-  const run = (args: string[], input?: string | Buffer) => git(args, { env, input });
+  const run: Run = (args, input) => git(args, { env, input });
   try {
     const head = await git(['rev-parse', '--quiet', '--verify', 'HEAD^{commit}'], {
       allowAllExitCodes: true,
     });
     const parent = head.exitCode === 0 ? head.stdout.trim() : undefined;
     await run(parent ? ['read-tree', parent] : ['read-tree', '--empty']);
-
-    const gitlinks = new Set<string>();
-    const tracked = new Set<string>();
-    // `mode sha` of each HEAD entry, to tell which files the commit changes.
-    const inHead = new Map<string, string>();
-    for (const line of entries((await run(['ls-files', '-z', '--stage'])).stdout)) {
-      const tab = line.indexOf('\t');
-      const file = line.slice(tab + 1);
-      if (line.startsWith(GITLINK)) gitlinks.add(file);
-      else tracked.add(file);
-      inHead.set(file, line.slice(0, line.indexOf(' ', line.indexOf(' ') + 1)));
-    }
+    const inHead = await headEntries(run);
     // What the agent staged itself (`git add -f` of an ignored file) counts as changed too.
     const staged = await git(['ls-files', '-z'], { allowAllExitCodes: true });
     const candidates = new Set([
-      ...tracked,
+      ...inHead.tracked,
       ...(staged.exitCode === 0 ? entries(staged.stdout) : []),
       ...entries((await run(['ls-files', '-z', '--others', '--exclude-standard'])).stdout),
     ]);
-
-    const removed: string[] = [];
-    const files: Array<{ file: string; mode: string }> = [];
-    const links: Array<{ file: string; target: string }> = [];
-    const seen = new Map<string, boolean>();
-    for (const file of candidates) {
-      // A directory entry is a repository of its own inside this one: not part of this commit.
-      if (file.endsWith('/') || gitlinks.has(file)) continue;
-      const stats = throughLink(top, file, seen)
-        ? undefined
-        : lstatOrUndefined(path.join(top, file));
-      if (stats?.isSymbolicLink()) {
-        links.push({ file, target: readlinkSync(path.join(top, file)) });
-      } else if (stats?.isFile()) {
-        files.push({ file, mode: stats.mode & 0o100 ? '100755' : '100644' });
-      } else if (tracked.has(file)) {
-        removed.push(file);
-      }
-    }
-
-    const lines: string[] = [];
-    // --stdin-paths reads a line per name and unquotes one that starts with `"`: such names go one
-    // by one, as their bytes.
-    const oneByOne = (file: string) => file.includes('\n') || file.startsWith('"');
-    const batch = files.filter(({ file }) => !oneByOne(file));
-    const attributes = await filterAttributes(
-      batch.map(({ file }) => file),
-      run,
-    );
-    const groups = new Map<string, Array<{ file: string; mode: string }>>();
-    for (const entry of batch) {
-      const key = JSON.stringify(hashOptions(attributes.get(entry.file), drivers));
-      const group = groups.get(key);
-      if (group) group.push(entry);
-      else groups.set(key, [entry]);
-    }
-    for (const [key, group] of groups) {
-      const hashed = await run(
-        [...(JSON.parse(key) as string[]), '-w', '--stdin-paths'],
-        group.map(({ file }) => `${file}\n`).join(''),
+    const found = findCandidates(top, candidates, inHead);
+    const lines = await hashFound(top, found, run, drivers);
+    if (found.removed.length > 0) {
+      await run(
+        ['update-index', '-z', '--force-remove', '--stdin'],
+        `${found.removed.join('\0')}\0`,
       );
-      const shas = hashed.stdout.trim().split('\n');
-      group.forEach(({ file, mode }, index) => lines.push(`${mode} ${shas[index]}\t${file}`));
-    }
-    for (const { file, mode } of files.filter(({ file }) => oneByOne(file))) {
-      const bytes = readFileSync(path.join(top, file));
-      const sha = (await run(['hash-object', '-w', '--no-filters', '--stdin'], bytes)).stdout;
-      lines.push(`${mode} ${sha.trim()}\t${file}`);
-    }
-    for (const { file, target } of links) {
-      const sha = (await run(['hash-object', '-w', '--no-filters', '--stdin'], target)).stdout;
-      lines.push(`120000 ${sha.trim()}\t${file}`);
-    }
-    if (removed.length > 0) {
-      await run(['update-index', '-z', '--force-remove', '--stdin'], `${removed.join('\0')}\0`);
     }
     if (lines.length > 0) {
       await run(['update-index', '-z', '--index-info'], `${lines.join('\0')}\0`);
@@ -205,7 +234,7 @@ export async function snapshotWorkTree(
         file: entry.slice(entry.indexOf('\t') + 1),
         modeAndSha: entry.slice(0, entry.indexOf('\t')),
       }))
-      .filter(({ file, modeAndSha }) => inHead.get(file) !== modeAndSha)
+      .filter(({ file, modeAndSha }) => inHead.modeAndSha.get(file) !== modeAndSha)
       .map(({ file }) => file);
     return { tree, parent, parentTree, written };
   } finally {

@@ -8,7 +8,7 @@
  *   ENXIO), neither bash's nor the action's, and no file or FIFO carries a command or an end: there is
  *   no path a command could read, append to or open behind the session.
  * - **Nothing held.** While the command runs, bash's input and the end socket are closed: the call
- *   wraps the command in `{ …; } 0</dev/null` and `{ COMMAND } 63>&-`. bash keeps the originals in
+ *   wraps the command in `{ …; }</dev/null` and `{ COMMAND } 63>&-`. bash keeps the originals in
  *   copies of its own (descriptors 10 and up) that it marks close-on-exec, so nothing the command
  *   starts inherits them, and a command reaches them only by naming them (`<&10`, `>&11`), which the
  *   policy refuses (descriptors above 9 and descriptors held in variables belong to the frame). The
@@ -123,8 +123,11 @@ export function frameDefinitions(names: FrameNames): string {
     // $1: directory checked against; $2: the status to leave in $?; $3: the old $_.
     `${guard}() { [[ . -ef $1 ]] || \\${moved}; \\builtin return "$2"; }; ` +
     // $1: nonce; $2: the old $_. `$?` is still the command's when a function starts. (The tag starts
-    // with `%`, which printf's format doubles.)
-    `${end}() { \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$?" >&${END_FD}; }; ` +
+    // with `%`, which printf's format doubles.) `$PWD` follows when it names the directory the shell
+    // is in (see EndMessage.pwd).
+    `${end}() { \\builtin set -- "$1" "$?"; if [[ . -ef $PWD && $PWD != *$'\\n'* ]]; then ` +
+    `\\builtin printf '%${MARKER_TAG}%s %s %s\\n' "$1" "$2" "$PWD" >&${END_FD}; ` +
+    `else \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$2" >&${END_FD}; fi; }; ` +
     // $1: directory; $2: the old $_.
     `${move}() { \\builtin cd -- "$1"; }; ` +
     // $1: characters to read; $2: the mark that ends them; $3: the old $_. See frameCall for why each
@@ -225,7 +228,7 @@ export function frameCall(names: FrameNames, call: CallText): string {
       ? `[[ . -ef ${dirWord} ]]||\\${names.moved};{ `
       : `\\${names.guard} ${dirWord} ${status} "$_"||{ `;
   return (
-    `${read}{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";} 0</dev/null\n` +
+    `${read}{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";}</dev/null\n` +
     (bulk === undefined ? '' : `${bulk}${call.mark}`) +
     (wellFormed ? '' : '\n')
   );
@@ -245,10 +248,13 @@ function bulkText(text: string): string | undefined {
   return kept.length >= BULK_MIN_LENGTH && ASCII.test(kept) ? kept : undefined;
 }
 
+// Dot-all: a directory's name may hold a carriage return or a line separator, and the part of it
+// after one must not be lost (a prefix of a name could pass for another directory).
 const END_MESSAGE = new RegExp(
   `^${MARKER_TAG}(?:(${MOVED}|${UNREAD})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`,
+  's',
 );
-const END_WORD = /^(\d+)$/;
+const END_WORDS = /^(\d+)(?: (.+))?$/s;
 
 /**
  * One message of the end socket: whose call it ends (undefined: no marker in it, or the guard's
@@ -257,6 +263,15 @@ const END_WORD = /^(\d+)$/;
 export interface EndMessage {
   nonce: string | undefined;
   end: FrameEnd | undefined;
+  /**
+   * `$PWD` when the call ended, given only when it named the directory the shell was in (`. -ef
+   * $PWD`, tested by the frame after the command). A command can set `$PWD` to anything, but not make
+   * the path lead to another directory than the one it is in: when this is the path the session
+   * already holds, the kernel has nothing new to say, and the session skips reading it (a system call
+   * into /proc that costs a quick call about a twentieth of its time). Anything else, and the session
+   * reads the kernel. Either way the next call's guard checks the directory again before its command.
+   */
+  pwd?: string;
 }
 
 /** Reads one line of the end socket. */
@@ -265,11 +280,11 @@ export function parseEndMessage(line: string): EndMessage {
   if (found === null) return { nonce: undefined, end: undefined };
   if (found[1] !== undefined)
     return { nonce: undefined, end: { kind: found[1] as 'moved' | 'unread' } };
-  const status = END_WORD.exec(found[3]!)?.[1];
-  return {
-    nonce: found[2],
-    end: status === undefined ? undefined : { kind: 'exit', status: Number(status) },
-  };
+  const words = END_WORDS.exec(found[3]!);
+  if (words === null) return { nonce: found[2], end: undefined };
+  const message: EndMessage = { nonce: found[2], end: { kind: 'exit', status: Number(words[1]) } };
+  if (words[2] !== undefined) message.pwd = words[2];
+  return message;
 }
 
 /**

@@ -84,6 +84,8 @@ interface Call {
   capture: OutputCapture;
   /** The end the frame reported, once it has. */
   end: FrameEnd | undefined;
+  /** `$PWD` as the end reported it (EndMessage.pwd). */
+  pwd?: string;
   finish: (outcome: Outcome) => void;
 }
 
@@ -379,7 +381,7 @@ export class BashSession {
 
   /** One line of the end socket. */
   #onEndMessage(shell: Shell, line: string): void {
-    const { nonce, end } = parseEndMessage(line);
+    const { nonce, end, pwd } = parseEndMessage(line);
     const call = shell.call;
     if (call !== undefined && (end?.kind === 'moved' || end?.kind === 'unread')) {
       return call.finish(end);
@@ -393,6 +395,7 @@ export class BashSession {
     }
     if (end === undefined) return call.finish('forged-end');
     call.end = end;
+    call.pwd = pwd;
     // The output was written before the end, so the socket was readable no later than the end's:
     // what the event loop has not read of it yet it reads in this same turn, before any immediate.
     setImmediate(() => call.finish(end));
@@ -501,7 +504,9 @@ export class BashSession {
     } else if (outcome.kind === 'exit') {
       exitCode = outcome.status;
       this.#status = outcome.status;
-      const cwd = readKernelCwd(shell.pid, this.#kernelCwd);
+      const cwd = stillIn(call.pwd, this.#kernelCwd)
+        ? this.#kernelCwd
+        : readKernelCwd(shell.pid, this.#kernelCwd);
       if (cwd !== undefined && cwd !== this.#kernelCwd) {
         this.#cwd = cwd.path;
         this.#kernelCwd = cwd;
@@ -620,4 +625,20 @@ function isDirectory(dir: string): boolean {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Whether the frame's report of `$PWD` (EndMessage.pwd) shows the shell still where the kernel last
+ * said it was: the same path, which the kernel gave physical (so no symbolic link in it could lead
+ * elsewhere), and which leads to the directory the shell is in.
+ */
+function stillIn(pwd: string | undefined, last: KernelCwd | undefined): last is KernelCwd {
+  // Compared as bytes: a name that is not UTF-8 reads as the same text as others that are not either.
+  return (
+    pwd !== undefined &&
+    last !== undefined &&
+    !last.deleted &&
+    pwd === last.path &&
+    last.bytes.equals(Buffer.from(pwd))
+  );
 }
