@@ -70,9 +70,13 @@ const OURS: Implementation = {
  * fresh one for each call stands for that.
  */
 function freshSummary(): typeof core.summary {
-  return Object.assign(Object.create(Object.getPrototypeOf(core.summary) as object) as object, {
-    _buffer: '',
-  }) as typeof core.summary;
+  const fresh: unknown = Object.assign(
+    Object.create(Object.getPrototypeOf(core.summary) as object),
+    {
+      _buffer: '',
+    },
+  );
+  return fresh as typeof core.summary;
 }
 
 const CORE: Implementation = {
