@@ -122,7 +122,7 @@ describe('asciiBundle', () => {
     writeFileSync(path.join(dir, 'index.js'), "export const r = /\u00e9/, s = '\u00e9';\n");
 
     expect(asciiBundle(dir)).toEqual([
-      `${path.join(dir, 'index.js')}: 1 character(s) left as they are (regular expressions, tagged templates)`,
+      `${path.join(dir, 'index.js')}: 1 character(s) left as they are (in regular expressions, tagged templates or white space)`,
     ]);
   });
 });

@@ -237,7 +237,7 @@ export function asciiBundle(dir: string): string[] {
     writeFileSync(file, result.code);
     if (result.left > 0) {
       notes.push(
-        `${file}: ${result.left} character(s) left as they are (regular expressions, tagged templates)`,
+        `${file}: ${result.left} character(s) left as they are (in regular expressions, tagged templates or white space)`,
       );
     }
   }
