@@ -3,7 +3,7 @@
  * the same: in comments, string literals, untagged template literals and names. One character
  * outside ASCII (a `—` in a comment) makes V8 hold a whole file as a two-byte string: Node decodes
  * it on the slow path, and V8 scans it, at start-up and at every lazy compile after, more slowly;
- * the action reached its first request about 6% sooner with its chunks in ASCII (paired runs).
+ * the action reached its first request 2-6% sooner with its chunks in ASCII (paired runs).
  * Regular expressions and tagged templates, where an escape could read differently, are left as
  * they are. Every file is parsed again after, and its tokens must have the same values, or the
  * bundle fails. The source maps stay as they are: they map whole lines, which the escapes keep.
