@@ -1,5 +1,5 @@
 /**
- * Errors that name the fix: run() with only `@actions/core` mocked, the real SDK talking to a
+ * Errors that name the fix: run() with only the workflow commands mocked, the real SDK talking to a
  * scripted Messages API on loopback. Each failure a workflow can correct names the input to change
  * (and its value), and is said once.
  */
@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import {
   startMessagesServer,
   type MessagesServer,
@@ -16,7 +16,7 @@ import {
 } from '../__fixtures__/messages-server.js';
 import { apiError, final } from '../__fixtures__/messages.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-error-fixes-key-0123456789abcdef';

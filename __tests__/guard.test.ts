@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { apiError, commands, toolResults } from '../__fixtures__/messages.js';
 import { FileSnapshot } from '../src/guard/file-snapshot.js';
@@ -18,7 +18,7 @@ import { git } from '../src/git/exec.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
 const { Guard, describeUndone } = await import('../src/guard/guard.js');
 

@@ -1,6 +1,6 @@
 /**
  * `/agent` on an issue with `commit: true` and `pull-request: true` but no `branch`, through run()
- * in-process with only `@actions/core` mocked: a real bare origin, the REST API faked on loopback
+ * in-process with only the workflow commands mocked: a real bare origin, the REST API faked on loopback
  * (every call checked against GitHub's description) and the model scripted on loopback. The work
  * goes to a branch of its own and a pull request that closes the issue, never to the base branch.
  */
@@ -8,14 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import { loadEvent } from '../__fixtures__/events.js';
 import { startGitHubServer, type GitHubServer } from '../__fixtures__/github-server.js';
 import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { commands, final } from '../__fixtures__/messages.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-issue-pr-test-key-0123456789abcdef';

@@ -1,5 +1,5 @@
 /**
- * run() as the action runs it, with only `@actions/core` mocked: the real config, policy, bash
+ * run() as the action runs it, with only the workflow commands mocked: the real config, policy, bash
  * session, SDK and loop, against a scripted Messages API on loopback.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import { makeRepos, sh } from '../__fixtures__/git-repos.js';
 import {
   startMessagesServer,
@@ -29,7 +29,7 @@ import { factsOf } from '../src/report/facts.js';
 import type { RecordedEvent } from '../src/transcript.js';
 import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-main-test-key-0123456789abcdef';

@@ -1,5 +1,5 @@
 /**
- * run() on each provider, with only `@actions/core` mocked: the real config, platform SDK client,
+ * run() on each provider, with only the workflow commands mocked: the real config, platform SDK client,
  * shell and loop, against a scripted server on loopback that holds requests to the platform's own
  * rules (Bedrock's path, body and SigV4 signature; Foundry's path and key), with the credentials in
  * the environment as the platforms' login steps leave them.
@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import { bedrockPlatform, type BedrockAccount } from '../__fixtures__/bedrock-platform.js';
 import { FOUNDRY_BASE_PATH, foundryPlatform } from '../__fixtures__/foundry-platform.js';
 import {
@@ -21,7 +21,7 @@ import {
 import { apiError, commands, DEFAULT_USAGE, final, toolResults } from '../__fixtures__/messages.js';
 import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
 
 /** Credentials shaped as aws-actions/configure-aws-credentials leaves them after an OIDC login. */

@@ -18,7 +18,7 @@ import {
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import { Redactor } from '../src/redact.js';
 import { createBashExecutor, type ToolOutcome } from '../src/agent/bash-tool.js';
 import { captureChars, formatCommandResult } from '../src/shell/format.js';
@@ -26,7 +26,7 @@ import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
 const { parseConfig } = await import('../src/config/config.js');
 const { renderResultComment } = await import('../src/report/comment.js');

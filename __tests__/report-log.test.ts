@@ -11,15 +11,14 @@ import {
   type LogSink,
 } from '../src/report/log.js';
 import type { RecordedEvent, TranscriptEvent } from '../src/transcript.js';
+import { commandLine } from '../src/run/workflow-commands.js';
 
 /**
- * A sink that writes lines as @actions/core does, workflow commands escaped the same way, and
- * keeps them as the runner reads them: a message of several lines is several lines. `writes`
- * counts the messages.
+ * A sink that writes lines as the action does, workflow commands spelled by the action's own
+ * writer, and keeps them as the runner reads them: a message of several lines is several lines.
+ * `writes` counts the messages.
  */
 function recordingSink(): LogSink & { lines: string[]; writes: number } {
-  const escape = (text: string): string =>
-    text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const lines: string[] = [];
   const sink = {
     lines,
@@ -28,10 +27,10 @@ function recordingSink(): LogSink & { lines: string[]; writes: number } {
       sink.writes += 1;
       lines.push(...message.split(/\r\n|\r|\n/));
     },
-    debug: (message: string) => lines.push(`::debug::${escape(message)}`),
-    warning: (message: string) => lines.push(`::warning::${escape(message)}`),
-    startGroup: (title: string) => lines.push(`::group::${escape(title)}`),
-    endGroup: () => lines.push('::endgroup::'),
+    debug: (message: string) => lines.push(commandLine('debug', {}, message)),
+    warning: (message: string) => lines.push(commandLine('warning', {}, message)),
+    startGroup: (title: string) => lines.push(commandLine('group', {}, title)),
+    endGroup: () => lines.push(commandLine('endgroup', {}, '')),
   };
   return sink;
 }

@@ -2,13 +2,13 @@
  * Responses that break on the way: a body cut or reset after its headers is retried like a
  * connection error, and no tool call runs twice; an empty response is never sent back empty; usage
  * without its input figure is priced from what it has. run() as the action runs it, with only
- * `@actions/core` mocked, against a scripted Messages API on loopback.
+ * the workflow commands mocked, against a scripted Messages API on loopback.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import {
   startMessagesServer,
   type MessagesServer,
@@ -19,7 +19,7 @@ import { bedrockPlatform } from '../__fixtures__/bedrock-platform.js';
 import { EMPTY_RESPONSE } from '../src/agent/conversation.js';
 import { costOfUsage, priceFor } from '../src/agent/pricing.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-response-faults-key-0123456789';

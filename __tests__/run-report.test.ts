@@ -6,10 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import { readTranscriptFile } from '../__fixtures__/transcripts.js';
+import { parseOutputFile } from '../__fixtures__/runner.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { RunReport } = await import('../src/report/run-report.js');
 const { parseConfig } = await import('../src/config/config.js');
 const { RESULT_OUTPUT_MAX_CHARS } = await import('../src/report/outputs.js');
@@ -202,7 +203,7 @@ describe('a report whose GITHUB_OUTPUT file cannot be written', () => {
 
     await report.finish(config);
 
-    expect(readFileSync(outputFile, 'utf8')).toContain('conclusion<<EOF\nsuccess\nEOF\n');
+    expect(parseOutputFile(readFileSync(outputFile, 'utf8')).conclusion).toBe('success');
     expect(core.log.filter((line) => line.startsWith('::warning::'))).toEqual([]);
   });
 });

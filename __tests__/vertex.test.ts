@@ -1,5 +1,5 @@
 /**
- * run() on `provider: vertex`, with only `@actions/core` mocked: the real config, Vertex client,
+ * run() on `provider: vertex`, with only the workflow commands mocked: the real config, Vertex client,
  * google-auth-library, shell and loop. The Workload Identity Federation chain runs for real against
  * loopback (GitHub's OIDC endpoint, Google's STS, IAM's impersonation), from a credentials file
  * written exactly as google-github-actions/auth writes it into the workspace, and the scripted
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { capturingFetch } from '../__fixtures__/capturing-fetch.js';
-import * as core from '../__fixtures__/core.js';
+import * as core from '../__fixtures__/workflow-commands.js';
 import {
   startGoogleAuthServer,
   type GoogleAuthServer,
@@ -27,9 +27,9 @@ import { apiError, commands, DEFAULT_USAGE, final, toolResults } from '../__fixt
 import { vertexPlatform, VERTEX_API_VERSION } from '../__fixtures__/vertex-platform.js';
 import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
 const { run } = await import('../src/main.js');
-// After the mock: config.ts reads its inputs through @actions/core.
+// After the mock: config.ts reads its inputs through the workflow commands.
 const { compileConfig, parseConfig } = await import('../src/config/config.js');
 const { vertexProvider } = await import('../src/providers/vertex.js');
 

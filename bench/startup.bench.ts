@@ -1,7 +1,7 @@
 // Start-up: from spawning `node dist/index.js` to its first request reaching the loopback Messages
 // API, median of 10, next to spawning bare `node -e 0` (to exit) measured in the same run, interleaved
-// so both see the same machine load; both on the Node the action ships for. Goal: ≤ 300 ms on this
-// machine.
+// so both see the same machine load; both on the Node the action ships for. The goal is the ratio to
+// the bare start of the same run, not a time, which depends on the machine.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { startMessagesServer } from '../__fixtures__/messages-server.js';
@@ -11,7 +11,8 @@ import { requireBundle, runnerEnvironment, DIST_ENTRY } from '../__fixtures__/ru
 
 const RUNS = 10;
 const node = shippedNode();
-const GOAL_MS = 300;
+/** The goal: the action reaches its first request within this many bare node starts. */
+const GOAL_RATIO = 6;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -79,7 +80,8 @@ console.log(
 console.log(
   `dist/index.js (spawn to first request):   median ${fmt(actionMedian)}  (min ${fmt(Math.min(...action))}, max ${fmt(Math.max(...action))})`,
 );
+const ratio = actionMedian / bareMedian;
 console.log(
-  `ratio action / bare node: ${(actionMedian / bareMedian).toFixed(2)}x; action minus bare node: ${fmt(actionMedian - bareMedian)}`,
+  `ratio action / bare node: ${ratio.toFixed(2)}x; action minus bare node: ${fmt(actionMedian - bareMedian)}`,
 );
-console.log(`goal: median ≤ ${GOAL_MS} ms — ${actionMedian <= GOAL_MS ? 'met' : 'NOT met'}`);
+console.log(`goal: ≤ ${GOAL_RATIO}x bare node — ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'}`);

@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import * as step from './run/workflow-commands.js';
 import { createBashExecutor } from './agent/bash-tool.js';
 import { RunLimits } from './agent/limits.js';
 import type { ModelChoice } from './agent/fallback.js';
@@ -94,10 +94,10 @@ function sdkClientOptions(redactor: Redactor): SharedClientOptions {
     maxRetries: MAX_RETRIES,
     logLevel: 'info',
     logger: {
-      error: sdkLog((message) => core.warning(message)),
-      warn: sdkLog((message) => core.warning(message)),
-      info: sdkLog((message) => core.debug(message)),
-      debug: sdkLog((message) => core.debug(message)),
+      error: sdkLog((message) => step.warning(message)),
+      warn: sdkLog((message) => step.warning(message)),
+      info: sdkLog((message) => step.debug(message)),
+      debug: sdkLog((message) => step.debug(message)),
     },
   };
 }
@@ -234,7 +234,7 @@ async function openWorkbench(
             credentials,
           })),
         );
-        if (note) core.warning(note);
+        if (note) step.warning(note);
       },
     },
   );
@@ -260,11 +260,11 @@ function startSandbox(config: Config, env: Record<string, string>): Promise<Sand
 function sayPlan(config: Config, plan: SandboxPlan): SandboxPlan {
   const { facts } = plan;
   if (!facts.held) {
-    const say = config.sandbox === 'off' ? core.info : core.warning;
+    const say = config.sandbox === 'off' ? step.info : step.warning;
     say(`Sandbox: none, the shell is not confined (${facts.why})`);
   } else {
     const exec = facts.exec.confined ? facts.exec.detail : `not confined (${facts.exec.detail})`;
-    core.info(
+    step.info(
       `Sandbox: ${sandboxLabel(facts)}. Writes: ${facts.writes}. Exec: ${exec}. Network: ${facts.network.detail}. ${facts.scope}`,
     );
   }
@@ -276,16 +276,16 @@ function failStep(facts: RunFacts, config: Config | undefined): void {
   const { conclusion, detail } = facts;
   if (conclusion === 'success' || conclusion === 'skipped') return;
   if (conclusion === 'error' || conclusion === 'cancelled') {
-    core.setFailed(detail ?? `The run ended: ${conclusion}`);
+    step.setFailed(detail ?? `The run ended: ${conclusion}`);
     return;
   }
   // Said once, in the headline's words, with what the limit's detail adds to them.
   const more = detailBeyondHeadline(facts);
   const stop = stoppedAt(facts) ?? detail ?? conclusion;
   const message = more ? `${stop} (${more})` : stop;
-  if (config?.failOnLimit ?? true) core.setFailed(message);
+  if (config?.failOnLimit ?? true) step.setFailed(message);
   else
-    core.warning(`${message}; fail-on-limit is false, so the step succeeds`, {
+    step.warning(`${message}; fail-on-limit is false, so the step succeeds`, {
       title: 'Stopped at a limit',
     });
 }
@@ -330,8 +330,8 @@ async function commitStage(
     redact: redactor.fn,
     deadline,
   });
-  if (commit.severity === 'info') core.info(redactor.redact(commit.note));
-  if (commit.severity === 'warning') core.warning(redactor.redact(commit.note));
+  if (commit.severity === 'info') step.info(redactor.redact(commit.note));
+  if (commit.severity === 'warning') step.warning(redactor.redact(commit.note));
   const pull =
     (config.pullRequest && gitHub
       ? await alone(
@@ -354,7 +354,7 @@ async function commitStage(
 export async function run(): Promise<void> {
   const cancellation = listenForCancellation({
     onSignal: (signal, first) =>
-      core.info(`Received ${signal}: ${first ? 'stopping the run' : 'already stopping'}`),
+      step.info(`Received ${signal}: ${first ? 'stopping the run' : 'already stopping'}`),
   });
   // The log goes out in batches from here on (log-buffer.ts); stop() writes the last of it.
   const logBuffer = bufferLog(process.stdout);
@@ -371,11 +371,11 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   // Every secret of the environment is known before anything can fail and report it; each one is
   // also masked by the runner, for whatever writes to the log without the redactor.
   const redactor = new Redactor(buildShellEnv(process.env, []).secretValues, {
-    onAdd: (secret) => core.setSecret(secret),
+    onAdd: (secret) => step.setSecret(secret),
   });
   const report = new RunReport(redactor.fn, logBuffer);
   // From here on, a stage that throws is a warning that names it (see alone).
-  const warn = (message: string): void => core.warning(redactor.redact(message));
+  const warn = (message: string): void => step.warning(redactor.redact(message));
   let config: Config | undefined;
   let sandbox: SandboxPlan | undefined;
   let workbench: Workbench | undefined;
@@ -392,11 +392,11 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
     config = await loadConfig();
-    for (const conflict of inputConflicts(config)) core.warning(conflict);
+    for (const conflict of inputConflicts(config)) step.warning(conflict);
     // A key given as an input is a secret whichever provider runs: on another platform it is unused,
     // but it must no more appear in what the action writes than the platform's own credentials.
     redactor.add(config.apiKey);
-    gitHub = connectGitHub(config, (message) => core.warning(redactor.redact(message)));
+    gitHub = connectGitHub(config, (message) => step.warning(redactor.redact(message)));
     const reader = gitHub.reader;
     const trigger = await withinDeadline('Deciding the trigger on GitHub', GITHUB_STAGE_MS, () =>
       decideTrigger(readWorkflowEvent(process.env), config!, reader, process.env.GITHUB_REPOSITORY),
@@ -404,7 +404,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     report.record(triggerRecord(trigger));
     if (trigger.kind === 'skip') {
       // No model, no shell, no guard: the step succeeds and says why in one line.
-      core.info(`Not running: ${redactor.redact(trigger.reason)}`);
+      step.info(`Not running: ${redactor.redact(trigger.reason)}`);
       const reply = trigger.reply;
       if (reply) {
         await alone(
@@ -443,9 +443,9 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     redactor.add(...provider.secrets);
     cancellation.beforeForcedExit(() => provider?.restore());
     const models = priceModels(provider);
-    for (const line of [...provider.notes, ...models.notes]) core.info(line);
-    for (const line of models.warnings) core.warning(line);
-    core.info(
+    for (const line of [...provider.notes, ...models.notes]) step.info(line);
+    for (const line of models.warnings) step.warning(line);
+    step.info(
       `Task from ${trigger.taskSource}; model ${provider.primary.model} (${provider.apiName}); working directory ${config.workingDirectory}`,
     );
     // Before the guard and the agent: what the commit stage later trusts is the checkout's own.
@@ -476,7 +476,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // First: nothing of the agent's may start once the loop is over. Before the action writes its
     // own outputs and summary, which the undo would otherwise take back.
     if (workbench) {
-      const closed = await workbench.close((message) => core.warning(message));
+      const closed = await workbench.close((message) => step.warning(message));
       report.record({ type: 'undone', changes: closed.undone });
       if (closed.credentialCount > 0) {
         await alone('Saving the step state', warn, markCredentialsRestored);
@@ -515,8 +515,8 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
       GITHUB_STAGE_MS,
     );
     failStep(facts, config);
-    if (stage?.commit.severity === 'error') core.setFailed(redactor.redact(stage.commit.note));
-    if (stage?.pull.failure) core.setFailed(redactor.redact(stage.pull.failure));
+    if (stage?.commit.severity === 'error') step.setFailed(redactor.redact(stage.commit.note));
+    if (stage?.pull.failure) step.setFailed(redactor.redact(stage.pull.failure));
     // Last: what the provider hid from the shell stays hidden from the action's own commit too.
     const problems = await alone('Putting back the credentials file', warn, () =>
       provider?.restore(),

@@ -7,7 +7,7 @@
  * there is nothing left to do, and it does nothing.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import * as core from '@actions/core';
+import * as step from './run/workflow-commands.js';
 import { sweepStaleCarriers } from './run/clean-start.js';
 import {
   openFiles,
@@ -111,18 +111,18 @@ export async function cleanUpAfterRun(env: NodeJS.ProcessEnv): Promise<PostStepR
 export async function runPost(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const report = await cleanUpAfterRun(env);
   if (report.killed > 0) {
-    core.info(`Ended ${report.killed} process(es) the run's shell had left running.`);
+    step.info(`Ended ${report.killed} process(es) the run's shell had left running.`);
   }
   if (report.survivors > 0) {
-    core.warning(`${report.survivors} process(es) of the run's shell could not be ended.`);
+    step.warning(`${report.survivors} process(es) of the run's shell could not be ended.`);
   }
   for (const file of report.restored) {
-    core.info(
+    step.info(
       `Put the checkout's credential back in ${file} (the main step did not end normally).`,
     );
   }
   if (report.carriers.length > 0) {
-    core.info(`Removed ${report.carriers.length} carrier file(s) left by killed processes.`);
+    step.info(`Removed ${report.carriers.length} carrier file(s) left by killed processes.`);
   }
-  for (const problem of report.problems) core.warning(problem);
+  for (const problem of report.problems) step.warning(problem);
 }

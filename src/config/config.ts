@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import * as step from '../run/workflow-commands.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compileOutputSchema, type OutputSchema } from '../agent/structured-output.js';
@@ -32,7 +32,7 @@ import {
   type ProviderName,
 } from '../providers/names.js';
 
-/** The validated settings of one run. Every `core.getInput` of the action lives in this module. */
+/** The validated settings of one run. Every `step.getInput` of the action lives in this module. */
 export interface Config {
   /** The task text (from `task`, or the contents of `task-file`). Empty only when no task was given. */
   task: string;
@@ -440,7 +440,7 @@ export function inputConflicts(
 
 /** The Config of this step, read from the runner's `INPUT_*` variables. */
 export function loadConfig(): Promise<Config> {
-  return compileConfig(parseConfig((name) => core.getInput(name), process.env));
+  return compileConfig(parseConfig((name) => step.getInput(name), process.env));
 }
 
 /**

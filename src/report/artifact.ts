@@ -4,7 +4,7 @@
  * link it. Where there is no such service (a local run, a runner without its variables, GitHub
  * Enterprise Server) or the upload fails, the run goes on and the reports say where the file is.
  */
-import * as core from '@actions/core';
+import * as step from '../run/workflow-commands.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -95,7 +95,7 @@ export async function uploadTranscript(
       );
     });
     // The client logs each step of the upload: folded into a group, under the one line that counts.
-    core.startGroup('Uploading the transcript');
+    step.startGroup('Uploading the transcript');
     try {
       const { id } = await Promise.race([
         new DefaultArtifactClient().uploadArtifact(name, [file], path.dirname(file)),
@@ -111,7 +111,7 @@ export async function uploadTranscript(
       }
       throw error;
     } finally {
-      core.endGroup();
+      step.endGroup();
     }
   } catch (error) {
     return { uploaded: false, reason: `the upload failed: ${messageOf(error)}`, failed: true };

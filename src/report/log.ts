@@ -14,7 +14,7 @@
  * form anywhere, goes inside `::stop-commands::<token>` … `::<token>::`, where both forms are inert.
  * The token is random per block, so the text cannot guess the line that resumes.
  */
-import * as core from '@actions/core';
+import * as step from '../run/workflow-commands.js';
 import { LIMIT_DESCRIPTIONS, type PromptMeasure, type RecordedEvent } from '../transcript.js';
 import { formatUsd } from '../base/money.js';
 import { randomHex } from '../base/random-token.js';
@@ -28,7 +28,7 @@ import {
 } from './facts.js';
 import { counted, formatDuration, showControls } from './markdown.js';
 
-/** What the log writes through: `@actions/core` in the action, a recorder in tests. */
+/** What the log writes through: the runner's workflow commands in the action, a recorder in tests. */
 export interface LogSink {
   /** Writes `message` as it is: one line, or several separated by `\n`. */
   info(message: string): void;
@@ -301,10 +301,10 @@ export function closingLine(facts: RunFacts): string {
 }
 
 /** The log sink of the action. */
-export const coreLog: LogSink = {
-  info: (message) => core.info(message),
-  debug: (message) => core.debug(message),
-  warning: (message) => core.warning(message),
-  startGroup: (title) => core.startGroup(title),
-  endGroup: () => core.endGroup(),
+export const stepLog: LogSink = {
+  info: (message) => step.info(message),
+  debug: (message) => step.debug(message),
+  warning: (message) => step.warning(message),
+  startGroup: (title) => step.startGroup(title),
+  endGroup: () => step.endGroup(),
 };

@@ -4,7 +4,7 @@
  * the end (outputs, job summary, closing log line) rendered from the recorded events, however the
  * run ended.
  */
-import * as core from '@actions/core';
+import * as step from '../run/workflow-commands.js';
 import { resolveTranscriptFile, type Config } from '../config/config.js';
 import type { LogBuffer } from '../run/log-buffer.js';
 import { SERVICE_NAMES } from '../providers/names.js';
@@ -20,15 +20,10 @@ import { uploadTranscript } from './artifact.js';
 import { runUrlOf } from '../run/runner.js';
 import { factsOf, type RunFacts } from './facts.js';
 import { openJsonl, type JsonlFile } from './jsonl.js';
-import { closingLine, coreLog, eventLog, writeErrors } from './log.js';
+import { closingLine, stepLog, eventLog, writeErrors } from './log.js';
 import { outputsOf } from './outputs.js';
 import type { SandboxFacts } from '../sandbox/facts.js';
-import {
-  appendJobSummarySync,
-  renderCutShortSummary,
-  renderSummary,
-  writeJobSummary,
-} from './summary.js';
+import { appendJobSummarySync, renderCutShortSummary, renderSummary } from './summary.js';
 import { messageOf } from '../base/errors.js';
 
 /** What the run was asked (the trigger's Task), and where that came from, in words. */
@@ -61,7 +56,7 @@ function settingsOf(
 
 /** A summary that could not be written costs the run nothing else: the log says why. */
 function warnSummaryFailed(error: unknown): void {
-  core.warning(`Could not write the job summary: ${messageOf(error)}`);
+  step.warning(`Could not write the job summary: ${messageOf(error)}`);
 }
 
 /**
@@ -71,10 +66,10 @@ function warnSummaryFailed(error: unknown): void {
  */
 function setOutputs(outputs: Record<string, string>): void {
   try {
-    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+    for (const [name, value] of Object.entries(outputs)) step.setOutput(name, value);
   } catch (error) {
     const file = process.env.GITHUB_OUTPUT;
-    core.warning(
+    step.warning(
       `Could not write the step's outputs to the GITHUB_OUTPUT file${file ? ` ${file}` : ''}: ${messageOf(error)}`,
     );
   }
@@ -102,7 +97,7 @@ export class RunReport {
     // Held: at every flush point of the log, first the events, then the sinks they fill.
     this.#transcript = new Transcript(redact, { held: true });
     this.#logBuffer = logBuffer;
-    const log = eventLog(coreLog);
+    const log = eventLog(stepLog);
     logBuffer.onFlush(() => {
       this.#transcript.settle();
       log.showRunning();
@@ -148,7 +143,7 @@ export class RunReport {
   #openFile(file: string): void {
     if (this.#transcriptFile !== undefined) return;
     this.#transcriptFile = file;
-    const opened = openJsonl(file, (message) => core.warning(message));
+    const opened = openJsonl(file, (message) => step.warning(message));
     this.#file = opened;
     this.#transcript.listen(opened.write);
     this.#logBuffer.onFlush(opened.flush);
@@ -197,15 +192,15 @@ export class RunReport {
     if ((config?.summary ?? true) && !this.#summaryClaimed) {
       this.#summaryClaimed = true;
       try {
-        await writeJobSummary(renderSummary(facts));
+        await step.appendSummary(renderSummary(facts));
       } catch (error) {
         warnSummaryFailed(error);
       }
     }
-    writeErrors(coreLog, facts);
+    writeErrors(stepLog, facts);
     // Last, so the log's own lines come first: one annotation per thing to act on.
-    for (const { title, message } of annotationsOf(facts)) core.warning(message, { title });
-    core.info(closingLine(facts));
+    for (const { title, message } of annotationsOf(facts)) step.warning(message, { title });
+    step.info(closingLine(facts));
     return facts;
   }
 
@@ -221,7 +216,7 @@ export class RunReport {
     if (this.#reporting) {
       if (this.#summaryWanted && !this.#summaryClaimed)
         this.#writeShortSummary(factsOf(this.events));
-      core.warning(why);
+      step.warning(why);
       return;
     }
     this.#reporting = true;
@@ -238,9 +233,9 @@ export class RunReport {
     };
     this.#writeOutputs(facts);
     if (this.#summaryWanted) this.#writeShortSummary(facts);
-    writeErrors(coreLog, facts);
-    core.info(closingLine(facts));
-    core.setFailed(why);
+    writeErrors(stepLog, facts);
+    step.info(closingLine(facts));
+    step.setFailed(why);
   }
 
   #writeShortSummary(facts: RunFacts): void {
@@ -268,7 +263,7 @@ export class RunReport {
         ? ({ uploaded: false, reason: 'the run was cancelled', failed: false } as const)
         : await uploadTranscript(file);
     if (upload.uploaded) {
-      core.info(`Transcript uploaded as the artifact ${upload.name}: ${upload.url}`);
+      step.info(`Transcript uploaded as the artifact ${upload.name}: ${upload.url}`);
       this.record({
         type: 'transcript_file',
         file,
@@ -278,8 +273,8 @@ export class RunReport {
       return;
     }
     const line = `The transcript was not uploaded (${upload.reason}); it is at ${file} on the runner`;
-    if (upload.failed) core.warning(line);
-    else core.info(line);
+    if (upload.failed) step.warning(line);
+    else step.info(line);
     this.record({ type: 'transcript_file', file, notUploaded: upload.reason });
   }
 

@@ -6,7 +6,6 @@
  * command outputs give way first, oldest and longest first, each cut marked; the headline, the
  * figures, the warnings and the final message always stay.
  */
-import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../base/money.js';
 import type { Conclusion } from '../transcript.js';
@@ -579,11 +578,6 @@ export function renderCutShortSummary(facts: RunFacts): string {
     '',
     ...linkLine(facts),
   ].join('\n');
-}
-
-/** Writes the summary to the step's summary file. */
-export async function writeJobSummary(markdown: string): Promise<void> {
-  await core.summary.addRaw(markdown, true).write();
 }
 
 /** Appends to the step's summary file synchronously, for a process about to end. */

@@ -1,9 +1,9 @@
 /**
- * Holds the action's log in memory and writes it out in batches. Every `core.info` is a synchronous
+ * Holds the action's log in memory and writes it out in batches. Every line logged is a synchronous
  * write to the log pipe, and each one wakes the runner that reads it: several per command, which on
  * a 2-core runner cost about as much as running the command in bash. While holding, the stream's
- * `write` appends text to one string, whichever module writes (`@actions/core` writes one string per
- * line); anything else (bytes, an encoding, a callback) first lets what is held out, so the order
+ * `write` appends text to one string, whichever module writes (workflow-commands.ts writes one string
+ * per line); anything else (bytes, an encoding, a callback) first lets what is held out, so the order
  * stays. A flush hands the whole text to the kernel in one write: a corked stream would do the same
  * with one queued chunk per line and a writev over thousands of them, several microseconds a
  * command. What is held goes out on a short timer (so the log of a long command shows while it

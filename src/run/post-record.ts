@@ -1,6 +1,6 @@
 /**
  * What the main step leaves for the post step (`runs.post`), through the runner's step state
- * (`core.saveState` appends to GITHUB_STATE; the runner hands each value to the post step as
+ * (`step.saveState` appends to GITHUB_STATE; the runner hands each value to the post step as
  * `STATE_<name>`). A main step the runner SIGKILLs never gets to put back what it took or end what it
  * started; the post step does, from this record alone:
  *
@@ -13,7 +13,7 @@
  * - `credentials-restored`: the main step put the files back itself; the post step leaves them alone.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import * as core from '@actions/core';
+import * as step from './workflow-commands.js';
 
 /** The names under which the record is saved; `STATE_<name>` in the post step's environment. */
 export const STATE = {
@@ -46,7 +46,7 @@ export interface KeptFile {
  */
 function save(name: string, value: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!env.GITHUB_STATE) return false;
-  core.saveState(name, value);
+  step.saveState(name, value);
   return true;
 }
 

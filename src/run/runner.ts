@@ -19,16 +19,19 @@ export function runUrlOf(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * The runner's file-command files: what is appended to them steers later steps (`GITHUB_ENV`,
- * `GITHUB_PATH`), forges this step's outputs and state, or rewrites its summary.
+ * The variables that name the runner's file-command files: what is appended to them steers later
+ * steps (`env`, `path`), sets this step's outputs and state, or writes its summary.
  */
-export const FILE_COMMAND_VARIABLES = [
-  'GITHUB_ENV',
-  'GITHUB_PATH',
-  'GITHUB_OUTPUT',
-  'GITHUB_STATE',
-  'GITHUB_STEP_SUMMARY',
-];
+export const FILE_COMMANDS = {
+  env: 'GITHUB_ENV',
+  path: 'GITHUB_PATH',
+  output: 'GITHUB_OUTPUT',
+  state: 'GITHUB_STATE',
+  summary: 'GITHUB_STEP_SUMMARY',
+} as const;
+
+/** All of them: an agent's command that could write to one could forge what the step reports. */
+export const FILE_COMMAND_VARIABLES: readonly string[] = Object.values(FILE_COMMANDS);
 
 /** The runner keeps every step's file-command files here; a step could reach its neighbours'. */
 export const FILE_COMMAND_DIRECTORY = '_runner_file_commands';
