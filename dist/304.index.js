@@ -33,7 +33,7 @@ const REGION_VARIABLES = ['AWS_REGION', 'AWS_DEFAULT_REGION'];
  * as it is on every provider, and its global inference profile is served from every commercial
  * region at the global price (Bedrock model catalogue, checked 2026-12). Any other Anthropic id is
  * refused at the start with the spelling to use, since Bedrock's ids follow no one rule
- * (`anthropic.claude-opus-4-6-v1`, `anthropic.claude-sonnet-4-6`, `…-20250929-v1:0`).
+ * (`anthropic.claude-opus-4-6-v1`, `anthropic.claude-sonnet-4-6`, `\u2026-20250929-v1:0`).
  */
 const BEDROCK_IDS = {
     [_base_action_defaults_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .W.model]: `global.anthropic.${_base_action_defaults_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .W.model}`,
@@ -44,7 +44,7 @@ function isAnthropicSpelling(id) {
 }
 /**
  * Whether a Bedrock id goes to the global endpoint: a `global.` inference profile, also inside an
- * ARN. A geographic profile (`us.`, `eu.`, `apac.`, `jp.`…), an in-region id or an application
+ * ARN. A geographic profile (`us.`, `eu.`, `apac.`, `jp.`\u2026), an in-region id or an application
  * profile whose name says nothing is priced as regional, so the estimate errs high.
  */
 function isGlobalEndpoint(id) {

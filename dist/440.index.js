@@ -27,8 +27,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var file_snapshot = __webpack_require__(59716);
 ;// CONCATENATED MODULE: ./src/guard/hidden-files.ts
 /**
- * Credential files that sit where the agent's shell can read them — google-github-actions/auth writes
- * its file into the workspace — taken out of its reach for the run: read into memory and removed
+ * Credential files that sit where the agent's shell can read them \u2014 google-github-actions/auth writes
+ * its file into the workspace \u2014 taken out of its reach for the run: read into memory and removed
  * before the shell starts, then written back exactly (content and mode, as a fresh file, never through
  * a link planted in their place) when the run ends, whatever its ending, an exit of the process
  * included. The action reads the credentials from the copy it holds.
@@ -81,8 +81,8 @@ class HiddenFiles {
     constructor(snapshot, files) {
         this.#snapshot = snapshot;
         this.#files = files;
-        // However the process ends short of SIGKILL — a forced exit of a cancelled run, an exit before
-        // anyone could register `restore` — the files go back as it exits ('exit' listeners run then).
+        // However the process ends short of SIGKILL \u2014 a forced exit of a cancelled run, an exit before
+        // anyone could register `restore` \u2014 the files go back as it exits ('exit' listeners run then).
         process.on('exit', this.#onExit);
     }
     /**
@@ -366,7 +366,7 @@ async function fetchFirstToken(client, timeoutMs) {
 ;// CONCATENATED MODULE: ./src/providers/vertex.ts
 /**
  * Google Vertex AI (`provider: vertex`) through Anthropic's Vertex client: requests go to
- * `…/projects/<project>/locations/<region>/publishers/anthropic/models/<model>:rawPredict` with a
+ * `\u2026/projects/<project>/locations/<region>/publishers/anthropic/models/<model>:rawPredict` with a
  * Google access token, from the application-default credentials google-github-actions/auth leaves
  * (google-credentials.ts). The region and the project come from the environment as claude-code-action
  * documents them: `CLOUD_ML_REGION`, and `ANTHROPIC_VERTEX_PROJECT_ID` or the project the auth step

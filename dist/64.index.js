@@ -39,7 +39,7 @@ var format = __webpack_require__(26951);
  *   ENXIO), neither bash's nor the action's, and no file or FIFO carries a command or an end: there is
  *   no path a command could read, append to or open behind the session.
  * - **Nothing held.** While the command runs, bash's input and the end socket are closed: the call
- *   wraps the command in `{ …; } 0</dev/null` and `{ COMMAND } 63>&-`. bash keeps the originals in
+ *   wraps the command in `{ \u2026; }</dev/null` and `{ COMMAND } 63>&-`. bash keeps the originals in
  *   copies of its own (descriptors 10 and up) that it marks close-on-exec, so nothing the command
  *   starts inherits them, and a command reaches them only by naming them (`<&10`, `>&11`), which the
  *   policy refuses (descriptors above 9 and descriptors held in variables belong to the frame). The
@@ -125,8 +125,11 @@ function frameDefinitions(names) {
         // $1: directory checked against; $2: the status to leave in $?; $3: the old $_.
         `${guard}() { [[ . -ef $1 ]] || \\${moved}; \\builtin return "$2"; }; ` +
         // $1: nonce; $2: the old $_. `$?` is still the command's when a function starts. (The tag starts
-        // with `%`, which printf's format doubles.)
-        `${end}() { \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$?" >&${END_FD}; }; ` +
+        // with `%`, which printf's format doubles.) `$PWD` follows when it names the directory the shell
+        // is in (see EndMessage.pwd).
+        `${end}() { \\builtin set -- "$1" "$?"; if [[ . -ef $PWD && $PWD != *$'\\n'* ]]; then ` +
+        `\\builtin printf '%${MARKER_TAG}%s %s %s\\n' "$1" "$2" "$PWD" >&${END_FD}; ` +
+        `else \\builtin printf '%${MARKER_TAG}%s %s\\n' "$1" "$2" >&${END_FD}; fi; }; ` +
         // $1: directory; $2: the old $_.
         `${move}() { \\builtin cd -- "$1"; }; ` +
         // $1: characters to read; $2: the mark that ends them; $3: the old $_. See frameCall for why each
@@ -199,7 +202,7 @@ function frameCall(names, call) {
     const guard = status === 0
         ? `[[ . -ef ${dirWord} ]]||\\${names.moved};{ `
         : `\\${names.guard} ${dirWord} ${status} "$_"||{ `;
-    return (`${read}{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";} 0</dev/null\n` +
+    return (`${read}{ ${move}${guard}${body}} ${END_FD}>&-;\\${names.end} ${nonce} "$_";}</dev/null\n` +
         (bulk === undefined ? '' : `${bulk}${call.mark}`) +
         (wellFormed ? '' : '\n'));
 }
@@ -216,8 +219,10 @@ function bulkText(text) {
     const kept = text.includes('\0') ? text.replaceAll('\0', '') : text;
     return kept.length >= BULK_MIN_LENGTH && ASCII.test(kept) ? kept : undefined;
 }
-const END_MESSAGE = new RegExp(`^${MARKER_TAG}(?:(${MOVED}|${UNREAD})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`);
-const END_WORD = /^(\d+)$/;
+// Dot-all: a directory's name may hold a carriage return or a line separator, and the part of it
+// after one must not be lost (a prefix of a name could pass for another directory).
+const END_MESSAGE = new RegExp(`^${MARKER_TAG}(?:(${MOVED}|${UNREAD})$|([A-Za-z0-9_-]{${NONCE_LENGTH}}) (.*))`, 's');
+const END_WORDS = /^(\d+)(?: (.+))?$/s;
 /** Reads one line of the end socket. */
 function parseEndMessage(line) {
     const found = END_MESSAGE.exec(line);
@@ -225,11 +230,13 @@ function parseEndMessage(line) {
         return { nonce: undefined, end: undefined };
     if (found[1] !== undefined)
         return { nonce: undefined, end: { kind: found[1] } };
-    const status = END_WORD.exec(found[3])?.[1];
-    return {
-        nonce: found[2],
-        end: status === undefined ? undefined : { kind: 'exit', status: Number(status) },
-    };
+    const words = END_WORDS.exec(found[3]);
+    if (words === null)
+        return { nonce: found[2], end: undefined };
+    const message = { nonce: found[2], end: { kind: 'exit', status: Number(words[1]) } };
+    if (words[2] !== undefined)
+        message.pwd = words[2];
+    return message;
 }
 /**
  * Characters that stand for themselves anywhere in an unquoted bash word, whatever the shell's
@@ -309,7 +316,7 @@ function shellWordOfBytes(bytes) {
     }).join('');
     return `$'${body}'`;
 }
-/** `$'…'` quoting: every byte survives, and nothing in the text can end the word early. */
+/** `$'\u2026'` quoting: every byte survives, and nothing in the text can end the word early. */
 function ansiCQuote(text) {
     // bash variables cannot hold NUL, and `\x00` would end the word: NULs are dropped.
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
@@ -329,7 +336,7 @@ function ansiCQuote(text) {
 /**
  * The time limit of the call running in a session, kept on one timer for all its calls. Arming and
  * clearing a Node timer costs microseconds each (timers live in lists under a priority queue), and a
- * burst of quick commands would pay that hundreds of times (2.4 µs a call on Node 24, 6.6 µs while
+ * burst of quick commands would pay that hundreds of times (2.4 \u00b5s a call on Node 24, 6.6 \u00b5s while
  * cold). Instead, a timer armed for an earlier call is left to run out; when it does, it is armed
  * again for what is left of the running call's limit, if a call is running, and otherwise it stops.
  */
@@ -769,7 +776,7 @@ function readKernelCwd(pid, previous) {
 ;// CONCATENATED MODULE: ./src/shell/output.ts
 /**
  * Bounded capture of one command's output: incremental UTF-8 decoding, a head and a tail up to the
- * cap, and a count of what was dropped between them — so a command printing a gigabyte costs a few
+ * cap, and a count of what was dropped between them \u2014 so a command printing a gigabyte costs a few
  * megabytes at most.
  */
 class OutputCapture {
@@ -830,14 +837,14 @@ class OutputCapture {
         return { head: this.#head, tail, omitted: this.#omitted };
     }
 }
-/** Largest cut ≤ n that doesn't split a UTF-16 surrogate pair (an emoji must not become two halves). */
+/** Largest cut \u2264 n that doesn't split a UTF-16 surrogate pair (an emoji must not become two halves). */
 function safeCut(text, n) {
     if (n >= text.length)
         return text.length;
     const code = text.charCodeAt(n - 1);
     return code >= 0xd800 && code <= 0xdbff ? n - 1 : n;
 }
-/** Smallest cut ≥ n that doesn't split a surrogate pair, for dropping n characters from the front. */
+/** Smallest cut \u2265 n that doesn't split a surrogate pair, for dropping n characters from the front. */
 function safeCutFromStart(text, n) {
     if (n >= text.length)
         return text.length;
@@ -847,7 +854,7 @@ function safeCutFromStart(text, n) {
 
 ;// CONCATENATED MODULE: ./src/shell/process-tree.ts
 
-/** /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses. */
+/** /proc/<pid>/stat: "pid (comm) state ppid pgrp \u2026"; comm may hold spaces and parentheses. */
 function readStat(pid) {
     try {
         const stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8');
@@ -989,7 +996,7 @@ function findMarkedProcesses(marker) {
 }
 /**
  * Sends `signal` to the process group, and to each of `pids` that has left it. A member of the group
- * must not get the signal twice: a second SIGTERM would run its `trap … TERM` handler a second time.
+ * must not get the signal twice: a second SIGTERM would run its `trap \u2026 TERM` handler a second time.
  */
 function signalProcesses(pgid, pids, signal) {
     try {
@@ -1285,7 +1292,7 @@ class BashSession {
     }
     /** One line of the end socket. */
     #onEndMessage(shell, line) {
-        const { nonce, end } = parseEndMessage(line);
+        const { nonce, end, pwd } = parseEndMessage(line);
         const call = shell.call;
         if (call !== undefined && (end?.kind === 'moved' || end?.kind === 'unread')) {
             return call.finish(end);
@@ -1300,6 +1307,7 @@ class BashSession {
         if (end === undefined)
             return call.finish('forged-end');
         call.end = end;
+        call.pwd = pwd;
         // The output was written before the end, so the socket was readable no later than the end's:
         // what the event loop has not read of it yet it reads in this same turn, before any immediate.
         setImmediate(() => call.finish(end));
@@ -1394,7 +1402,9 @@ class BashSession {
         else if (outcome.kind === 'exit') {
             exitCode = outcome.status;
             this.#status = outcome.status;
-            const cwd = readKernelCwd(shell.pid, this.#kernelCwd);
+            const cwd = stillIn(call.pwd, this.#kernelCwd)
+                ? this.#kernelCwd
+                : readKernelCwd(shell.pid, this.#kernelCwd);
             if (cwd !== undefined && cwd !== this.#kernelCwd) {
                 this.#cwd = cwd.path;
                 this.#kernelCwd = cwd;
@@ -1455,7 +1465,7 @@ class BashSession {
             shell.cgroup?.kill();
     }
     /**
-     * Ends the shell and every process it started: SIGTERM first so `trap … TERM` handlers run, SIGKILL
+     * Ends the shell and every process it started: SIGTERM first so `trap \u2026 TERM` handlers run, SIGKILL
      * after `graceMs` for whatever is left, then a short wait for output still in the pipe.
      */
     async #killShell(shell, graceMs) {
@@ -1511,6 +1521,19 @@ function isDirectory(dir) {
 }
 function delay(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
+}
+/**
+ * Whether the frame's report of `$PWD` (EndMessage.pwd) shows the shell still where the kernel last
+ * said it was: the same path, which the kernel gave physical (so no symbolic link in it could lead
+ * elsewhere), and which leads to the directory the shell is in.
+ */
+function stillIn(pwd, last) {
+    // Compared as bytes: a name that is not UTF-8 reads as the same text as others that are not either.
+    return (pwd !== undefined &&
+        last !== undefined &&
+        !last.deleted &&
+        pwd === last.path &&
+        last.bytes.equals(Buffer.from(pwd)));
 }
 
 

@@ -330,8 +330,8 @@ function loggerFor(client) {
 let lastEnvLevel;
 let cachedDefaultLogger;
 /**
- * A logger matching the client defaults — `console`, filtered to
- * `ANTHROPIC_LOG` or {@link defaultLogLevel} — for contexts with no client to
+ * A logger matching the client defaults \u2014 `console`, filtered to
+ * `ANTHROPIC_LOG` or {@link defaultLogLevel} \u2014 for contexts with no client to
  * read the configured `logger`/`logLevel` from.
  *
  * Cached per `ANTHROPIC_LOG` value so an invalid value warns once, like a
@@ -881,7 +881,7 @@ function stringify(object, opts = {}) {
             prefix += 'utf8=%26%2310003%3B&';
         }
         else {
-            // encodeURIComponent('✓')
+            // encodeURIComponent('\u2713')
             prefix += 'utf8=%E2%9C%93&';
         }
     }

@@ -1069,7 +1069,7 @@ var shims = __webpack_require__(93150);
  * Tracks which fallback a sequence of requests is pinned to.
  *
  * Create one (`new BetaFallbackState()`) and pass it via the `fallbackState`
- * request option on every request that should share the pin — the turns of one
+ * request option on every request that should share the pin \u2014 the turns of one
  * conversation, or any wider scope the stickiness should apply to;
  * `betaRefusalFallbackMiddleware` mutates it in place when a model refuses.
  */
@@ -1582,7 +1582,7 @@ function stringify(object, opts = {}) {
             prefix += 'utf8=%26%2310003%3B&';
         }
         else {
-            // encodeURIComponent('✓')
+            // encodeURIComponent('\u2713')
             prefix += 'utf8=%E2%9C%93&';
         }
     }
@@ -2884,7 +2884,7 @@ class Connectors extends resource/* APIResource */.h {
      * Get per-connector usage for a given day, with cursor-based pagination.
      *
      * Returns connector usage metrics for the organization, sorted by connector name.
-     * Connector names are normalized from their various sources — for example,
+     * Connector names are normalized from their various sources \u2014 for example,
      * "Atlassian MCP server" and "mcp-atlassian" both appear as "atlassian". Use
      * `group_by[]` to break usage out per member, per RBAC group, or per product
      * surface, and `filter[]` to scope results; the parameter descriptions list the
@@ -2933,7 +2933,7 @@ class Plugins extends resource/* APIResource */.h {
      * Returns plugin usage metrics for the organization across Cowork and Claude Code,
      * sorted by plugin name. The `plugin_name` value `third-party` is an aggregate
      * bucket, not a plugin: it collects plugin activity, from either surface, for
-     * which the reporting client did not provide a plugin name — so an organization's
+     * which the reporting client did not provide a plugin name \u2014 so an organization's
      * own plugins can contribute both to their own named rows and to this bucket. Use
      * `group_by[]` to break usage out per member, per RBAC group, or per product
      * surface (Cowork / Claude Code), and `filter[]` to scope results; the parameter
@@ -4263,7 +4263,7 @@ var ServiceAccounts = /* @__PURE__ */ (() => {
          * `organization_role` is `developer` (default) or `admin`; a rule may only be
          * created or retargeted to grant `org:admin` scope when the target's
          * `organization_role` is `admin`. Creating an `admin`-role service account
-         * requires an interactive credential (a user OAuth token or a Console session) — a
+         * requires an interactive credential (a user OAuth token or a Console session) \u2014 a
          * workload may only create `developer`-role service accounts.
          *
          * @throws {SandboxEgressRestrictedError}
@@ -6235,14 +6235,14 @@ async function parseTokenResponse(resp, requestId) {
     return data;
 }
 const MAX_ERROR_BODY_CHARS = 2000;
-// RFC 6749 §5.2 standard error-response fields. Anything else in a token
+// RFC 6749 \u00a75.2 standard error-response fields. Anything else in a token
 // endpoint error body is potentially echoed input (assertion, refresh_token,
-// access_token, …) and is dropped rather than allowlisted-with-exceptions.
+// access_token, \u2026) and is dropped rather than allowlisted-with-exceptions.
 const SAFE_ERROR_KEYS = new Set(['error', 'error_description', 'error_uri']);
 /**
  * Returns a redacted copy of a token-endpoint error body for safe inclusion
  * in an exception. Strings are truncated; objects keep only the RFC 6749
- * §5.2 error fields.
+ * \u00a75.2 error fields.
  */
 function redactSensitive(body) {
     if (body == null)
@@ -6289,7 +6289,7 @@ async function checkCredentialsFileSafety(path, onWarn = (m) => console.warn(`an
         st = await fs.promises.stat(resolved);
     }
     catch {
-        return; // ENOENT etc — let the subsequent read surface a precise error
+        return; // ENOENT etc \u2014 let the subsequent read surface a precise error
     }
     const mode = st.mode & 0o777;
     // 0o022 = group/world write; 0o044 = group/world read.
@@ -6412,12 +6412,12 @@ function nowAsSeconds() {
  *
  * Refresh policy on each {@link getToken} call:
  *
- * - No cached token → call provider (blocking), cache, return.
- * - Cached with `expiresAt == null` → return cached forever.
- * - More than 120s remaining → return cached.
- * - 30–120s remaining (advisory window) → return stale token immediately,
+ * - No cached token \u2192 call provider (blocking), cache, return.
+ * - Cached with `expiresAt == null` \u2192 return cached forever.
+ * - More than 120s remaining \u2192 return cached.
+ * - 30\u2013120s remaining (advisory window) \u2192 return stale token immediately,
  *   kick off background refresh. On failure, log and keep stale.
- * - Less than 30s remaining or expired (mandatory) → block and refresh.
+ * - Less than 30s remaining or expired (mandatory) \u2192 block and refresh.
  *   On failure, throw.
  *
  * Concurrent mandatory callers coalesce into a single provider call.
@@ -6456,7 +6456,7 @@ class TokenCache {
     /**
      * Clears the cached token and marks the next {@link getToken} as a forced
      * refresh, so the underlying provider bypasses any on-disk freshness check.
-     * Called after a 401 — the server has just told us the token is bad even
+     * Called after a 401 \u2014 the server has just told us the token is bad even
      * if its `expires_at` still looks fresh.
      */
     invalidate() {
@@ -6464,7 +6464,7 @@ class TokenCache {
         this.nextForce = true;
     }
     /**
-     * Mandatory refresh. Joins any in-flight refresh unless forced — a forced
+     * Mandatory refresh. Joins any in-flight refresh unless forced \u2014 a forced
      * refresh must not coalesce into a non-forced one that may re-serve the
      * same stale disk token.
      */
@@ -6576,9 +6576,9 @@ var utils_env = __webpack_require__(40111);
 
 
 
-/** Current schema version written to `configs/<profile>.json`. Absent on read ⇒ "1.0". */
+/** Current schema version written to `configs/<profile>.json`. Absent on read \u21d2 "1.0". */
 const CONFIG_FILE_VERSION = '1.0';
-/** Current schema version written to `credentials/<profile>.json`. Absent on read ⇒ "1.0". */
+/** Current schema version written to `credentials/<profile>.json`. Absent on read \u21d2 "1.0". */
 const CREDENTIALS_FILE_VERSION = '1.0';
 const PROFILE_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function validateProfileName(name) {
@@ -6620,14 +6620,14 @@ function validateProfileName(name) {
  * **Config resolution:**
  *   - A profile is loaded from `<config_dir>/configs/<profile>.json`, and
  *     missing fields are filled from environment variables. Values present
- *     in the file take precedence — env vars only fill gaps:
- *       - `ANTHROPIC_BASE_URL` → `base_url`
- *       - `ANTHROPIC_ORGANIZATION_ID` → `organization_id`
- *       - `ANTHROPIC_WORKSPACE_ID` → `workspace_id`
- *       - `ANTHROPIC_SCOPE` → `authentication.scope`
- *       - `ANTHROPIC_FEDERATION_RULE_ID` → `authentication.federation_rule_id` (oidc_federation)
- *       - `ANTHROPIC_IDENTITY_TOKEN_FILE` → `authentication.identity_token` (oidc_federation)
- *       - `ANTHROPIC_SERVICE_ACCOUNT_ID` → `authentication.service_account_id` (oidc_federation)
+ *     in the file take precedence \u2014 env vars only fill gaps:
+ *       - `ANTHROPIC_BASE_URL` \u2192 `base_url`
+ *       - `ANTHROPIC_ORGANIZATION_ID` \u2192 `organization_id`
+ *       - `ANTHROPIC_WORKSPACE_ID` \u2192 `workspace_id`
+ *       - `ANTHROPIC_SCOPE` \u2192 `authentication.scope`
+ *       - `ANTHROPIC_FEDERATION_RULE_ID` \u2192 `authentication.federation_rule_id` (oidc_federation)
+ *       - `ANTHROPIC_IDENTITY_TOKEN_FILE` \u2192 `authentication.identity_token` (oidc_federation)
+ *       - `ANTHROPIC_SERVICE_ACCOUNT_ID` \u2192 `authentication.service_account_id` (oidc_federation)
  */
 const loadConfig = async (profile) => {
     return (await loadConfigWithSource(profile))?.config ?? null;
@@ -6655,8 +6655,8 @@ const loadConfigWithSource = async (profile) => {
                 config: {
                     organization_id: organizationId,
                     // A defaulted-but-empty CI variable (`ANTHROPIC_WORKSPACE_ID=""`) is
-                    // treated as unset — readEnv coerces empty to undefined, and the body
-                    // builder's truthy check skips it — so `"workspace_id": ""` never goes
+                    // treated as unset \u2014 readEnv coerces empty to undefined, and the body
+                    // builder's truthy check skips it \u2014 so `"workspace_id": ""` never goes
                     // on the wire.
                     workspace_id: (0,utils_env/* readEnv */.s)('ANTHROPIC_WORKSPACE_ID'),
                     base_url: (0,utils_env/* readEnv */.s)('ANTHROPIC_BASE_URL'),
@@ -6825,7 +6825,7 @@ const getRootConfigPath = async () => {
         if (userProfile) {
             return path.join(userProfile, 'AppData', 'Roaming', 'Anthropic');
         }
-        // No usable Windows config root — return null so callers fall through to
+        // No usable Windows config root \u2014 return null so callers fall through to
         // "no config available" rather than silently writing under C:\.
         return null;
     }
@@ -6912,7 +6912,7 @@ function identityTokenFromValue(token) {
  * Each invocation performs a fresh token exchange. Wrap in a
  * {@link TokenCache} to avoid exchanging on every request.
  *
- * Federation grants do not return a refresh token — callers re-exchange
+ * Federation grants do not return a refresh token \u2014 callers re-exchange
  * their assertion on expiry.
  */
 function oidcFederationProvider(config) {
@@ -6992,7 +6992,7 @@ function oidcFederationProvider(config) {
  * fresh; on expiry performs a `refresh_token` grant and writes the new
  * tokens back to the credentials file (atomic replace, fsync'd).
  *
- * If `clientId` is empty, the access token is treated as static — the
+ * If `clientId` is empty, the access token is treated as static \u2014 the
  * credentials file is read on every call but no refresh is attempted, and
  * an expired token without a `refresh_token` raises.
  */
@@ -7019,7 +7019,7 @@ function userOAuthProvider(config) {
             throw new WorkloadIdentityError(`Credentials file at ${config.credentialsPath} must include 'access_token'`);
         }
         // Return cached token if still fresh (or no expiry info), unless the
-        // caller is forcing a refresh after a 401 — then go straight to refresh
+        // caller is forcing a refresh after a 401 \u2014 then go straight to refresh
         // even if the file's expires_at still looks valid.
         const expiresAt = creds.expires_at;
         if (!opts?.forceRefresh &&
@@ -7109,13 +7109,13 @@ function resolveCredentialsFromConfig(config, options) {
  * Resolution order:
  *
  *   1. Config file for the profile `ANTHROPIC_PROFILE` names
- *      → dispatch on `authentication.type` (`oidc_federation`, `user_oauth`).
+ *      \u2192 dispatch on `authentication.type` (`oidc_federation`, `user_oauth`).
  *      A missing file throws
  *   2. Environment variables `ANTHROPIC_FEDERATION_RULE_ID` +
- *      `ANTHROPIC_ORGANIZATION_ID` (+ identity token) → OIDC federation
+ *      `ANTHROPIC_ORGANIZATION_ID` (+ identity token) \u2192 OIDC federation
  *   3. Config file for the active profile (the one `active_config` names,
- *      otherwise `default`) → dispatch on `authentication.type`
- *   4. Nothing matches → `null`
+ *      otherwise `default`) \u2192 dispatch on `authentication.type`
+ *   4. Nothing matches \u2192 `null`
  *
  * Passing `profile` selects `<config_dir>/configs/<profile>.json` directly,
  * skipping steps 1 to 3.
@@ -7235,7 +7235,7 @@ function resolveIdentityTokenProvider(auth) {
  * Checks the file for a fresh token before exchanging, and writes the
  * result back after a successful exchange (best-effort, atomic replace).
  *
- * Note: this is not cross-process serialized — two SDK instances that
+ * Note: this is not cross-process serialized \u2014 two SDK instances that
  * miss the cache simultaneously will both perform a full exchange and
  * the last writer wins. That is acceptable: federation exchanges are
  * idempotent and the cache is an optimization, not a correctness gate.
@@ -7258,8 +7258,8 @@ function cachedExchangeProvider(exchange, credentialsPath, onCacheWriteError, on
             }
         }
         catch (err) {
-            // ENOENT or invalid-JSON → no usable cache, exchange fresh. Other
-            // errors (EACCES, EISDIR, …) indicate a broken cache path; surface to
+            // ENOENT or invalid-JSON \u2192 no usable cache, exchange fresh. Other
+            // errors (EACCES, EISDIR, \u2026) indicate a broken cache path; surface to
             // the optional hook so they're at least debuggable, then proceed.
             const code = err?.code;
             if (code !== 'ENOENT' && !(err instanceof SyntaxError)) {
@@ -7315,7 +7315,7 @@ function isFetchOriginError(err) {
 /**
  * Whether an error thrown by middleware should stay on the SDK's
  * connection-error retry policy: fetch-origin, abort, `APIConnectionError`, or
- * `RetryableError` — checked through the error's `cause` chain.
+ * `RetryableError` \u2014 checked through the error's `cause` chain.
  */
 function isRetryableError(err) {
     const seen = new Set(); // guard against `cause` cycles
@@ -7341,7 +7341,7 @@ function isRetryableError(err) {
  * chain. The chain is composed per call, so mutations of a `middleware`
  * array are picked up by later requests.
  *
- * `options` — the SDK request options behind this call, when there are any —
+ * `options` \u2014 the SDK request options behind this call, when there are any \u2014
  * is surfaced to middleware as `ctx.options` and drives `ctx.parse`.
  *
  * `client` supplies `ctx.logger` (the client's level-filtered logger);
@@ -7409,7 +7409,7 @@ async function parseMiddlewareResponse(response, options, client) {
         throw new core_error/* AnthropicError */.pJ('cannot ctx.parse() a response whose body was already consumed; ' +
             'call ctx.parse() instead of reading the body, or read via response.clone()');
     }
-    // Error responses parse as JSON/text below — the SDK only stream-parses
+    // Error responses parse as JSON/text below \u2014 the SDK only stream-parses
     // successful responses, and middleware typically wants the error body.
     if (options?.stream && response.ok) {
         // A fresh controller rather than the request's own: aborting (or
@@ -7679,7 +7679,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
         /**
          * The active credential provider. Default credential resolution runs once
          * at construction time. If it fails, the error is surfaced on every
-         * request and the client must be reconstructed — there is no retry path.
+         * request and the client must be reconstructed \u2014 there is no retry path.
          *
          * Clones returned by {@link withOptions} share the parent's auth state
          * (provider, token cache, pending resolution, and any resolution error)
@@ -7779,7 +7779,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
             }
             this.baseURL = options.baseURL;
             // After destructuring, `baseURL` is the constructor arg or
-            // ANTHROPIC_BASE_URL — both count as an explicit choice that a profile
+            // ANTHROPIC_BASE_URL \u2014 both count as an explicit choice that a profile
             // base_url must not override. A falsy value means we fell through to the
             // hardcoded default above and a profile may supply the host. withOptions()
             // propagates the parent's flag via __baseURLIsExplicit so a non-overriding
@@ -7821,7 +7821,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
                         : { ...parsed, ...options.defaultHeaders };
             }
             const inherited = opts.__auth;
-            // Never persist the internal __auth handle on _options — it's a
+            // Never persist the internal __auth handle on _options \u2014 it's a
             // one-shot constructor signal, and leaking it through _options would
             // cause withOptions() to spread a stale value into clones.
             delete options.__auth;
@@ -7860,7 +7860,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
                         break;
                     case 'defaultChain':
                         if (this._shouldResolveDefaultCredentials()) {
-                            // No explicit auth provided — lazily resolve from the credential
+                            // No explicit auth provided \u2014 lazily resolve from the credential
                             // chain on first request. Errors are captured into _auth.error and
                             // surfaced on first use rather than as an unhandled rejection.
                             this._authState.resolution = this._resolveDefaultCredentials();
@@ -8050,7 +8050,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
         }
         async authHeaders(opts) {
             // Wait for lazy credential resolution if it's in progress. If it failed,
-            // return no auth headers — validateHeaders surfaces the stored error
+            // return no auth headers \u2014 validateHeaders surfaces the stored error
             // after the explicit-header escape hatch has had a chance to apply.
             if (this._authState.resolution) {
                 await this._authState.resolution;
@@ -8157,7 +8157,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
             // header merging) rather than in authHeaders() so we append to any existing
             // anthropic-beta values instead of being overwritten by later header sources.
             if (this._authState.tokenCache && this.apiKey == null) {
-                // Normalize to a Headers instance — custom fetch impls or polyfills can
+                // Normalize to a Headers instance \u2014 custom fetch impls or polyfills can
                 // hand back arrays / plain objects, and silently dropping the beta
                 // header in that case would surface as a confusing server-side 4xx.
                 const headers = request.headers instanceof Headers ? request.headers : new Headers(request.headers);
@@ -8176,7 +8176,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
             }
         }
         /**
-         * Internal {@link Middleware} composed innermost in the chain — inside both
+         * Internal {@link Middleware} composed innermost in the chain \u2014 inside both
          * client-level and per-request middleware, immediately around the underlying
          * `fetch`. Subclasses for third-party backends override this to adapt the
          * canonical Anthropic-shaped request to the backend's wire shape (URL/body
@@ -8190,7 +8190,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
          * {@link prepareRequest}.
          *
          * Errors thrown here follow the middleware error policy: they propagate to
-         * the caller as-is — no retries, no `APIConnectionError` wrapping — unless
+         * the caller as-is \u2014 no retries, no `APIConnectionError` wrapping \u2014 unless
          * retryable (see {@link Middleware}); throw a `RetryableError` to opt into
          * the retry path.
          */
@@ -8288,8 +8288,8 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
                 const isTimeout = (0,errors/* isAbortError */.z)(response) ||
                     /timed? ?out/i.test(String(response) + ('cause' in response ? String(response.cause) : ''));
                 // Errors thrown by middleware (user middleware and the backend adaptation
-                // alike) propagate to the caller as-is — no retries, no APIConnectionError
-                // wrapping — except retryable errors (timeouts/aborts, APIConnectionErrors,
+                // alike) propagate to the caller as-is \u2014 no retries, no APIConnectionError
+                // wrapping \u2014 except retryable errors (timeouts/aborts, APIConnectionErrors,
                 // and RetryableErrors, directly or in the `cause` chain), which stay on the
                 // retry path.
                 const hasMiddleware = this.middleware.length > 0 || !!options.middleware?.length || this.backendMiddleware().length > 0;
@@ -8420,7 +8420,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
                 fetchOptions.method = method.toUpperCase();
             }
             // Arm the timeout around the underlying fetch only, not the middleware
-            // chain — middleware can take arbitrarily long (or call `next` more than
+            // chain \u2014 middleware can take arbitrarily long (or call `next` more than
             // once), and each inner-fetch invocation gets its own `ms` timer.
             const baseFetch = this.fetch;
             const timedFetch = async (innerUrl, innerInit) => {
@@ -8433,10 +8433,10 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
                 }
             };
             // Prepare the request (auth signing and other `prepareRequest` hooks) as
-            // the innermost step, after any middleware — including the backend
+            // the innermost step, after any middleware \u2014 including the backend
             // middleware, so it sees exactly what goes over the wire, except the trace
             // headers. Runs per inner-fetch invocation, so a request middleware rewrote
-            // — or replayed via a second `next()` call — is prepared fresh each time.
+            // \u2014 or replayed via a second `next()` call \u2014 is prepared fresh each time.
             // Preparation is outside the timeout timer, matching its pre-middleware
             // behavior.
             const innerFetch = requestOptions === undefined ? timedFetch : (async (innerUrl, innerInit = {}) => {
@@ -8480,7 +8480,7 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
             // Reactive refresh: on a 401 from a request that used the token cache,
             // invalidate and retry once. Only fires when this specific request was
             // bearer-authenticated (not when an apiKey was used) and only once per
-            // request — a second 401 after refresh falls through to the normal
+            // request \u2014 a second 401 after refresh falls through to the normal
             // retry policy below (which treats 4xx as non-retryable).
             const flags = this._authFlags(options);
             if (response.status === 401 &&
@@ -8566,8 +8566,8 @@ var BaseAnthropic = /* @__PURE__ */ (() => {
             const options = { ...inputOptions };
             const { method, path, query, defaultBaseURL } = options;
             // Lazy credential resolution may carry a profile-supplied baseURL. Await
-            // it before building the request URL so the very first request — and
-            // requests on withOptions() clones created before resolution settled —
+            // it before building the request URL so the very first request \u2014 and
+            // requests on withOptions() clones created before resolution settled \u2014
             // hit the profile's host rather than the hardcoded default.
             if (this._authState.resolution) {
                 await this._authState.resolution;
@@ -8858,7 +8858,7 @@ var APIPromise = /* @__PURE__ */ (() => {
          * If you want to parse the response body but still get the `Response`
          * instance, you can use {@link withResponse()}.
          *
-         * 👋 Getting the wrong TypeScript type for `Response`?
+         * \ud83d\udc4b Getting the wrong TypeScript type for `Response`?
          * Try setting `"moduleResolution": "NodeNext"` or add `"lib": ["DOM"]`
          * to your `tsconfig.json`.
          */
@@ -8882,7 +8882,7 @@ var APIPromise = /* @__PURE__ */ (() => {
          * If you just want to get the raw `Response` instance without parsing it,
          * you can use {@link asResponse()}.
          *
-         * 👋 Getting the wrong TypeScript type for `Response`?
+         * \ud83d\udc4b Getting the wrong TypeScript type for `Response`?
          * Try setting `"moduleResolution": "NodeNext"` or add `"lib": ["DOM"]`
          * to your `tsconfig.json`.
          */
@@ -9278,7 +9278,7 @@ var Stream = /* @__PURE__ */ (() => {
             (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldSet */ .G)(this, _Stream_client, client, "f");
         }
         /**
-         * Iterate the raw Server-Sent Events from `response` — `{event, data, raw}`
+         * Iterate the raw Server-Sent Events from `response` \u2014 `{event, data, raw}`
          * objects, before any JSON parsing or event-name filtering.
          *
          * This reads `response.body` directly (not a clone), so the response is
@@ -9914,8 +9914,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/_vendor/partial-json-parser/parser.mjs
 // Completes truncated JSON (drops a partial trailing token, closes open brackets) for
-// JSON.parse. Input that contains anything other than truncated JSON — an unknown word
-// or character outside a string, a mismatched or unopened closing bracket — is handed
+// JSON.parse. Input that contains anything other than truncated JSON \u2014 an unknown word
+// or character outside a string, a mismatched or unopened closing bracket \u2014 is handed
 // to JSON.parse unchanged so that it still throws rather than being repaired.
 const LITERALS = ['true', 'false', 'null'];
 const isWhitespace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r', 
@@ -10465,7 +10465,7 @@ async function CancelReadableStream(stream) {
 /* harmony export */   yu: () => (/* binding */ collectStainlessHelpers)
 /* harmony export */ });
 /**
- * Single source of truth for the `x-stainless-helper` telemetry header — the
+ * Single source of truth for the `x-stainless-helper` telemetry header \u2014 the
  * key, the closed value vocabulary, and per-object helper tagging. The
  * append-don't-clobber merge for the header itself lives in
  * {@link import('../internal/headers').buildHeaders} via `APPEND_HEADERS`.
@@ -11456,7 +11456,7 @@ const addFormValue = async (form, key, value, stripFilenames) => {
  * already aborted).
  *
  * Returns a cleanup function that detaches the listener. Callers MUST invoke it
- * on their normal teardown path — `{ once: true }` only removes the listener if
+ * on their normal teardown path \u2014 `{ once: true }` only removes the listener if
  * abort actually fires, so a long-lived `external` signal (e.g. a daemon-wide
  * signal reused across many short-lived controllers) would otherwise leak one
  * listener per controller.
@@ -11592,7 +11592,7 @@ function is4xx(e) {
  * True for a 4xx that the core client's retry policy would *not* retry, i.e. a
  * permanent client error. 408 (request timeout), 409 (lock timeout) and 429
  * (rate limit) are retryable for the base client (`Anthropic.shouldRetry`), so
- * they are not treated as fatal here — keeping helper retry behaviour aligned
+ * they are not treated as fatal here \u2014 keeping helper retry behaviour aligned
  * with the rest of the SDK.
  */
 function isFatal4xx(e) {
@@ -11608,7 +11608,7 @@ function jitter(lowMs, highMs) {
 }
 /**
  * Trim up to 25% off `ms` at random so a fleet of clients backing off after a
- * shared outage does not retry in lockstep — mirrors the jitter the core client
+ * shared outage does not retry in lockstep \u2014 mirrors the jitter the core client
  * applies to its own retry timeout.
  */
 function applyJitter(ms) {
@@ -11756,8 +11756,8 @@ function loggerFor(client) {
 let lastEnvLevel;
 let cachedDefaultLogger;
 /**
- * A logger matching the client defaults — `console`, filtered to
- * `ANTHROPIC_LOG` or {@link defaultLogLevel} — for contexts with no client to
+ * A logger matching the client defaults \u2014 `console`, filtered to
+ * `ANTHROPIC_LOG` or {@link defaultLogLevel} \u2014 for contexts with no client to
  * read the configured `logger`/`logLevel` from.
  *
  * Cached per `ANTHROPIC_LOG` value so an invalid value warns once, like a
@@ -11942,7 +11942,7 @@ function promiseWithResolvers() {
  *
  * When a `signal` is passed the abort listener is always removed so repeated
  * calls do not accumulate listeners on a long-lived signal. Resolves (rather
- * than rejects) on abort — callers treat abort as "wake up early," not as a
+ * than rejects) on abort \u2014 callers treat abort as "wake up early," not as a
  * failure; callers that want to unwind should check the signal themselves.
  */
 const sleep = (ms, signal) => new Promise((resolve) => {
@@ -12186,7 +12186,7 @@ function cutPoints(text, limit) {
 /**
  * A tab's or download's URL as the model reads it: the driver's string folded to one line (line breaks, control and
  * bidi characters a space, a lone surrogate U+FFFD) and held to the API's limit (`FIELD_MAX`, counted in code points).
- * Nothing is parsed. A longer one becomes `…` and its first 4,095 code points, so that the cut text parses to no site.
+ * Nothing is parsed. A longer one becomes `\u2026` and its first 4,095 code points, so that the cut text parses to no site.
  */
 function boundedTabURL(url) {
     const line = oneLine(url, Infinity);
@@ -13234,10 +13234,10 @@ var IdleClock = /* @__PURE__ */ (() => {
      * The `maxIdleMs` stop-countdown, including its deferral. {@link noteEvent}
      * arms on an idle that ends the turn and disarms on any other event that is not
      * {@link isIdleNeutral}, with one exception described on {@link noteEvent}.
-     * Gated tool work registered via {@link block} — a call
-     * held for user confirmation, or a user-approved call still dispatching — keeps
+     * Gated tool work registered via {@link block} \u2014 a call
+     * held for user confirmation, or a user-approved call still dispatching \u2014 keeps
      * {@link arm} pending until {@link unblock} retires the last blocker, at which
-     * point the countdown starts. Event-driven — there is no polling watchdog.
+     * point the countdown starts. Event-driven \u2014 there is no polling watchdog.
      */
     class IdleClock {
         constructor(maxIdleMs, onExpire) {
@@ -13278,7 +13278,7 @@ var IdleClock = /* @__PURE__ */ (() => {
             if ((0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _IdleClock_timer, "f") !== undefined) {
                 // Defensive: every caller disarms first (any event that routes a tool
                 // call is itself a disarming event), but a countdown running when gated
-                // work appears is stale evidence — the session is not idly waiting to
+                // work appears is stale evidence \u2014 the session is not idly waiting to
                 // stop. Convert it into a pending arm rather than let it fire over the
                 // gated call.
                 (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldSet */ .G)(this, _IdleClock_armPending, true, "f");
@@ -13287,8 +13287,8 @@ var IdleClock = /* @__PURE__ */ (() => {
             }
         }
         /**
-         * Retire gated work (a no-op for ids never blocked); applies a pending arm —
-         * with a fresh full `maxIdleMs` window — once the last blocker retires.
+         * Retire gated work (a no-op for ids never blocked); applies a pending arm \u2014
+         * with a fresh full `maxIdleMs` window \u2014 once the last blocker retires.
          */
         unblock(toolUseId) {
             (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _IdleClock_blockers, "f").delete(toolUseId);
@@ -13302,7 +13302,7 @@ var IdleClock = /* @__PURE__ */ (() => {
             this.unblock(toolUseId);
         }
         /**
-         * (Re)start the idle countdown — or, while blockers are outstanding, hold
+         * (Re)start the idle countdown \u2014 or, while blockers are outstanding, hold
          * the arm pending instead. Stopping then would drop a held call when its
          * verdict later arrives, or cut the runner off before a released call's
          * result can drive the next turn.
@@ -13320,7 +13320,7 @@ var IdleClock = /* @__PURE__ */ (() => {
             (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldSet */ .G)(this, _IdleClock_timer, setTimeout((0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _IdleClock_onExpire, "f"), (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _IdleClock_maxIdleMs, "f")), "f");
         }
         /**
-         * Cancel the idle countdown and any pending arm. Blockers persist — they
+         * Cancel the idle countdown and any pending arm. Blockers persist \u2014 they
          * track real outstanding work, retired only by {@link unblock}.
          */
         disarm() {
@@ -13345,15 +13345,15 @@ var IdleClock = /* @__PURE__ */ (() => {
  * posting.
  *
  * A call the server gated with `evaluated_permission: "ask"` (the `always_ask`
- * policy — or any value this SDK doesn't recognize, which fails closed) is held
+ * policy \u2014 or any value this SDK doesn't recognize, which fails closed) is held
  * until its `user.tool_confirmation` arrives: only an explicit `allow` runs it;
- * `deny` — or any verdict this SDK doesn't recognize, failing closed — is never
+ * `deny` \u2014 or any verdict this SDK doesn't recognize, failing closed \u2014 is never
  * executed and posts nothing (the denial resolves the call server-side), but is
  * still yielded (`confirmation="deny"`, `posted=false`, `result=undefined`) so
- * the consumer can observe it. A held call — and a user-approved one still
- * dispatching — defers the `maxIdleMs` countdown, so an idle observed in the
+ * the consumer can observe it. A held call \u2014 and a user-approved one still
+ * dispatching \u2014 defers the `maxIdleMs` countdown, so an idle observed in the
  * meantime cannot stop the runner: it waits until the verdict arrives, the call's
- * session thread or the session terminates, or the abort signal fires — pass
+ * session thread or the session terminates, or the abort signal fires \u2014 pass
  * `AbortSignal.timeout(...)` for a wall-clock bound.
  *
  * A session thread that has terminated accepts no further input, so its open
@@ -13366,8 +13366,8 @@ var IdleClock = /* @__PURE__ */ (() => {
  *
  * Iteration ends when the session terminates (`session.status_terminated` /
  * `session.deleted`), when the consumer `break`s out of the loop or aborts the
- * supplied signal, or — once the session has gone idle with any `stop_reason.type`
- * but `"requires_action"` — when `maxIdleMs` elapses with no new event (any
+ * supplied signal, or \u2014 once the session has gone idle with any `stop_reason.type`
+ * but `"requires_action"` \u2014 when `maxIdleMs` elapses with no new event (any
  * new event but a tool confirmation or a session thread's termination cancels
  * that countdown; it re-arms on the next such idle;
  * `maxIdleMs <= 0` disables it). If the runner fails to read the session's event
@@ -13375,7 +13375,7 @@ var IdleClock = /* @__PURE__ */ (() => {
  * cancels the countdown too, until the next idle or successful read.
  * The `finally` branch drains any in-flight
  * tool calls and runs each tool's `close()` cleanup hook. It does *not* touch
- * the work-item lease — wrap it in an `EnvironmentWorker` if you need
+ * the work-item lease \u2014 wrap it in an `EnvironmentWorker` if you need
  * heartbeating / force-stop.
  *
  * @example
@@ -13401,15 +13401,15 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
      * posting.
      *
      * A call the server gated with `evaluated_permission: "ask"` (the `always_ask`
-     * policy — or any value this SDK doesn't recognize, which fails closed) is held
+     * policy \u2014 or any value this SDK doesn't recognize, which fails closed) is held
      * until its `user.tool_confirmation` arrives: only an explicit `allow` runs it;
-     * `deny` — or any verdict this SDK doesn't recognize, failing closed — is never
+     * `deny` \u2014 or any verdict this SDK doesn't recognize, failing closed \u2014 is never
      * executed and posts nothing (the denial resolves the call server-side), but is
      * still yielded (`confirmation="deny"`, `posted=false`, `result=undefined`) so
-     * the consumer can observe it. A held call — and a user-approved one still
-     * dispatching — defers the `maxIdleMs` countdown, so an idle observed in the
+     * the consumer can observe it. A held call \u2014 and a user-approved one still
+     * dispatching \u2014 defers the `maxIdleMs` countdown, so an idle observed in the
      * meantime cannot stop the runner: it waits until the verdict arrives, the call's
-     * session thread or the session terminates, or the abort signal fires — pass
+     * session thread or the session terminates, or the abort signal fires \u2014 pass
      * `AbortSignal.timeout(...)` for a wall-clock bound.
      *
      * A session thread that has terminated accepts no further input, so its open
@@ -13422,8 +13422,8 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
      *
      * Iteration ends when the session terminates (`session.status_terminated` /
      * `session.deleted`), when the consumer `break`s out of the loop or aborts the
-     * supplied signal, or — once the session has gone idle with any `stop_reason.type`
-     * but `"requires_action"` — when `maxIdleMs` elapses with no new event (any
+     * supplied signal, or \u2014 once the session has gone idle with any `stop_reason.type`
+     * but `"requires_action"` \u2014 when `maxIdleMs` elapses with no new event (any
      * new event but a tool confirmation or a session thread's termination cancels
      * that countdown; it re-arms on the next such idle;
      * `maxIdleMs <= 0` disables it). If the runner fails to read the session's event
@@ -13431,7 +13431,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
      * cancels the countdown too, until the next idle or successful read.
      * The `finally` branch drains any in-flight
      * tool calls and runs each tool's `close()` cleanup hook. It does *not* touch
-     * the work-item lease — wrap it in an `EnvironmentWorker` if you need
+     * the work-item lease \u2014 wrap it in an `EnvironmentWorker` if you need
      * heartbeating / force-stop.
      *
      * @example
@@ -13459,7 +13459,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
             // Confirmation gating (`always_ask` tools): `#confirmationVerdicts` records
             // every `user.tool_confirmation` verdict by `tool_use_id`;
             // `#awaitingConfirmation` holds the tool-call events whose
-            // `evaluated_permission` is `ask` and whose verdict has not arrived —
+            // `evaluated_permission` is `ask` and whose verdict has not arrived \u2014
             // released (or resolved as denied) by `#noteConfirmation` / the next
             // reconcile pass. Like `#seen` and `#answered`, `#confirmationVerdicts` is
             // per-session O(tool calls): recorded verdicts persist for the life of the run.
@@ -13534,7 +13534,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
             });
             try {
                 // Phase 1: yield results as they arrive. `next(signal)` resolves
-                // `done: true` when the controller aborts — cancellation is handled in
+                // `done: true` when the controller aborts \u2014 cancellation is handled in
                 // the queue read, no outer `Promise.race` needed.
                 while (true) {
                     const next = await (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_results, "f").next((0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_controller, "f").signal);
@@ -13554,7 +13554,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
                 (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_controller, "f").abort();
                 (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_idleClock, "f").disarm();
                 // Re-await defensively in case the consumer broke out of phase 1 before
-                // phase 2 ran — a no-op if it already settled.
+                // phase 2 ran \u2014 a no-op if it already settled.
                 await streamPromise;
                 try {
                     await (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_instances, "m", _SessionToolRunner_drain).call(this);
@@ -13642,7 +13642,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
         }
         catch (e) {
             // An abort throws to unwind the caller; a real list failure is
-            // non-fatal — undo the speculative `seen` entries and let `#streamLoop`
+            // non-fatal \u2014 undo the speculative `seen` entries and let `#streamLoop`
             // carry on with the live stream.
             ctrl.signal.throwIfAborted();
             (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_logger, "f").warn('reconcile list failed', { error: String(e) });
@@ -13676,7 +13676,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
         // Routing resolves denied calls in place (marking them answered) and holds
         // ask-gated calls for their `user.tool_confirmation`. If the most recent
         // event in history ends the turn and no tool work is outstanding,
-        // the session is done — arm the idle clock so the runner stops even if that
+        // the session is done \u2014 arm the idle clock so the runner stops even if that
         // idle arrived during a disconnect. A held call is not outstanding
         // here: it blocks the clock, so this arm stays pending until the verdict
         // (and, for an allow, the dispatch it releases) resolves it.
@@ -13812,8 +13812,8 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
                 await (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_instances, "m", _SessionToolRunner_execute).call(this, ev, undefined);
             }
             else if (!(0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_awaitingConfirmation, "f").has(ev.id)) {
-                // "ask" — or a permission this SDK does not recognize, which must not
-                // dispatch unconfirmed — waits for the user's verdict. (Already-held: a
+                // "ask" \u2014 or a permission this SDK does not recognize, which must not
+                // dispatch unconfirmed \u2014 waits for the user's verdict. (Already-held: a
                 // reconcile after reconnect re-routes the call; keep the existing hold.)
                 (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_logger, "f").info('tool call awaiting confirmation; holding', {
                     component: 'session-tool-runner',
@@ -13843,8 +13843,8 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
      * Dispatch or resolve a gated call according to its verdict.
      *
      * The idle-clock blocker accounting lives here: a denial retires the held
-     * call's blocker, while an allow keeps one on the call — taking it now if the
-     * verdict was already known when the call was routed, so it was never held —
+     * call's blocker, while an allow keeps one on the call \u2014 taking it now if the
+     * verdict was already known when the call was routed, so it was never held \u2014
      * until `#execute` has finished with it. The countdown must not run over
      * gated work that is still in flight.
      */
@@ -13864,12 +13864,12 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
             }
             finally {
                 // The approved call is fully disposed of (executed, or moot because it
-                // was answered elsewhere) — the sole place an allow's blocker retires.
+                // was answered elsewhere) \u2014 the sole place an allow's blocker retires.
                 (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_idleClock, "f").unblock(ev.id);
             }
             return;
         }
-        // "deny" — or any value other than an explicit "allow" (fail closed). The
+        // "deny" \u2014 or any value other than an explicit "allow" (fail closed). The
         // denial resolves the call server-side, so mark it answered and yield it
         // (nothing ran, nothing posted).
         if (wasHeld)
@@ -13911,7 +13911,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
                 // is not registered for belongs to the other client servicing this
                 // session (typically the customer's app backend handling custom tools).
                 // Post NO result, do not mark it answered, and leave the tool_use_id
-                // pending for its owner — claiming it would corrupt the conversation.
+                // pending for its owner \u2014 claiming it would corrupt the conversation.
                 // Still yield the call so the consumer can observe the unowned
                 // dispatch; nothing was sent, so `posted`/`isError` stay false and no
                 // `result` event is populated. The id stays unanswered, so reconcile
@@ -13950,7 +13950,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
             const timer = setTimeout(() => toolCtrl.abort(), TOOL_TIMEOUT_MS);
             try {
                 // Pass the source `agent.tool_use` / `agent.custom_tool_use` event
-                // straight through as the run context's `toolUse` — it is a union
+                // straight through as the run context's `toolUse` \u2014 it is a union
                 // member of `BetaToolUse`, no Messages-block adapter needed.
                 const spanOptions = {
                     signal: (0,_internal_tslib_mjs__WEBPACK_IMPORTED_MODULE_0__/* .__classPrivateFieldGet */ .g)(this, _SessionToolRunner_controller, "f").signal,
@@ -14059,7 +14059,7 @@ var SessionToolRunner = /* @__PURE__ */ (() => {
  * Build the result event that answers `ev`: a `user.tool_result` for a builtin
  * `agent.tool_use`, a `user.custom_tool_result` for a custom
  * `agent.custom_tool_use`. The two `(use, result)` pairs are distinct API event
- * types and must be matched exactly — a `user.tool_result` does not answer a
+ * types and must be matched exactly \u2014 a `user.tool_result` does not answer a
  * custom tool call.
  */
 function buildResultEvent(ev, isError, content) {
@@ -14084,7 +14084,7 @@ function toSessionContent(content) {
             // Sessions `BetaManagedAgentsSearchResultBlock`; map it explicitly rather
             // than letting it fall through to the JSON.stringify branch (which would
             // bury a structured result inside a text block). `citations` is required
-            // on the Sessions side and optional on the Messages side — default the
+            // on the Sessions side and optional on the Messages side \u2014 default the
             // flag to `false` when the producer left it unset.
             return {
                 type: 'search_result',
@@ -17042,7 +17042,7 @@ var BetaMessageStream = /* @__PURE__ */ (() => {
                 case 'content_block_start':
                     snapshot.content.push(event.content_block);
                     if (event.content_block.type === 'fallback') {
-                        // the final hop's fallback block names the model that served the response —
+                        // the final hop's fallback block names the model that served the response \u2014
                         // keeps the snapshot consistent with the relabeled non-streaming message
                         snapshot.model = event.content_block.to.model;
                     }
@@ -17210,7 +17210,7 @@ var trace_status = __webpack_require__(91213);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/tools/BetaRunnableTool.mjs
 var BetaRunnableTool = __webpack_require__(91977);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/toolsets/family.mjs
-/** Dated `tools[]` entry `type` → the family stamped on member blocks. */
+/** Dated `tools[]` entry `type` \u2192 the family stamped on member blocks. */
 const TOOLSET_TYPE_TO_FAMILY = {
     browser_toolset_20260801: 'browser',
     computer_toolset_20260801: 'computer',
@@ -18948,7 +18948,7 @@ async function generateToolResponse(params, runnable, available, lastMessage, re
             return started;
         }
         // A `tool_removal` is only a hint to the model, which may still emit a tool_use for a
-        // withdrawn tool — treat those exactly like a tool that was never defined.
+        // withdrawn tool \u2014 treat those exactly like a tool that was never defined.
         const tool = available.has(toolUse.name) ? runnable.get(toolUse.name) : undefined;
         if (!tool && params.tools.some((t) => isRunnableToolset(t) && toolsetFamily(t) === toolUse.name)) {
             // A call named after a toolset in the run, but with no `toolset_name`, is a toolset call with malformed
@@ -18988,7 +18988,7 @@ async function runToolsetCall(params, family, toolUse, requestOptions, client, t
 }
 async function runToolCall(runnable, available, toolUse, requestOptions, client, toolOtelContext) {
     // A `tool_removal` is only a hint to the model, which may still emit a tool_use for a
-    // withdrawn tool — treat those exactly like a tool that was never defined.
+    // withdrawn tool \u2014 treat those exactly like a tool that was never defined.
     const tool = available.has(toolUse.name) ? runnable.get(toolUse.name) : undefined;
     if (!tool) {
         return toolNotFoundResult(toolUse);
@@ -22539,9 +22539,9 @@ var stainless_helper_header = __webpack_require__(63937);
  * (`baseURL`, `timeout`, `maxRetries`, `fetch`, `fetchOptions`, custom
  * `defaultHeaders`, `defaultQuery`). Overrides applied:
  *
- * - `authToken: authToken` — the new credential, which replaces the parent's.
- * - `baseURL: client.baseURL` — pins the parent's resolved host (auth override otherwise resets it).
- * - `defaultHeaders` is rebuilt as `parent._authState.extraHeaders ⊕ parent.defaultHeaders ⊕
+ * - `authToken: authToken` \u2014 the new credential, which replaces the parent's.
+ * - `baseURL: client.baseURL` \u2014 pins the parent's resolved host (auth override otherwise resets it).
+ * - `defaultHeaders` is rebuilt as `parent._authState.extraHeaders \u2295 parent.defaultHeaders \u2295
  *   {'x-stainless-helper': helper}`. `withOptions` *replaces* (does not
  *   merge) `defaultHeaders`, so we merge here so any custom headers the
  *   caller set on the parent client survive on the sub-client, except a
@@ -22671,7 +22671,7 @@ const IDLE_REPORT_INTERVAL_MS = 300000;
  * the consumer's loop body returns (or when the consumer `break`s).
  *
  * A yielded item may carry a per-item `secret` payload (populated only by the
- * poll response); the poller passes it through untouched — consumers such as
+ * poll response); the poller passes it through untouched \u2014 consumers such as
  * {@link EnvironmentWorker} extract the sessions token it carries and prefer
  * that over the environment key for the item's downstream calls. Treat it as
  * opaque and never log it.
@@ -22693,7 +22693,7 @@ var WorkPoller = /* @__PURE__ */ (() => {
      * the consumer's loop body returns (or when the consumer `break`s).
      *
      * A yielded item may carry a per-item `secret` payload (populated only by the
-     * poll response); the poller passes it through untouched — consumers such as
+     * poll response); the poller passes it through untouched \u2014 consumers such as
      * {@link EnvironmentWorker} extract the sessions token it carries and prefer
      * that over the environment key for the item's downstream calls. Treat it as
      * opaque and never log it.
@@ -22779,7 +22779,7 @@ var WorkPoller = /* @__PURE__ */ (() => {
                     catch (e) {
                         if ((0,tslib/* __classPrivateFieldGet */.g)(this, _WorkPoller_controller, "f").signal.aborted)
                             return;
-                        // A bad environment key / missing environment never recovers — surface
+                        // A bad environment key / missing environment never recovers \u2014 surface
                         // it instead of spinning forever at the backoff cap.
                         if ((0,backoff/* isFatal4xx */.bs)(e)) {
                             log.error('poll failed permanently, stopping poller', { error: String(e) });
@@ -22824,7 +22824,7 @@ var WorkPoller = /* @__PURE__ */ (() => {
                     }
                     finally {
                         // Post-handler stop. Runs whether the consumer body returned
-                        // normally, threw, or `break`d out of the loop — unless the consumer
+                        // normally, threw, or `break`d out of the loop \u2014 unless the consumer
                         // owns the stop itself (`autoStop: false`).
                         if ((0,tslib/* __classPrivateFieldGet */.g)(this, _WorkPoller_autoStop, "f")) {
                             try {
@@ -22849,7 +22849,7 @@ var WorkPoller = /* @__PURE__ */ (() => {
     }
     return WorkPoller;
 })();
-/** Exponential poll backoff: 1s, 2s, 4s … clamped to a 60s cap. */
+/** Exponential poll backoff: 1s, 2s, 4s \u2026 clamped to a 60s cap. */
 function poller_backoff(attempt) {
     return (0,backoff/* backoff */.JN)(attempt, POLL_BACKOFF_BASE_MS, POLL_BACKOFF_CAP_MS);
 }
@@ -22973,7 +22973,7 @@ function hasMemoryStore(session) {
  * Extract the per-item sessions token from a work item's `secret` payload.
  *
  * The `secret` the poll response populates is not itself a credential: it is a
- * URL-safe base64 JSON payload matching {@link BetaWorkSecret} — the
+ * URL-safe base64 JSON payload matching {@link BetaWorkSecret} \u2014 the
  * `sessions_token` (the bearer for this item's work lifecycle and
  * session-level calls) plus fields this worker does not consume. Returns the
  * sessions token, or `null` (meaning: fall back to the environment key) when
@@ -23025,7 +23025,7 @@ function sessionsTokenFromSecret(secret) {
  *
  * Use {@link EnvironmentWorker.handleItem} if you already hold a claimed work
  * item (e.g. a `worker poll --on-work` script handed one to a fresh process) and
- * just want the per-item flow without the poll loop — with no arguments it reads
+ * just want the per-item flow without the poll loop \u2014 with no arguments it reads
  * the `ANTHROPIC_*` env vars that command sets.
  *
  * Construct it via `client.beta.environments.work.worker({ ... })` (or
@@ -23067,7 +23067,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
      *
      * Use {@link EnvironmentWorker.handleItem} if you already hold a claimed work
      * item (e.g. a `worker poll --on-work` script handed one to a fresh process) and
-     * just want the per-item flow without the poll loop — with no arguments it reads
+     * just want the per-item flow without the poll loop \u2014 with no arguments it reads
      * the `ANTHROPIC_*` env vars that command sets.
      *
      * Construct it via `client.beta.environments.work.worker({ ... })` (or
@@ -23161,20 +23161,20 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
          * exception is a lost lease: the item then belongs to the queue or another
          * worker and is left alone.
          *
-         * Use this when something else does the claiming — e.g. a `worker poll
+         * Use this when something else does the claiming \u2014 e.g. a `worker poll
          * --on-work` script that hands an already-claimed item to a fresh process. The
          * work id / environment id / session id each fall back to `ANTHROPIC_WORK_ID` /
          * `ANTHROPIC_ENVIRONMENT_ID` / `ANTHROPIC_SESSION_ID` (the env vars that
          * command sets) when not passed; the environment key resolves from this
          * option, then the worker's own `environmentKey`, then
          * `ANTHROPIC_ENVIRONMENT_KEY`, and is needed only when the work item's
-         * `secret` yields no sessions token — a host that receives only the
+         * `secret` yields no sessions token \u2014 a host that receives only the
          * per-item secret runs without ever holding the key. With no arguments
          * inside that command it just works. Throws a clear error naming the first
-         * required value still missing after resolution, and — rather than ever
-         * running unauthenticated — when neither a sessions token nor an
+         * required value still missing after resolution, and \u2014 rather than ever
+         * running unauthenticated \u2014 when neither a sessions token nor an
          * environment key resolved. Throws `SessionMemoryError` when the
-         * session has memory stores attached but they cannot be mounted — the work
+         * session has memory stores attached but they cannot be mounted \u2014 the work
          * item carried no sessions token (unless `memorySyncIntervalMs` turned
          * memory off), or a store failed to download. When the session has already
          * terminated, which includes an archived one, nothing is downloaded, no tools
@@ -23182,7 +23182,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
          *
          * `workSecret` is the work item's per-item `secret` payload from the poll
          * response, falling back to `ANTHROPIC_WORK_SECRET`; unlike the others it is
-         * optional — when present, the sessions token extracted from it is preferred
+         * optional \u2014 when present, the sessions token extracted from it is preferred
          * as the Bearer credential for this item's heartbeat / force-stop / session
          * calls; when absent (or undecodable) those calls use the environment key.
          */
@@ -23195,16 +23195,16 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
             const environmentKey = (opts?.environmentKey ?? this.environmentKey ?? (0,env/* readEnv */.s)('ANTHROPIC_ENVIRONMENT_KEY')) || undefined;
             const workSecret = opts?.workSecret || (0,env/* readEnv */.s)('ANTHROPIC_WORK_SECRET') || null;
             if (!workId) {
-                throw new error/* AnthropicError */.pJ('handleItem: workId is required — pass it or set ANTHROPIC_WORK_ID');
+                throw new error/* AnthropicError */.pJ('handleItem: workId is required \u2014 pass it or set ANTHROPIC_WORK_ID');
             }
             if (!environmentId) {
-                throw new error/* AnthropicError */.pJ('handleItem: environmentId is required — pass it or set ANTHROPIC_ENVIRONMENT_ID');
+                throw new error/* AnthropicError */.pJ('handleItem: environmentId is required \u2014 pass it or set ANTHROPIC_ENVIRONMENT_ID');
             }
             if (!sessionId) {
-                throw new error/* AnthropicError */.pJ('handleItem: sessionId is required — pass it or set ANTHROPIC_SESSION_ID');
+                throw new error/* AnthropicError */.pJ('handleItem: sessionId is required \u2014 pass it or set ANTHROPIC_SESSION_ID');
             }
             if (!environmentKey && !workSecret) {
-                throw new error/* AnthropicError */.pJ('handleItem: environmentKey is required when there is no work secret — pass it, construct the worker with it, or set ANTHROPIC_ENVIRONMENT_KEY');
+                throw new error/* AnthropicError */.pJ('handleItem: environmentKey is required when there is no work secret \u2014 pass it, construct the worker with it, or set ANTHROPIC_ENVIRONMENT_KEY');
             }
             const work = {
                 id: workId,
@@ -23246,8 +23246,8 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
             log.warn('work item carried a secret payload but no sessions token could be extracted; ' +
                 'falling back to the environment key', { work_id: work.id });
         }
-        // Every per-session call — the SessionToolRunner event stream/list/send, the
-        // lease heartbeat, the skill download, and the work force-stop —
+        // Every per-session call \u2014 the SessionToolRunner event stream/list/send, the
+        // lease heartbeat, the skill download, and the work force-stop \u2014
         // authenticates with the per-item credential. Scope a client to it once and
         // thread that through. `copyClientForHelper` also clears the parent's
         // `apiKey`, so the sub-client emits *only* the per-item credential on the
@@ -23264,7 +23264,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
         const ctrl = new AbortController();
         const detachExternal = (0,abort/* linkAbort */.H)(externalSignal, ctrl);
         const lease = new Lease(ctrl);
-        // Lazily load the Node-only toolset module — see the import note at the top.
+        // Lazily load the Node-only toolset module \u2014 see the import note at the top.
         const agentToolset = await __webpack_require__.e(/* import() */ 526).then(__webpack_require__.bind(__webpack_require__, 96526));
         // Start the lease heartbeat BEFORE the session fetch and the skill /
         // memory downloads: those can take longer than the lease TTL, and an
@@ -23294,7 +23294,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
                 return;
             }
             // One session fetch, shared by the skills download and the memory-store
-            // download — two fetches could disagree about the attached resources.
+            // download \u2014 two fetches could disagree about the attached resources.
             // A failed fetch fails the work item (the teardown below still stops
             // or releases it).
             const session = await sessionClient.beta.sessions.retrieve(sessionId);
@@ -23364,7 +23364,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
                 runner._setSendRetryWindow(leaseTtlMs);
             for await (const _ of runner) {
                 // Drive the runner to completion; per-call observability is not part
-                // of this composition's surface — use `SessionToolRunner` directly
+                // of this composition's surface \u2014 use `SessionToolRunner` directly
                 // (via `client.beta.sessions.events.toolRunner`) if you want it.
                 if (stores)
                     await stores.syncIfDue();
@@ -23410,7 +23410,7 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
             lease.finish('runner_done');
             detachExternal();
             await heartbeatPromise;
-            // Stop only an item this worker still holds — after a lost lease it
+            // Stop only an item this worker still holds \u2014 after a lost lease it
             // belongs to the queue or another worker.
             if (lease.lost) {
                 log.info('lease lost; released without stopping it', { session_id: sessionId, work_id: work.id });
@@ -23426,8 +23426,8 @@ var EnvironmentWorker = /* @__PURE__ */ (() => {
     return EnvironmentWorker;
 })();
 /**
- * Resolve when `p` settles or `ms` elapses — `true` when `ms` elapsed
- * first. A timed-out `p` keeps running — JS cannot cancel a promise.
+ * Resolve when `p` settles or `ms` elapses \u2014 `true` when `ms` elapsed
+ * first. A timed-out `p` keeps running \u2014 JS cannot cancel a promise.
  */
 async function withTimeout(p, ms) {
     let timer;
@@ -26781,7 +26781,7 @@ class Connectors extends resource/* APIResource */.h {
      * Get per-connector usage for a given day, with cursor-based pagination.
      *
      * Returns connector usage metrics for the organization, sorted by connector name.
-     * Connector names are normalized from their various sources — for example,
+     * Connector names are normalized from their various sources \u2014 for example,
      * "Atlassian MCP server" and "mcp-atlassian" both appear as "atlassian". Use
      * `group_by[]` to break usage out per member, per RBAC group, or per product
      * surface, and `filter[]` to scope results; the parameter descriptions list the
@@ -26971,7 +26971,7 @@ class Plugins extends resource/* APIResource */.h {
      * Returns plugin usage metrics for the organization across Cowork and Claude Code,
      * sorted by plugin name. The `plugin_name` value `third-party` is an aggregate
      * bucket, not a plugin: it collects plugin activity, from either surface, for
-     * which the reporting client did not provide a plugin name — so an organization's
+     * which the reporting client did not provide a plugin name \u2014 so an organization's
      * own plugins can contribute both to their own named rows and to this bucket. Use
      * `group_by[]` to break usage out per member, per RBAC group, or per product
      * surface (Cowork / Claude Code), and `filter[]` to scope results; the parameter
@@ -28586,7 +28586,7 @@ var ServiceAccounts = /* @__PURE__ */ (() => {
          * `organization_role` is `developer` (default) or `admin`; a rule may only be
          * created or retargeted to grant `org:admin` scope when the target's
          * `organization_role` is `admin`. Creating an `admin`-role service account
-         * requires an interactive credential (a user OAuth token or a Console session) — a
+         * requires an interactive credential (a user OAuth token or a Console session) \u2014 a
          * workload may only create `developer`-role service accounts.
          *
          * @throws {SandboxEgressRestrictedError}
@@ -29552,8 +29552,8 @@ class InstallationSettings extends resource/* APIResource */.h {
 
 class Shares extends resource/* APIResource */.h {
     /**
-     * List the shares the owner of a member-owned Plugin has given — to every member
-     * of the organization, to an RBAC Group, or to one member — most recently granted
+     * List the shares the owner of a member-owned Plugin has given \u2014 to every member
+     * of the organization, to an RBAC Group, or to one member \u2014 most recently granted
      * first.
      *
      * Shares are read-only in this API: members give and withdraw them in claude.ai.

@@ -92,7 +92,7 @@ holdSignals();
 (0,_run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
 // Before any function of the action is hot.
 (0,_run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(834), __nccwpck_require__.e(925)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31925));
+const { run } = await __nccwpck_require__.e(/* import() */ 211).then(__nccwpck_require__.bind(__nccwpck_require__, 47211));
 await run();
 exitAfterReport();
 
@@ -250,13 +250,13 @@ function listenForCancellation(options = {}) {
 /**
  * Keeps the action's secrets out of its own process's environment. A process's environment at exec
  * time stays readable in `/proc/PID/environ` for as long as it runs, by every process of the same
- * user — the agent's shell included — so the runner's block, with the API key, the token and every
+ * user \u2014 the agent's shell included \u2014 so the runner's block, with the API key, the token and every
  * `INPUT_*`, must not be the one this process runs with. On Node 24 the process re-executes itself
  * (`process.execve`: same PID, argv and stdio) with only the variables that are not secret, and the
  * secret ones travel to the new image outside any environment or command line.
  *
  * The carrier is a file, not a descriptor: Node opens every descriptor close-on-exec and offers no
- * way to clear that flag (execve keeps only 0–2), so no pipe or open file can cross the exec. The
+ * way to clear that flag (execve keeps only 0\u20132), so no pipe or open file can cross the exec. The
  * file is written whole before the exec (a pipe would block past 64 KiB with no reader yet), in a
  * fresh 0700 directory on tmpfs where there is one, so the values are never on disk; the new image
  * unlinks it before reading, before anything else of the action has run. Only the file's path is in
@@ -454,7 +454,7 @@ function sweepStaleCarriers(parent = carrierParent(), statFileOf = (pid) => `/pr
 }
 /**
  * The action's first act. In the original process: re-executes without the secrets (never returns
- * then). In the re-executed one: takes the carried variables back into `process.env` — a later
+ * then). In the re-executed one: takes the carried variables back into `process.env` \u2014 a later
  * setenv changes the C library's copy, never the exec-time block `/proc/PID/environ` shows; children
  * get explicit environments built without them (shell/env.ts).
  */
@@ -552,14 +552,14 @@ const MAGLEV_OFF = '--no-maglev';
  * Turns off Maglev, V8's mid-tier optimising compiler, for the rest of the process. Its compiles
  * run on V8's background threads, and the busiest moment of a run, a response with hundreds of tool
  * calls, is when the functions on a command's path become hot: on a 2-core runner those compiles
- * took a core from bash just then (on 300 `true` calls in one response, 35–50 ms of CPU on the
- * background threads during the burst, 3–4 ms without them) and gave the burst nothing back. With
+ * took a core from bash just then (on 300 `true` calls in one response, 35\u201350 ms of CPU on the
+ * background threads during the burst, 3\u20134 ms without them) and gave the burst nothing back. With
  * Maglev off the burst took 0.92 of the time it took with Maglev at lowered thresholds (paired
  * runs, faster in 16 of 20), and start-up is unchanged (311 against 317 ms). TurboFan stays: code
  * that runs hot for long (thousands of calls) is still optimised. Turning it off as well made the
- * burst faster again (0.88–0.93 of the time in three paired runs), but the command policy, which
- * every command goes through, checked 3–6 times slower in a long run (median 47–80 µs a check
- * against 213–267 µs; a 1 MiB heredoc 52–82 ms against 122–205 ms). Called first thing at the entry
+ * burst faster again (0.88\u20130.93 of the time in three paired runs), but the command policy, which
+ * every command goes through, checked 3\u20136 times slower in a long run (median 47\u201380 \u00b5s a check
+ * against 213\u2013267 \u00b5s; a 1 MiB heredoc 52\u201382 ms against 122\u2013205 ms). Called first thing at the entry
  * point: turned off only once the first request was out, when functions were already on their way
  * up the tiers, the burst took 1.27 times as long as with Maglev off from the start (slower in 15
  * of 16 paired runs). Starting functions on baseline code at once (`--always-sparkplug`) changed

@@ -1,7 +1,7 @@
 import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4758:
+/***/ 758:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -68,18 +68,18 @@ class InputError extends Error {
 
 /***/ }),
 
-/***/ 4344:
+/***/ 344:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5769);
+/* harmony import */ var _run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(578);
 // The post step's entry point (`runs.post`): its own bundle, so that nothing but the post step's
 // work can ever run in it, whatever the main step got to record before it was killed.
 
 // Leftovers of the run may still be running: they must not find the inputs in this process's
 // environment either.
 (0,_run_clean_start_js__WEBPACK_IMPORTED_MODULE_0__/* .startClean */ .Ke)();
-const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(571)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8571));
+const { runPost } = await __nccwpck_require__.e(/* import() */ 221).then(__nccwpck_require__.bind(__nccwpck_require__, 221));
 await runPost();
 
 __webpack_async_result__();
@@ -87,7 +87,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5769:
+/***/ 578:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -100,11 +100,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: CARRIER_VARIABLE, FORGED_MARKER_NOTE, carrierFileOf, carrierMarker, carrierProblem, decodeCarried, encodeCarried, needsNode24Note, processIdentity, splitEnvironment, takeCarrier, writeCarrier
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_fs_ = __nccwpck_require__(24);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_ = __nccwpck_require__(760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/shell/env.ts
 /**
@@ -248,18 +248,18 @@ function buildShellEnv(parent, passthrough) {
 }
 
 // EXTERNAL MODULE: ./src/base/errors.ts
-var errors = __nccwpck_require__(4758);
+var errors = __nccwpck_require__(758);
 ;// CONCATENATED MODULE: ./src/run/clean-start.ts
 /**
  * Keeps the action's secrets out of its own process's environment. A process's environment at exec
  * time stays readable in `/proc/PID/environ` for as long as it runs, by every process of the same
- * user — the agent's shell included — so the runner's block, with the API key, the token and every
+ * user \u2014 the agent's shell included \u2014 so the runner's block, with the API key, the token and every
  * `INPUT_*`, must not be the one this process runs with. On Node 24 the process re-executes itself
  * (`process.execve`: same PID, argv and stdio) with only the variables that are not secret, and the
  * secret ones travel to the new image outside any environment or command line.
  *
  * The carrier is a file, not a descriptor: Node opens every descriptor close-on-exec and offers no
- * way to clear that flag (execve keeps only 0–2), so no pipe or open file can cross the exec. The
+ * way to clear that flag (execve keeps only 0\u20132), so no pipe or open file can cross the exec. The
  * file is written whole before the exec (a pipe would block past 64 KiB with no reader yet), in a
  * fresh 0700 directory on tmpfs where there is one, so the values are never on disk; the new image
  * unlinks it before reading, before anything else of the action has run. Only the file's path is in
@@ -360,7 +360,7 @@ function carrierParent() {
         return '/dev/shm';
     }
     catch {
-        return (0,external_node_os_namespaceObject.tmpdir)(); // not there, or not writable
+        return (0,external_node_os_.tmpdir)(); // not there, or not writable
     }
 }
 /** A carrier's directory: `bash-agent-env-PID-STARTTIME-XXXXXX`, naming the process it is for. */
@@ -457,7 +457,7 @@ function sweepStaleCarriers(parent = carrierParent(), statFileOf = (pid) => `/pr
 }
 /**
  * The action's first act. In the original process: re-executes without the secrets (never returns
- * then). In the re-executed one: takes the carried variables back into `process.env` — a later
+ * then). In the re-executed one: takes the carried variables back into `process.env` \u2014 a later
  * setenv changes the C library's copy, never the exec-time block `/proc/PID/environ` shows; children
  * get explicit environments built without them (shell/env.ts).
  */
@@ -505,255 +505,38 @@ function startClean(options = {}) {
 
 /***/ }),
 
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 5317:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-
-/***/ }),
-
-/***/ 6982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
+/***/ 598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 3024:
+/***/ 24:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 7067:
+/***/ 455:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
-/***/ 2467:
+/***/ 161:
 /***/ ((module) => {
 
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 6760:
+/***/ 760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 6928:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 3557:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ })
 
@@ -984,7 +767,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(4344);
+/******/ var __webpack_exports__ = __nccwpck_require__(344);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
 
