@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  formatCount,
   byteLength,
   clipBytes,
   codeSpan,
@@ -117,5 +118,15 @@ describe('neutraliseMarkdown', () => {
   it('keeps fenced code as it is shown, and closes a fence left open', () => {
     const out = neutraliseMarkdown('```ts\nconst a: Array<T> = [];\n# not a heading\nunclosed');
     expect(out).toBe('```ts\nconst a: Array<\u200bT> = [];\n# not a heading\nunclosed\n```');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits as the en-US locale does, for every size and sign', () => {
+    const samples = [0, 7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -987_654_321, 2 ** 53 - 1];
+    for (let digits = 1; digits <= 15; digits++)
+      samples.push(Math.floor(Math.random() * 10 ** digits));
+    for (const n of [...samples, 1.5, 1234.5678, NaN, Infinity])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
   });
 });
