@@ -3,6 +3,7 @@ import { emptyAnalysis, type Analysis, type AnalysisContext, type Analyzer } fro
 import { BUILTINS } from './builtins.js';
 import { tableAnalysis } from './common.js';
 import { EDITORS } from './editors.js';
+import { ARCHIVES } from './archives.js';
 import { FILE_TOOLS } from './file-tools.js';
 import { FINDERS } from './find.js';
 import { VERSION_CONTROL } from './git.js';
@@ -31,6 +32,7 @@ export const FAMILIES: Readonly<Record<string, ProgramFamily>> = {
   builtins: BUILTINS,
   find: FINDERS,
   'file-tools': FILE_TOOLS,
+  archives: ARCHIVES,
   'text-tools': TEXT_TOOLS,
   network: NETWORK,
   git: VERSION_CONTROL,
