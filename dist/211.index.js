@@ -7737,8 +7737,8 @@ class RunReport {
 var shell_env = __webpack_require__(13841);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-// EXTERNAL MODULE: ./src/policy/programs/index.ts + 17 modules
-var policy_programs = __webpack_require__(2894);
+// EXTERNAL MODULE: ./src/policy/programs/index.ts + 18 modules
+var policy_programs = __webpack_require__(17967);
 ;// CONCATENATED MODULE: ./src/sandbox/exec-set.ts
 /**
  * Exec confinement: which files the shell may execute, when the allowlist makes that safe. It is on
@@ -10103,7 +10103,7 @@ function homeWriteAllowed(pattern, tildePath) {
 
 /***/ }),
 
-/***/ 2894:
+/***/ 17967:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11404,41 +11404,13 @@ const EDITORS = {
     },
 };
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-;// CONCATENATED MODULE: ./src/policy/programs/file-tools.ts
+;// CONCATENATED MODULE: ./src/policy/programs/archives.ts
+/** Programs that pack and unpack archives: what they run, and which files they create or change. */
 
 
 
 
 
-
-const TREE_OPTIONS = {
-    values: [
-        '-L LEVEL',
-        '-P PATTERN',
-        '-I PATTERN',
-        '--filelimit=N',
-        '--timefmt=FMT',
-        '-H BASEHREF',
-        '-T TITLE',
-        '--charset=CHARSET',
-        '--sort=TYPE',
-        '--gitfile=FILE',
-        '--fromfile=FILE',
-    ],
-    dangerous: { '-o FILE': WRITES },
-};
-const FILE_OPTIONS = {
-    values: [
-        '-e, --exclude=TEST',
-        '-f, --files-from=FILE',
-        '-F, --separator=SEP',
-        '-m, --magic-file=LIST',
-        '-P, --parameter=NAME=VALUE',
-    ],
-    dangerous: { '-C, --compile': 'writes a compiled magic file' },
-};
 const TAR_OPTIONS = {
     values: [
         '-b, --blocking-factor=BLOCKS',
@@ -11488,7 +11460,7 @@ const CPIO_OPTIONS = {
     dangerous: { '--rsh-command=COMMAND': RUNS },
 };
 const ZIP_OPTIONS = {
-    // zip's two-letter options (-TT, -tt) are checked separately, in programs.ts.
+    // zip's two-letter options (-TT, -tt) are checked by analyseZip, below.
     values: [
         '-b PATH',
         '-n SUFFIXES',
@@ -11500,25 +11472,6 @@ const ZIP_OPTIONS = {
         '-O OUTFILE',
     ],
     dangerous: { '--unzip-command=COMMAND': RUNS },
-};
-const DATE_OPTIONS = {
-    values: [
-        '-d, --date=STRING',
-        '-f, --file=DATEFILE',
-        '-r, --reference=FILE',
-        '-I[FMT], --iso-8601[=FMT]',
-        '--rfc-3339=FMT',
-    ],
-    dangerous: { '-s, --set=STRING': 'sets the system clock' },
-};
-const UNIQ_OPTIONS = {
-    values: [
-        '-f, --skip-fields=N',
-        '-s, --skip-chars=N',
-        '-w, --check-chars=N',
-        '--all-repeated[=METHOD]',
-        '--group[=METHOD]',
-    ],
 };
 /** tar also takes old-style options: `tar cvfI archive prog` (letters without a dash, values after). */
 const analyseTar = (words) => {
@@ -11594,6 +11547,133 @@ const analyseZip = (words) => {
         }
     });
     return result;
+};
+/** unzip: `-d DIR` is where it extracts (the members' own names are in the archive). */
+const analyseUnzip = (words) => {
+    const result = emptyAnalysis();
+    words.forEach((word, i) => {
+        if (i === 0 || !word.literal)
+            return;
+        if (word.text === '-d' && words[i + 1])
+            addChanged(result, words, i + 1, 'unzip -d');
+        else if (word.text.startsWith('-d') && word.text.length > 2)
+            result.writes.push(changed(i, word.text.length, 'unzip -d', (0,read_words/* literalWord */.CK)(word.text.slice(2), word.start)));
+    });
+    return result;
+};
+/** Programs that pack and unpack archives. */
+const ARCHIVES = {
+    tar: {
+        aliases: ['gtar', 'bsdtar'],
+        options: TAR_OPTIONS,
+        analyse: analyseTar,
+        examples: {
+            patterns: ['tar *', 'gzip *'],
+            allow: [
+                'tar -czf out.tgz src',
+                'tar xzf a.tgz',
+                'tar -I gzip -cf a.tgz src',
+                'tar -czf /tmp/git.tgz .git',
+                'tar -xf a.tar -C out',
+                'tar -tf .git/x.tar -C .git',
+            ],
+            refuse: [
+                ['tar -xf a.tar -C .git', 'write-into-git'],
+                ['tar xf a.tar --directory=.git/hooks', 'write-into-git'],
+                ['tar -czf .git/x.tgz src', 'write-into-git'],
+                ['tar cf .git/x.tar src', 'write-into-git'],
+                ['tar --to-command=sh -xf a.tar', 'no-matching-pattern'],
+                ['tar -I xz -cf a.tgz src', 'no-matching-pattern'],
+                ['tar -cf host:a.tar src', 'dangerous-option'],
+            ],
+        },
+    },
+    cpio: {
+        options: CPIO_OPTIONS,
+        examples: {
+            patterns: ['cpio *'],
+            allow: ['cpio -i -F a.cpio'],
+            refuse: [['cpio -i --rsh-command=ssh -F a.cpio', 'no-matching-pattern']],
+        },
+    },
+    unzip: {
+        analyse: analyseUnzip,
+        examples: {
+            patterns: ['unzip *'],
+            allow: ['unzip -o a.zip -d out', 'unzip -l a.zip'],
+            refuse: [
+                ['unzip a.zip -d .git/hooks', 'write-into-git'],
+                ['unzip -d.git a.zip', 'write-into-git'],
+            ],
+        },
+    },
+    zip: {
+        options: ZIP_OPTIONS,
+        analyse: analyseZip,
+        examples: {
+            patterns: ['zip *'],
+            allow: ['zip -r out.zip src'],
+            refuse: [
+                ['zip -T -TT ./check out.zip', 'dangerous-option'],
+                ['zip --unzip-command=unzip -T out.zip', 'no-matching-pattern'],
+            ],
+        },
+    },
+};
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+;// CONCATENATED MODULE: ./src/policy/programs/file-tools.ts
+
+
+
+
+
+
+const TREE_OPTIONS = {
+    values: [
+        '-L LEVEL',
+        '-P PATTERN',
+        '-I PATTERN',
+        '--filelimit=N',
+        '--timefmt=FMT',
+        '-H BASEHREF',
+        '-T TITLE',
+        '--charset=CHARSET',
+        '--sort=TYPE',
+        '--gitfile=FILE',
+        '--fromfile=FILE',
+    ],
+    dangerous: { '-o FILE': WRITES },
+};
+const FILE_OPTIONS = {
+    values: [
+        '-e, --exclude=TEST',
+        '-f, --files-from=FILE',
+        '-F, --separator=SEP',
+        '-m, --magic-file=LIST',
+        '-P, --parameter=NAME=VALUE',
+    ],
+    dangerous: { '-C, --compile': 'writes a compiled magic file' },
+};
+const DATE_OPTIONS = {
+    values: [
+        '-d, --date=STRING',
+        '-f, --file=DATEFILE',
+        '-r, --reference=FILE',
+        '-I[FMT], --iso-8601[=FMT]',
+        '--rfc-3339=FMT',
+    ],
+    dangerous: { '-s, --set=STRING': 'sets the system clock' },
+};
+const UNIQ_OPTIONS = {
+    values: [
+        '-f, --skip-fields=N',
+        '-s, --skip-chars=N',
+        '-w, --check-chars=N',
+        '--all-repeated[=METHOD]',
+        '--group[=METHOD]',
+    ],
 };
 /**
  * ln, cp, mv, install: a link or copy of a program runs that program under the new name
@@ -11709,19 +11789,6 @@ const analyseDd = (words) => {
         else if (i > 0 && !w.literal && known === '') {
             result.dangers.push(optionDanger(i, 3, 'may write a file (dd of=)'));
         }
-    });
-    return result;
-};
-/** unzip: `-d DIR` is where it extracts (the members' own names are in the archive). */
-const analyseUnzip = (words) => {
-    const result = emptyAnalysis();
-    words.forEach((word, i) => {
-        if (i === 0 || !word.literal)
-            return;
-        if (word.text === '-d' && words[i + 1])
-            addChanged(result, words, i + 1, 'unzip -d');
-        else if (word.text.startsWith('-d') && word.text.length > 2)
-            result.writes.push(changed(i, word.text.length, 'unzip -d', (0,read_words/* literalWord */.CK)(word.text.slice(2), word.start)));
     });
     return result;
 };
@@ -12052,62 +12119,6 @@ const FILE_TOOLS = {
             patterns: ['date *'],
             allow: ['date -u +%s', "date -d '1 day ago'"],
             refuse: [["date -s '2020-01-01'", 'dangerous-option']],
-        },
-    },
-    tar: {
-        aliases: ['gtar', 'bsdtar'],
-        options: TAR_OPTIONS,
-        analyse: analyseTar,
-        examples: {
-            patterns: ['tar *', 'gzip *'],
-            allow: [
-                'tar -czf out.tgz src',
-                'tar xzf a.tgz',
-                'tar -I gzip -cf a.tgz src',
-                'tar -czf /tmp/git.tgz .git',
-                'tar -xf a.tar -C out',
-                'tar -tf .git/x.tar -C .git',
-            ],
-            refuse: [
-                ['tar -xf a.tar -C .git', 'write-into-git'],
-                ['tar xf a.tar --directory=.git/hooks', 'write-into-git'],
-                ['tar -czf .git/x.tgz src', 'write-into-git'],
-                ['tar cf .git/x.tar src', 'write-into-git'],
-                ['tar --to-command=sh -xf a.tar', 'no-matching-pattern'],
-                ['tar -I xz -cf a.tgz src', 'no-matching-pattern'],
-                ['tar -cf host:a.tar src', 'dangerous-option'],
-            ],
-        },
-    },
-    cpio: {
-        options: CPIO_OPTIONS,
-        examples: {
-            patterns: ['cpio *'],
-            allow: ['cpio -i -F a.cpio'],
-            refuse: [['cpio -i --rsh-command=ssh -F a.cpio', 'no-matching-pattern']],
-        },
-    },
-    unzip: {
-        analyse: analyseUnzip,
-        examples: {
-            patterns: ['unzip *'],
-            allow: ['unzip -o a.zip -d out', 'unzip -l a.zip'],
-            refuse: [
-                ['unzip a.zip -d .git/hooks', 'write-into-git'],
-                ['unzip -d.git a.zip', 'write-into-git'],
-            ],
-        },
-    },
-    zip: {
-        options: ZIP_OPTIONS,
-        analyse: analyseZip,
-        examples: {
-            patterns: ['zip *'],
-            allow: ['zip -r out.zip src'],
-            refuse: [
-                ['zip -T -TT ./check out.zip', 'dangerous-option'],
-                ['zip --unzip-command=unzip -T out.zip', 'no-matching-pattern'],
-            ],
         },
     },
     ln: {
@@ -16128,6 +16139,7 @@ const WRAPPERS = {
 
 
 
+
 /*
  * The lookup table of every program the policy knows, built from one file per family. A name is
  * either a program's own or one of its aliases, never both, and belongs to one family only.
@@ -16140,6 +16152,7 @@ const FAMILIES = {
     builtins: BUILTINS,
     find: FINDERS,
     'file-tools': FILE_TOOLS,
+    archives: ARCHIVES,
     'text-tools': TEXT_TOOLS,
     network: NETWORK,
     git: VERSION_CONTROL,

@@ -30,8 +30,8 @@ function guardNameFailure(text, where) {
 
 // EXTERNAL MODULE: ./src/policy/decide/patterns.ts
 var decide_patterns = __webpack_require__(97996);
-// EXTERNAL MODULE: ./src/policy/programs/index.ts + 17 modules
-var programs = __webpack_require__(2894);
+// EXTERNAL MODULE: ./src/policy/programs/index.ts + 18 modules
+var programs = __webpack_require__(17967);
 ;// CONCATENATED MODULE: ./src/policy/decide/dangers.ts
 
 
