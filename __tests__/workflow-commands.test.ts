@@ -37,32 +37,54 @@ interface Implementation {
   call(call: Call): unknown;
 }
 
-const OURS: Implementation = {
-  name: 'ours',
-  call(call) {
-    switch (call.kind) {
-      case 'info':
-      case 'debug':
-      case 'setSecret':
-      case 'setFailed':
-      case 'startGroup':
-        return ours[call.kind](call.text);
-      case 'endGroup':
-        return ours.endGroup();
-      case 'warning':
-        return 'title' in call
-          ? ours.warning(call.text, { title: call.title })
-          : ours.warning(call.text);
-      case 'setOutput':
-      case 'saveState':
-        return ours[call.kind](call.name, call.value);
-      case 'getInput':
-        return ours.getInput(call.name);
-      case 'summary':
-        return ours.appendSummary(call.markdown);
-    }
-  },
-};
+/** The calls both implementations share, each spelled as the action calls it. */
+type Shared = Pick<
+  typeof ours,
+  | 'info'
+  | 'debug'
+  | 'setSecret'
+  | 'setFailed'
+  | 'startGroup'
+  | 'endGroup'
+  | 'warning'
+  | 'setOutput'
+  | 'saveState'
+  | 'getInput'
+>;
+
+/** An implementation of `Call`s: the shared calls through `api`, the summary through `summary`. */
+function implementation(
+  name: string,
+  api: Shared,
+  summary: (markdown: string) => unknown,
+): Implementation {
+  return {
+    name,
+    call(call) {
+      switch (call.kind) {
+        case 'info':
+        case 'debug':
+        case 'setSecret':
+        case 'setFailed':
+        case 'startGroup':
+          return api[call.kind](call.text);
+        case 'endGroup':
+          return api.endGroup();
+        case 'warning':
+          return 'title' in call
+            ? api.warning(call.text, { title: call.title })
+            : api.warning(call.text);
+        case 'setOutput':
+        case 'saveState':
+          return api[call.kind](call.name, call.value);
+        case 'getInput':
+          return api.getInput(call.name);
+        case 'summary':
+          return summary(call.markdown);
+      }
+    },
+  };
+}
 
 /**
  * `@actions/core`'s summary is one object per process that remembers the first file it wrote to
@@ -79,32 +101,10 @@ function freshSummary(): typeof core.summary {
   return fresh as typeof core.summary;
 }
 
-const CORE: Implementation = {
-  name: '@actions/core',
-  call(call) {
-    switch (call.kind) {
-      case 'info':
-      case 'debug':
-      case 'setSecret':
-      case 'setFailed':
-      case 'startGroup':
-        return core[call.kind](call.text);
-      case 'endGroup':
-        return core.endGroup();
-      case 'warning':
-        return 'title' in call
-          ? core.warning(call.text, { title: call.title })
-          : core.warning(call.text);
-      case 'setOutput':
-      case 'saveState':
-        return core[call.kind](call.name, call.value);
-      case 'getInput':
-        return core.getInput(call.name);
-      case 'summary':
-        return freshSummary().addRaw(call.markdown, true).write();
-    }
-  },
-};
+const OURS = implementation('ours', ours, (markdown) => ours.appendSummary(markdown));
+const CORE = implementation('@actions/core', core, (markdown) =>
+  freshSummary().addRaw(markdown, true).write(),
+);
 
 const root = mkdtempSync(path.join(tmpdir(), 'workflow-commands-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
