@@ -1,8 +1,10 @@
-import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CommandPolicy } from '../src/policy/types.js';
 import { buildShellEnv } from '../src/shell/env.js';
+import { formatCommandResult } from '../src/shell/format.js';
 import { BashSession, type BashSessionOptions } from '../src/shell/session.js';
 
 /**
@@ -54,4 +56,30 @@ export function scratchRepoSessions(
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   return sessions;
+}
+
+/** What a checked call came to: the refusal's code, or the output, and whether the model sees an error. */
+export interface CheckedOutcome {
+  readonly code?: string;
+  readonly output: string;
+  readonly isError: boolean;
+}
+
+/**
+ * A command as the action runs it: checked against `policy` in `cwd`, and, when allowed, what the
+ * policy hands bash run in `session` (which must neither time out nor need a new shell).
+ */
+export async function checkedCall(
+  policy: CommandPolicy,
+  session: BashSession,
+  command: string,
+  cwd: string,
+): Promise<CheckedOutcome> {
+  const decision = policy.check(command, cwd);
+  if (!decision.allowed)
+    return { code: decision.refusal.code, output: decision.message, isError: true };
+  const result = await session.run(decision.script, { wellFormed: decision.printed });
+  expect(result.timedOut).toBe(false);
+  expect(result.restarted).toBe(false);
+  return { output: result.output, isError: formatCommandResult(result).isError };
 }

@@ -2,11 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { scratchRepoSessions } from '../__fixtures__/test-sessions.js';
+import {
+  checkedCall,
+  scratchRepoSessions,
+  type CheckedOutcome,
+} from '../__fixtures__/test-sessions.js';
 import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/read/expansion-rules.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { formatCommandResult } from '../src/shell/format.js';
 import type { BashSession } from '../src/shell/session.js';
 
 /*
@@ -42,12 +45,6 @@ const ALLOW = [
   '> out/**',
 ];
 
-interface Outcome {
-  readonly code?: string;
-  readonly output: string;
-  readonly isError: boolean;
-}
-
 async function setup(
   allow = ALLOW,
   deny: string[] = [],
@@ -56,18 +53,12 @@ async function setup(
   return { policy, session: await sessions.start() };
 }
 
-async function call(
+function call(
   policy: CommandPolicy,
   session: BashSession,
   command: string,
-): Promise<Outcome> {
-  const decision = policy.check(command.replaceAll('CANARY', canary), repo);
-  if (!decision.allowed)
-    return { code: decision.refusal.code, output: decision.message, isError: true };
-  const result = await session.run(decision.script, { wellFormed: decision.printed });
-  expect(result.timedOut).toBe(false);
-  expect(result.restarted).toBe(false);
-  return { output: result.output, isError: formatCommandResult(result).isError };
+): Promise<CheckedOutcome> {
+  return checkedCall(policy, session, command.replaceAll('CANARY', canary), repo);
 }
 
 /** The typed text's output in a plain bash, for comparison with the print's. */

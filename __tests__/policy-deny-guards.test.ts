@@ -10,11 +10,14 @@ import {
   type Equivalence,
 } from '../__fixtures__/policy/equivalence.js';
 import { makeFixture, type Fixture } from '../__fixtures__/policy/fixture.js';
-import { scratchRepoSessions } from '../__fixtures__/test-sessions.js';
+import {
+  checkedCall,
+  scratchRepoSessions,
+  type CheckedOutcome,
+} from '../__fixtures__/test-sessions.js';
 import { STOPPED_NOTE } from '../src/policy/read/guards.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { formatCommandResult } from '../src/shell/format.js';
 import type { BashSession } from '../src/shell/session.js';
 
 /*
@@ -65,24 +68,12 @@ function denyPatterns(): string[] {
   return [`rm -rf ${protectedDir}*`, `touch ${root}/x*`, 'git push origin*'];
 }
 
-interface Outcome {
-  readonly code?: string;
-  readonly output: string;
-  readonly isError: boolean;
-}
-
-async function call(
+function call(
   policy: CommandPolicy,
   session: BashSession,
   command: string,
-): Promise<Outcome> {
-  const decision = policy.check(command, root);
-  if (!decision.allowed)
-    return { code: decision.refusal.code, output: decision.message, isError: true };
-  const result = await session.run(decision.script, { wellFormed: decision.printed });
-  expect(result.timedOut).toBe(false);
-  expect(result.restarted).toBe(false);
-  return { output: result.output, isError: formatCommandResult(result).isError };
+): Promise<CheckedOutcome> {
+  return checkedCall(policy, session, command, root);
 }
 
 async function setup(deny = denyPatterns()): Promise<{
@@ -95,7 +86,7 @@ async function setup(deny = denyPatterns()): Promise<{
 }
 
 /** The call was stopped by the guard of `pattern`: an error, with the denial's words. */
-function expectStopped(outcome: Outcome, pattern: string): void {
+function expectStopped(outcome: CheckedOutcome, pattern: string): void {
   expect(outcome.code).toBeUndefined();
   expect(outcome.isError).toBe(true);
   expect(outcome.output).toContain('Command denied by policy: ');

@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { scratchRepoSessions } from '../__fixtures__/test-sessions.js';
+import {
+  checkedCall,
+  scratchRepoSessions,
+  type CheckedOutcome,
+} from '../__fixtures__/test-sessions.js';
 import { ARITHMETIC_VALUE_STOPPED } from '../src/policy/read/expansion-rules.js';
 import { relativeTo, writePatternCondition } from '../src/policy/read/guards.js';
 import {
@@ -13,7 +17,6 @@ import {
 import { DecisionCache } from '../src/policy/decide/decision-cache.js';
 import { loadPolicy } from '../src/policy/policy.js';
 import type { CommandPolicy } from '../src/policy/types.js';
-import { formatCommandResult } from '../src/shell/format.js';
 import type { BashSession } from '../src/shell/session.js';
 
 /*
@@ -51,25 +54,12 @@ const ALLOW = [
   '> notes.md',
 ];
 
-interface Outcome {
-  readonly code?: string;
-  readonly output: string;
-  readonly isError: boolean;
-}
-
-async function call(
+function call(
   policy: CommandPolicy,
   session: BashSession,
   command: string,
-): Promise<Outcome> {
-  const decision = policy.check(command, repo);
-  if (!decision.allowed)
-    return { code: decision.refusal.code, output: decision.message, isError: true };
-  const result = await session.run(decision.script, { wellFormed: decision.printed });
-  const formatted = formatCommandResult(result);
-  expect(result.timedOut).toBe(false);
-  expect(result.restarted).toBe(false);
-  return { output: result.output, isError: formatted.isError };
+): Promise<CheckedOutcome> {
+  return checkedCall(policy, session, command, repo);
 }
 
 async function setup(
