@@ -9,7 +9,9 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -487,6 +489,31 @@ describe('start-up', () => {
       ),
     ]);
     expect(core.summaries[0]).toContain('Stopped before the first request — raise `max-cost-usd`');
+  });
+
+  it('fails the run when the guard cannot be put in place, though the model asked for no command', async () => {
+    // The guard works while the first request is out; a checkout credential in a configuration
+    // that is not a plain file cannot be taken out and put back safely.
+    execFileSync('git', ['init', '-q', workspace]);
+    const gitDir = path.join(workspace, '.git');
+    execFileSync('git', [
+      '-C',
+      workspace,
+      'config',
+      'http.https://github.com/.extraheader',
+      'AUTHORIZATION: basic c2VjcmV0',
+    ]);
+    renameSync(path.join(gitDir, 'config'), path.join(gitDir, 'config.real'));
+    symlinkSync('config.real', path.join(gitDir, 'config'));
+    const api = await runWith([final('Nothing to run.')]);
+
+    expect(api.requests).toHaveLength(1);
+    expect(core.outputs.conclusion).toBe('error');
+    expect(core.failures).toEqual([
+      expect.stringMatching(
+        /holds a credential but is not a plain file .* cannot be taken out and put back safely/,
+      ),
+    ]);
   });
 
   it('closes the group of a command whose shell cannot start before it reports the error', async () => {

@@ -2266,6 +2266,8 @@ class AgentRun {
     #state;
     /** Whether onFirstRequestSent was called: the hook is told once, not again on a resend. */
     #firstRequestSent = false;
+    /** What onFirstRequestSent returned, until the first answer has waited for it. */
+    #overlapped;
     /** What each stop reason leads to; the run ends in error on any other. */
     #onStop = {
         end_turn: (answer) => this.#onFinalMessage(answer),
@@ -2338,6 +2340,9 @@ class AgentRun {
         if (sent === undefined || sent instanceof RunEnd)
             return sent;
         const answer = this.#account(request, sent);
+        const overlapped = this.#overlapped;
+        this.#overlapped = undefined;
+        await overlapped;
         const reason = answer.response.stop_reason;
         if (reason !== null && Object.hasOwn(this.#onStop, reason))
             return this.#onStop[reason](answer);
@@ -2434,7 +2439,10 @@ class AgentRun {
             });
             if (!this.#firstRequestSent) {
                 this.#firstRequestSent = true;
-                this.#options.onFirstRequestSent?.();
+                // A hook typed to return nothing may still return a value: only a promise is waited for.
+                this.#overlapped = Promise.resolve(this.#options.onFirstRequestSent?.());
+                // Awaited once the answer is in; until then its failure must not count as unhandled.
+                this.#overlapped.catch(() => undefined);
             }
             const response = await answer;
             this.#state.responseMs = this.#clock.now() - sentAt;
@@ -3473,11 +3481,12 @@ var v8_tuning = __webpack_require__(52454);
 ;// CONCATENATED MODULE: ./src/agent/workbench.ts
 /**
  * What the agent works with: the bash session, the command policy that stands before it, and the
- * guard that puts back what the run must not leave behind. The guard is in place before the bench
- * is handed over (nothing of the agent's may exist while the credentials are taken out); the shell
- * and the policy start once the loop says its first request is on its way, which needs neither, and
- * from lazily loaded chunks, so that their loading never delays that request. A tool call that comes
- * before they are ready waits for them.
+ * guard that puts back what the run must not leave behind. The guard starts when the bench opens and
+ * works while the first request is out, which needs none of it; the shell starts only once the guard
+ * is in place (nothing of the agent's may exist while the credentials are taken out), and the
+ * secrets it found are known to the redactor before then. The shell and the policy start once the
+ * loop says its first request is on its way, from lazily loaded chunks, so that their loading never
+ * delays that request. A tool call that comes before they are ready waits for them.
  */
 
 
@@ -3485,25 +3494,47 @@ var v8_tuning = __webpack_require__(52454);
 
 
 class Workbench {
-    guard;
     #settings;
+    /** The guard being put in place, then in place; rejected with why it could not be. */
+    #guard;
+    #guardInPlace;
     #tools;
     #closed = false;
     constructor(settings, guard) {
         this.#settings = settings;
-        this.guard = guard;
+        this.#guard = guard.then((inPlace) => {
+            settings.secretsFound(inPlace.secretValues);
+            this.#guardInPlace = inPlace;
+            return inPlace;
+        });
+        // Awaited by the shell's start and by whoever asks for the guard; a failure surfaces there.
+        this.#guard.catch(() => undefined);
     }
-    /** Puts the guard in place; the shell and the policy wait for the first request or tool call. */
-    static async open(settings, guard) {
-        return new Workbench(settings, await Guard.start(guard));
+    /** Starts putting the guard in place; the shell and the policy wait for the first request or tool call. */
+    static open(settings, guard) {
+        return new Workbench(settings, Guard.start(guard));
+    }
+    /** The guard once it is in place; rejects with why it could not be put in place. */
+    guard() {
+        return this.#guard;
+    }
+    /**
+     * Has the guard put back now what the run changed, if it is in place: for a forced exit, which
+     * cannot wait for it.
+     */
+    endGuardNow() {
+        this.#guardInPlace?.end();
     }
     /**
      * The loop's hook: its first request is on its way, so the shell and the policy start now,
      * overlapping it. Deferred a turn of the event loop so the request goes out first, and not once
-     * the bench is closed: a shell started after the final cleanup would keep the step alive.
+     * the bench is closed: a shell started after the final cleanup would keep the step alive. Returns
+     * the guard, which the first answer waits for: a run whose guard could not be put in place fails
+     * even when it never asks for the shell.
      */
     firstRequestSent = () => {
         setImmediate(() => this.#closed || this.#start());
+        return this.#guard;
     };
     /** The session, started now unless it already is. */
     session() {
@@ -3518,7 +3549,8 @@ class Workbench {
             return this.#tools;
         const settings = this.#settings;
         const { sandbox } = settings;
-        const session = __webpack_require__.e(/* import() */ 64).then(__webpack_require__.bind(__webpack_require__, 33064)).then(({ BashSession }) => BashSession.start({
+        // Not before the guard is in place: it takes the credentials out of the shell's reach.
+        const session = Promise.all([__webpack_require__.e(/* import() */ 64).then(__webpack_require__.bind(__webpack_require__, 33064)), this.#guard]).then(([{ BashSession }]) => BashSession.start({
             cwd: settings.workingDirectory,
             env: settings.env,
             maxOutput: settings.captureChars(),
@@ -3559,14 +3591,17 @@ class Workbench {
                 warn(`Could not close the bash session: ${(0,base_errors/* messageOf */.bD)(error)}`);
             }
         }
+        const guard = await this.#guard.catch(() => undefined);
+        if (!guard)
+            return { undone: [], credentialCount: 0 };
         let undone;
         try {
-            undone = this.guard.end().map(describeUndone);
+            undone = guard.end().map(describeUndone);
         }
         catch (error) {
             undone = [`Could not undo the run's changes outside the working tree: ${(0,base_errors/* messageOf */.bD)(error)}`];
         }
-        return { undone, credentialCount: this.guard.credentialCount };
+        return { undone, credentialCount: guard.credentialCount };
     }
 }
 
@@ -9443,8 +9478,9 @@ function secretMargin(redactor) {
     return Math.max(redactor.longestForm, LATE_SECRET_MARGIN);
 }
 /**
- * Puts the guard in place and readies the shell and the policy (they start with the first request).
- * Before the shell exists: nothing of the agent's may see the credentials being taken out.
+ * Starts putting the guard in place, which works while the first request is out, and readies the
+ * shell and the policy (they start with the first request, the shell once the guard is in place:
+ * nothing of the agent's may see the credentials being taken out).
  */
 async function openWorkbench(config, shell, redactor, signal, warn) {
     const { env, sandbox } = shell;
@@ -9452,7 +9488,7 @@ async function openWorkbench(config, shell, redactor, signal, warn) {
     // Every process of the shell inherits it: the post step of a killed run ends what carries it.
     if (runToken !== undefined)
         env[RUN_MARKER_VARIABLE] = runToken;
-    const workbench = await Workbench.open({
+    return Workbench.open({
         workingDirectory: config.workingDirectory,
         policyPatterns: config.policyPatterns,
         env,
@@ -9463,6 +9499,7 @@ async function openWorkbench(config, shell, redactor, signal, warn) {
         captureChars: () => (0,format/* captureChars */.Ye)(Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS), secretMargin(redactor)),
         redact: redactor.fn,
         signal,
+        secretsFound: (values) => redactor.add(...values),
     }, {
         workingDirectory: config.workingDirectory,
         // Kept for the post step, which puts them back should this process be killed.
@@ -9476,8 +9513,6 @@ async function openWorkbench(config, shell, redactor, signal, warn) {
                 warning(note);
         },
     });
-    redactor.add(...workbench.guard.secretValues);
-    return workbench;
 }
 /** Starts deciding the sandbox of the run (see prepareSandbox); sayPlan logs what it decided. */
 function startSandbox(config, env) {
@@ -9595,7 +9630,7 @@ async function runAction(logBuffer, cancellation) {
     let asked;
     // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
     // changes, first, and then writes what the report can.
-    cancellation.beforeForcedExit(() => workbench?.guard.end());
+    cancellation.beforeForcedExit(() => workbench?.endGuardNow());
     cancellation.beforeForcedExit(() => sandbox?.tidy());
     cancellation.beforeForcedExit((why) => report.finishCutShort(why));
     try {
@@ -9673,7 +9708,7 @@ async function runAction(logBuffer, cancellation) {
         // Each stage from here on stands alone: one that throws (a full disk, a missing runner file, an
         // API that is down) is a warning naming it, and the stages after it still run.
         const stage = config?.commit && report.conclusion !== 'skipped'
-            ? await alone('The commit stage', warn, () => commitStage(config, { conclusion: report.conclusion, finalMessage: factsOf(report.events).result }, start, redactor, workbench?.guard, asked, gitHub, warn))
+            ? await alone('The commit stage', warn, async () => commitStage(config, { conclusion: report.conclusion, finalMessage: factsOf(report.events).result }, start, redactor, await workbench?.guard().catch(() => undefined), asked, gitHub, warn))
             : undefined;
         if (stage)
             report.record(commitEvent(stage.commit, repositoryUrlOf(process.env)));

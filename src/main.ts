@@ -195,8 +195,9 @@ function secretMargin(redactor: Redactor): number {
 }
 
 /**
- * Puts the guard in place and readies the shell and the policy (they start with the first request).
- * Before the shell exists: nothing of the agent's may see the credentials being taken out.
+ * Starts putting the guard in place, which works while the first request is out, and readies the
+ * shell and the policy (they start with the first request, the shell once the guard is in place:
+ * nothing of the agent's may see the credentials being taken out).
  */
 async function openWorkbench(
   config: Config,
@@ -209,7 +210,7 @@ async function openWorkbench(
   const runToken = await alone('Saving the step state', warn, beginRecord);
   // Every process of the shell inherits it: the post step of a killed run ends what carries it.
   if (runToken !== undefined) env[RUN_MARKER_VARIABLE] = runToken;
-  const workbench = await Workbench.open(
+  return Workbench.open(
     {
       workingDirectory: config.workingDirectory,
       policyPatterns: config.policyPatterns,
@@ -222,6 +223,7 @@ async function openWorkbench(
         captureChars(Math.max(config.maxOutput, TRANSCRIPT_OUTPUT_CHARS), secretMargin(redactor)),
       redact: redactor.fn,
       signal,
+      secretsFound: (values) => redactor.add(...values),
     },
     {
       workingDirectory: config.workingDirectory,
@@ -238,8 +240,6 @@ async function openWorkbench(
       },
     },
   );
-  redactor.add(...workbench.guard.secretValues);
-  return workbench;
 }
 
 /** Starts deciding the sandbox of the run (see prepareSandbox); sayPlan logs what it decided. */
@@ -387,7 +387,7 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
   let asked: Task | undefined;
   // Should the wind-down of a cancelled run overrun, the forced exit still undoes the agent's
   // changes, first, and then writes what the report can.
-  cancellation.beforeForcedExit(() => workbench?.guard.end());
+  cancellation.beforeForcedExit(() => workbench?.endGuardNow());
   cancellation.beforeForcedExit(() => sandbox?.tidy());
   cancellation.beforeForcedExit((why) => report.finishCutShort(why));
   try {
@@ -490,13 +490,13 @@ async function runAction(logBuffer: LogBuffer, cancellation: Cancellation): Prom
     // API that is down) is a warning naming it, and the stages after it still run.
     const stage =
       config?.commit && report.conclusion !== 'skipped'
-        ? await alone('The commit stage', warn, () =>
+        ? await alone('The commit stage', warn, async () =>
             commitStage(
               config!,
               { conclusion: report.conclusion, finalMessage: factsOf(report.events).result },
               start,
               redactor,
-              workbench?.guard,
+              await workbench?.guard().catch(() => undefined),
               asked,
               gitHub,
               warn,

@@ -91,9 +91,11 @@ export interface AgentOptions {
   onEvent?: (event: TranscriptEvent) => void;
   /**
    * Called once, when the run's first request is on its way: what that request does not need (the
-   * shell, the policy: the Workbench) can start now and overlap it.
+   * shell, the policy: the Workbench) can start now and overlap it. What it returns is awaited
+   * before the first answer is acted on (the Workbench's guard, which works while the request is
+   * out); a rejection ends the run as an error.
    */
-  onFirstRequestSent?: () => void;
+  onFirstRequestSent?: () => void | Promise<unknown>;
   /**
    * Cancels the run (the runner's cancel): aborts the request in flight, runs no further command,
    * and the loop returns `cancelled`. The running command is the session's to end (it listens too).
@@ -269,6 +271,8 @@ class AgentRun {
   readonly #state: RunState;
   /** Whether onFirstRequestSent was called: the hook is told once, not again on a resend. */
   #firstRequestSent = false;
+  /** What onFirstRequestSent returned, until the first answer has waited for it. */
+  #overlapped: Promise<unknown> | undefined;
   /** What each stop reason leads to; the run ends in error on any other. */
   readonly #onStop: Readonly<Record<StopReason, StopHandler>> = {
     end_turn: (answer) => this.#onFinalMessage(answer),
@@ -349,6 +353,9 @@ class AgentRun {
     const sent = await this.#send(request);
     if (sent === undefined || sent instanceof RunEnd) return sent;
     const answer = this.#account(request, sent);
+    const overlapped = this.#overlapped;
+    this.#overlapped = undefined;
+    await overlapped;
     const reason = answer.response.stop_reason;
     if (reason !== null && Object.hasOwn(this.#onStop, reason)) return this.#onStop[reason](answer);
     return this.#finish('error', {
@@ -458,7 +465,10 @@ class AgentRun {
       });
       if (!this.#firstRequestSent) {
         this.#firstRequestSent = true;
-        this.#options.onFirstRequestSent?.();
+        // A hook typed to return nothing may still return a value: only a promise is waited for.
+        this.#overlapped = Promise.resolve(this.#options.onFirstRequestSent?.());
+        // Awaited once the answer is in; until then its failure must not count as unhandled.
+        this.#overlapped.catch(() => undefined);
       }
       const response = await answer;
       this.#state.responseMs = this.#clock.now() - sentAt;

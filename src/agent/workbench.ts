@@ -1,10 +1,11 @@
 /**
  * What the agent works with: the bash session, the command policy that stands before it, and the
- * guard that puts back what the run must not leave behind. The guard is in place before the bench
- * is handed over (nothing of the agent's may exist while the credentials are taken out); the shell
- * and the policy start once the loop says its first request is on its way, which needs neither, and
- * from lazily loaded chunks, so that their loading never delays that request. A tool call that comes
- * before they are ready waits for them.
+ * guard that puts back what the run must not leave behind. The guard starts when the bench opens and
+ * works while the first request is out, which needs none of it; the shell starts only once the guard
+ * is in place (nothing of the agent's may exist while the credentials are taken out), and the
+ * secrets it found are known to the redactor before then. The shell and the policy start once the
+ * loop says its first request is on its way, from lazily loaded chunks, so that their loading never
+ * delays that request. A tool call that comes before they are ready waits for them.
  */
 import { describeUndone, Guard, type GuardOptions } from '../guard/guard.js';
 import { DecisionCache } from '../policy/decide/decision-cache.js';
@@ -34,6 +35,8 @@ export interface WorkbenchSettings {
   redact: (text: string) => string;
   /** The run's cancel, which the session listens to as well. */
   signal: AbortSignal;
+  /** Told the credentials the guard took out (for the redactor), before the shell starts. */
+  secretsFound: (values: readonly string[]) => void;
 }
 
 /** What closing the bench left to report. */
@@ -51,28 +54,52 @@ interface Tools {
 }
 
 export class Workbench {
-  readonly guard: Guard;
   readonly #settings: WorkbenchSettings;
+  /** The guard being put in place, then in place; rejected with why it could not be. */
+  readonly #guard: Promise<Guard>;
+  #guardInPlace: Guard | undefined;
   #tools: Tools | undefined;
   #closed = false;
 
-  private constructor(settings: WorkbenchSettings, guard: Guard) {
+  private constructor(settings: WorkbenchSettings, guard: Promise<Guard>) {
     this.#settings = settings;
-    this.guard = guard;
+    this.#guard = guard.then((inPlace) => {
+      settings.secretsFound(inPlace.secretValues);
+      this.#guardInPlace = inPlace;
+      return inPlace;
+    });
+    // Awaited by the shell's start and by whoever asks for the guard; a failure surfaces there.
+    this.#guard.catch(() => undefined);
   }
 
-  /** Puts the guard in place; the shell and the policy wait for the first request or tool call. */
-  static async open(settings: WorkbenchSettings, guard: GuardOptions): Promise<Workbench> {
-    return new Workbench(settings, await Guard.start(guard));
+  /** Starts putting the guard in place; the shell and the policy wait for the first request or tool call. */
+  static open(settings: WorkbenchSettings, guard: GuardOptions): Workbench {
+    return new Workbench(settings, Guard.start(guard));
+  }
+
+  /** The guard once it is in place; rejects with why it could not be put in place. */
+  guard(): Promise<Guard> {
+    return this.#guard;
+  }
+
+  /**
+   * Has the guard put back now what the run changed, if it is in place: for a forced exit, which
+   * cannot wait for it.
+   */
+  endGuardNow(): void {
+    this.#guardInPlace?.end();
   }
 
   /**
    * The loop's hook: its first request is on its way, so the shell and the policy start now,
    * overlapping it. Deferred a turn of the event loop so the request goes out first, and not once
-   * the bench is closed: a shell started after the final cleanup would keep the step alive.
+   * the bench is closed: a shell started after the final cleanup would keep the step alive. Returns
+   * the guard, which the first answer waits for: a run whose guard could not be put in place fails
+   * even when it never asks for the shell.
    */
-  readonly firstRequestSent = (): void => {
+  readonly firstRequestSent = (): Promise<Guard> => {
     setImmediate(() => this.#closed || this.#start());
+    return this.#guard;
   };
 
   /** The session, started now unless it already is. */
@@ -89,17 +116,19 @@ export class Workbench {
     if (this.#tools) return this.#tools;
     const settings = this.#settings;
     const { sandbox } = settings;
-    const session = import('../shell/session.js').then(({ BashSession }) =>
-      BashSession.start({
-        cwd: settings.workingDirectory,
-        env: settings.env,
-        maxOutput: settings.captureChars(),
-        redact: settings.redact,
-        defaultTimeoutMs: settings.commandTimeoutMs,
-        bashPath: sandbox.bashPath,
-        ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
-        signal: settings.signal,
-      }),
+    // Not before the guard is in place: it takes the credentials out of the shell's reach.
+    const session = Promise.all([import('../shell/session.js'), this.#guard]).then(
+      ([{ BashSession }]) =>
+        BashSession.start({
+          cwd: settings.workingDirectory,
+          env: settings.env,
+          maxOutput: settings.captureChars(),
+          redact: settings.redact,
+          defaultTimeoutMs: settings.commandTimeoutMs,
+          bashPath: sandbox.bashPath,
+          ...(sandbox.launcher ? { launcher: sandbox.launcher } : {}),
+          signal: settings.signal,
+        }),
     );
     const policy = import('../policy/policy.js').then(async ({ loadPolicy }) => {
       const loaded = await loadPolicy({
@@ -132,12 +161,14 @@ export class Workbench {
         warn(`Could not close the bash session: ${messageOf(error)}`);
       }
     }
+    const guard = await this.#guard.catch(() => undefined);
+    if (!guard) return { undone: [], credentialCount: 0 };
     let undone: string[];
     try {
-      undone = this.guard.end().map(describeUndone);
+      undone = guard.end().map(describeUndone);
     } catch (error) {
       undone = [`Could not undo the run's changes outside the working tree: ${messageOf(error)}`];
     }
-    return { undone, credentialCount: this.guard.credentialCount };
+    return { undone, credentialCount: guard.credentialCount };
   }
 }
