@@ -16289,6 +16289,7 @@ function analyseProgram(words, context) {
 /* harmony export */   RO: () => (/* binding */ GUARD_NAME_WHY),
 /* harmony export */   VV: () => (/* binding */ guardedWriteTarget),
 /* harmony export */   XK: () => (/* binding */ STOPPED_NOTE),
+/* harmony export */   Zh: () => (/* binding */ guardExpansion),
 /* harmony export */   dk: () => (/* binding */ guardedIndirection),
 /* harmony export */   eE: () => (/* binding */ guardedGlobLiteral),
 /* harmony export */   l7: () => (/* binding */ guardedFunctionCall),
@@ -16309,6 +16310,22 @@ function namesGuardVariable(text) {
 const GUARD_NAME_WHY = `names ${GUARD_NAME_PREFIX}\u2026, which the policy's run-time checks use and a command may not touch`;
 /** What a guard's message adds when it stops a call: nothing is rolled back. */
 const STOPPED_NOTE = 'the call stopped here; what ran before it in this call was not undone';
+/**
+ * A guard's expansion around `body`, which prints `0` when the value passes and `@` when it fails
+ * (see the top of this file): `${PPID:0:N}` is empty for N = 0 and needs no variable of the
+ * command's (PPID is always set). `quoted`: as a word of its own, joined to what follows it.
+ */
+function guardExpansion(body, quoted = true) {
+    const expansion = `\${PPID:0:$(( ($(${body})) ))}`;
+    return quoted ? `"${expansion}"` : expansion;
+}
+/**
+ * A failed guard's message on standard error, then the `@` that stops the command. `why` is a
+ * bash word (quoted by the caller), so that a guard can show a value it expanded.
+ */
+function stopCommand(offender, why) {
+    return `\\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${why} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @`;
+}
 /**
  * The printed script as bash is to run it: unchanged without guards; with one, as the word of
  * `\builtin eval`, where a guard's stop ends the script and not the frame's line around it (see the
@@ -16426,7 +16443,7 @@ function writeRulesCondition(rules) {
  * is not followed here.
  */
 function guardedWriteTarget(printedWord, offender, rules, operand = false) {
-    const say = (why) => `\\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} "${why}" ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @`;
+    const say = (why) => stopCommand(offender, `"${why}"`);
     const shown = '$__policy_abs';
     const body = `__policy_abs=${printedWord}; ` +
         `__policy_base=\${__policy_abs##*/}; ` +
@@ -16446,8 +16463,7 @@ function guardedWriteTarget(printedWord, offender, rules, operand = false) {
         `else ${relativeTo(rules.realWorkingDirectory)}` +
         `[[ ${writeRulesCondition(rules)} ]] && \\builtin printf 0 || { ${say(`writes ${shown}, which no '> PATH' pattern allows (or a denied one covers)`)}; }; ` +
         `fi; fi; fi`;
-    // `${PPID:0:N}` is empty for N = 0 and needs no variable of the command's (PPID is always set).
-    return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
+    return guardExpansion(body) + printedWord;
 }
 /**
  * A guardable word (guardableTarget) read as a template: its literal text with each variable
@@ -16506,8 +16522,8 @@ function guardedArgument(printedWord, check, offender) {
         ...new Set([...check.forbidden].map((c) => (c === '\n' || c === '\r' ? 'a line break' : c))),
     ].join(' ');
     const body = `${GUARD_NAME_PREFIX}what=${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(check.what)}; ` +
-        `[[ ${tests} ]] && \\builtin printf 0 || { \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`has a ${check.what} whose variables hold a character that would change how it reads (one of: ${shown})`)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-    return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
+        `[[ ${tests} ]] && \\builtin printf 0 || { ${stopCommand(offender, (0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`has a ${check.what} whose variables hold a character that would change how it reads (one of: ${shown})`))}; }`;
+    return guardExpansion(body) + printedWord;
 }
 /**
  * The print of the name of a function a checked definition made (see Policy.checkedFunctions): an
@@ -16518,8 +16534,8 @@ function guardedArgument(printedWord, check, offender) {
 function guardedFunctionCall(printedName, name, offender) {
     const body = `${GUARD_NAME_PREFIX}name=${printedName}; ` +
         `[[ $(\\builtin type -t -- "$${GUARD_NAME_PREFIX}name") == function ]] && \\builtin printf 0 || ` +
-        `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`calls ${name}, which is not a function the policy checked the definition of, and no pattern allows it`)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-    return `"\${PPID:0:$(( ($(${body})) ))}"${printedName}`;
+        `{ ${stopCommand(offender, (0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`calls ${name}, which is not a function the policy checked the definition of, and no pattern allows it`))}; }`;
+    return guardExpansion(body) + printedName;
 }
 /**
  * Why a command would let a DEBUG trap steer the guards, or undefined. Under `extdebug` (or
@@ -16593,8 +16609,8 @@ function guardedIndirection(name, offender) {
     const body = `${GUARD_NAME_PREFIX}name=\${${name}}; ` +
         `${GUARD_NAME_PREFIX}re='^[A-Za-z_][A-Za-z0-9_]*$'; ` +
         `[[ $${GUARD_NAME_PREFIX}name =~ $${GUARD_NAME_PREFIX}re ]] && \\builtin printf 0 || ` +
-        `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`reads the variable ${name} names, and its value is not a variable name`)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-    return `\${PPID:0:$(( ($(${body})) ))}`;
+        `{ ${stopCommand(offender, (0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`reads the variable ${name} names, and its value is not a variable name`))}; }`;
+    return guardExpansion(body, false);
 }
 /**
  * What goes before a word printed quoted although bash would read it as a glob (`let a=4*5`): an
@@ -16607,8 +16623,8 @@ function guardedIndirection(name, offender) {
 function guardedGlobLiteral(glob, text, offender) {
     const body = `${GUARD_NAME_PREFIX}glob=(${glob}); ` +
         `[[ \${#${GUARD_NAME_PREFIX}glob[@]} == 1 && \${${GUARD_NAME_PREFIX}glob[0]} == ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(text)} ]] && \\builtin printf 0 || ` +
-        `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(offender)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`has the word ${text}, which bash reads as a pattern and which names files here`)} ${(0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-    return `"\${PPID:0:$(( ($(${body})) ))}"`;
+        `{ ${stopCommand(offender, (0,_print_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteLiteral */ .ce)(`has the word ${text}, which bash reads as a pattern and which names files here`))}; }`;
+    return guardExpansion(body);
 }
 
 

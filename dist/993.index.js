@@ -171,7 +171,7 @@ function stop(offender, why) {
 }
 /** One guard: `condition` must hold for the command to run. */
 function guard(condition, offender, why) {
-    return `"\${PPID:0:$(( ($([[ ${condition} ]] && \\builtin printf 0 || ${stop(offender, why)})) ))}"`;
+    return (0,guards/* guardExpansion */.Zh)(`[[ ${condition} ]] && \\builtin printf 0 || ${stop(offender, why)}`);
 }
 /**
  * What goes before the first word of unknown value of a command (see the top of this file): a guard

@@ -12,7 +12,7 @@
  * variables and literal characters) and no variable it reads is a reference to another (`declare
  * -n`), whose subscript would be evaluated at each expansion; the guard checks that first.
  */
-import { STOPPED_NOTE } from './guards.js';
+import { guardExpansion, STOPPED_NOTE } from './guards.js';
 import type { Word } from './words.js';
 import type { CommandPattern, WordPattern } from '../decide/patterns.js';
 
@@ -70,7 +70,7 @@ function stop(offender: string, why: string): string {
 
 /** One guard: `condition` must hold for the command to run. */
 function guard(condition: string, offender: string, why: string): string {
-  return `"\${PPID:0:$(( ($([[ ${condition} ]] && \\builtin printf 0 || ${stop(offender, why)})) ))}"`;
+  return guardExpansion(`[[ ${condition} ]] && \\builtin printf 0 || ${stop(offender, why)}`);
 }
 
 /**

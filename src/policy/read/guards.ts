@@ -46,6 +46,24 @@ export const GUARD_NAME_WHY = `names ${GUARD_NAME_PREFIX}…, which the policy's
 export const STOPPED_NOTE = 'the call stopped here; what ran before it in this call was not undone';
 
 /**
+ * A guard's expansion around `body`, which prints `0` when the value passes and `@` when it fails
+ * (see the top of this file): `${PPID:0:N}` is empty for N = 0 and needs no variable of the
+ * command's (PPID is always set). `quoted`: as a word of its own, joined to what follows it.
+ */
+export function guardExpansion(body: string, quoted = true): string {
+  const expansion = `\${PPID:0:$(( ($(${body})) ))}`;
+  return quoted ? `"${expansion}"` : expansion;
+}
+
+/**
+ * A failed guard's message on standard error, then the `@` that stops the command. `why` is a
+ * bash word (quoted by the caller), so that a guard can show a value it expanded.
+ */
+function stopCommand(offender: string, why: string): string {
+  return `\\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${why} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @`;
+}
+
+/**
  * The printed script as bash is to run it: unchanged without guards; with one, as the word of
  * `\builtin eval`, where a guard's stop ends the script and not the frame's line around it (see the
  * top of this file). `eval` reads the same text the policy printed.
@@ -183,8 +201,7 @@ export function guardedWriteTarget(
   rules: WriteRules,
   operand = false,
 ): string {
-  const say = (why: string): string =>
-    `\\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} "${why}" ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @`;
+  const say = (why: string): string => stopCommand(offender, `"${why}"`);
   const shown = '$__policy_abs';
   const body =
     `__policy_abs=${printedWord}; ` +
@@ -205,8 +222,7 @@ export function guardedWriteTarget(
     `else ${relativeTo(rules.realWorkingDirectory)}` +
     `[[ ${writeRulesCondition(rules)} ]] && \\builtin printf 0 || { ${say(`writes ${shown}, which no '> PATH' pattern allows (or a denied one covers)`)}; }; ` +
     `fi; fi; fi`;
-  // `${PPID:0:N}` is empty for N = 0 and needs no variable of the command's (PPID is always set).
-  return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
+  return guardExpansion(body) + printedWord;
 }
 
 /**
@@ -277,8 +293,8 @@ export function guardedArgument(
   ].join(' ');
   const body =
     `${GUARD_NAME_PREFIX}what=${quoteLiteral(check.what)}; ` +
-    `[[ ${tests} ]] && \\builtin printf 0 || { \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has a ${check.what} whose variables hold a character that would change how it reads (one of: ${shown})`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-  return `"\${PPID:0:$(( ($(${body})) ))}"${printedWord}`;
+    `[[ ${tests} ]] && \\builtin printf 0 || { ${stopCommand(offender, quoteLiteral(`has a ${check.what} whose variables hold a character that would change how it reads (one of: ${shown})`))}; }`;
+  return guardExpansion(body) + printedWord;
 }
 
 /**
@@ -291,8 +307,8 @@ export function guardedFunctionCall(printedName: string, name: string, offender:
   const body =
     `${GUARD_NAME_PREFIX}name=${printedName}; ` +
     `[[ $(\\builtin type -t -- "$${GUARD_NAME_PREFIX}name") == function ]] && \\builtin printf 0 || ` +
-    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`calls ${name}, which is not a function the policy checked the definition of, and no pattern allows it`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-  return `"\${PPID:0:$(( ($(${body})) ))}"${printedName}`;
+    `{ ${stopCommand(offender, quoteLiteral(`calls ${name}, which is not a function the policy checked the definition of, and no pattern allows it`))}; }`;
+  return guardExpansion(body) + printedName;
 }
 
 /**
@@ -364,8 +380,8 @@ export function guardedIndirection(name: string, offender: string): string {
     `${GUARD_NAME_PREFIX}name=\${${name}}; ` +
     `${GUARD_NAME_PREFIX}re='^[A-Za-z_][A-Za-z0-9_]*$'; ` +
     `[[ $${GUARD_NAME_PREFIX}name =~ $${GUARD_NAME_PREFIX}re ]] && \\builtin printf 0 || ` +
-    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`reads the variable ${name} names, and its value is not a variable name`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-  return `\${PPID:0:$(( ($(${body})) ))}`;
+    `{ ${stopCommand(offender, quoteLiteral(`reads the variable ${name} names, and its value is not a variable name`))}; }`;
+  return guardExpansion(body, false);
 }
 
 /**
@@ -380,6 +396,6 @@ export function guardedGlobLiteral(glob: string, text: string, offender: string)
   const body =
     `${GUARD_NAME_PREFIX}glob=(${glob}); ` +
     `[[ \${#${GUARD_NAME_PREFIX}glob[@]} == 1 && \${${GUARD_NAME_PREFIX}glob[0]} == ${quoteLiteral(text)} ]] && \\builtin printf 0 || ` +
-    `{ \\builtin printf 'Command denied by policy: '\\''%s'\\'' %s (%s)\\n' ${quoteLiteral(offender)} ${quoteLiteral(`has the word ${text}, which bash reads as a pattern and which names files here`)} ${quoteLiteral(STOPPED_NOTE)} >&2; \\builtin printf @; }`;
-  return `"\${PPID:0:$(( ($(${body})) ))}"`;
+    `{ ${stopCommand(offender, quoteLiteral(`has the word ${text}, which bash reads as a pattern and which names files here`))}; }`;
+  return guardExpansion(body);
 }
