@@ -92,7 +92,7 @@ holdSignals();
 (0,_run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineCompiler */ .xL)();
 // Before any function of the action is hot.
 (0,_run_v8_tuning_js__WEBPACK_IMPORTED_MODULE_1__/* .leaveMaglevOff */ .BT)();
-const { run } = await __nccwpck_require__.e(/* import() */ 211).then(__nccwpck_require__.bind(__nccwpck_require__, 47211));
+const { run } = await __nccwpck_require__.e(/* import() */ 718).then(__nccwpck_require__.bind(__nccwpck_require__, 96718));
 await run();
 exitAfterReport();
 

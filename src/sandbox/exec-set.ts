@@ -10,7 +10,9 @@ import { promisify } from 'node:util';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Pattern } from '../policy/decide/patterns.js';
-import { executesOf, programName } from '../policy/programs/index.js';
+// The table, not the specs: this is decided before the first request, and the specs load after it.
+import { EXECUTES } from '../policy/programs/executes-table.js';
+import { unaliasedName } from '../policy/programs/names.js';
 
 /** What the allowlist allows to be executed, before any file is looked up. */
 export type ExecDecision =
@@ -35,7 +37,7 @@ export function decideExec(allow: readonly Pattern[]): ExecDecision {
     if (first === undefined || first.regex !== undefined || first.anyWord) {
       return { confined: false, why: `\`${pattern.source}\` names no single program` };
     }
-    const executes = executesOf(programName(first.text));
+    const executes = EXECUTES.get(unaliasedName(first.text));
     const runsAnything = `\`${pattern.source}\` may run other programs`;
     if (executes === undefined) return { confined: false, why: runsAnything };
     if (typeof executes === 'object') {

@@ -1,6 +1,7 @@
 import type { Word } from '../read/words.js';
 import { emptyAnalysis, type Analysis, type AnalysisContext, type Analyzer } from './analysis.js';
 import { BUILTINS } from './builtins.js';
+import { unaliasedName } from './names.js';
 import { tableAnalysis } from './common.js';
 import { EDITORS } from './editors.js';
 import { ARCHIVES } from './archives.js';
@@ -12,7 +13,7 @@ import { NETWORK } from './network.js';
 import { PACKAGE_MANAGERS } from './package-managers.js';
 import { analyseStringRunner, RUNNERS } from './runners.js';
 import { analyseShell, SHELLS } from './shells.js';
-import type { Executes, ProgramFamily, ProgramLookup, ProgramSpec, Role } from './spec.js';
+import type { ProgramFamily, ProgramLookup, ProgramSpec, Role } from './spec.js';
 import { TEXT_TOOLS } from './text-tools.js';
 import { analyseWrapper, WRAPPERS } from './wrappers.js';
 
@@ -67,12 +68,8 @@ export const PROGRAMS: ReadonlyMap<string, ProgramSpec> = TABLE.programs;
 
 /** The program a command word names: `/usr/bin/python3.12` → `python`, `gawk` → `awk`. */
 export function programName(word: string): string {
-  const base = word.slice(word.lastIndexOf('/') + 1);
-  const unversioned =
-    /^(python|pypy|perl|ruby|php|lua|luajit|node|pip|tclsh|wish)[0-9]+(?:\.[0-9]+)*$/.exec(
-      base,
-    )?.[1] ?? base;
-  return TABLE.aliases.get(unversioned) ?? unversioned;
+  const unaliased = unaliasedName(word);
+  return TABLE.aliases.get(unaliased) ?? unaliased;
 }
 
 /** The spec of a program, by the name `programName` gives. */
@@ -88,11 +85,6 @@ export function roleOf(name: string): Role {
 /** Programs that run their arguments as commands or code: never fed words by xargs. */
 export function runsItsArguments(name: string): boolean {
   return roleOf(name) !== 'plain';
-}
-
-/** What `name` (as `programName` gives it) executes; undefined when it may run anything. */
-export function executesOf(name: string): Executes | undefined {
-  return specOf(name)?.executes;
 }
 
 /** A builtin that only steers loops and functions, by its word as written (`break`). */

@@ -21,7 +21,8 @@ import type { RefusalCode } from '../decide/refusal.js';
 export type Role = 'shell' | 'interpreter' | 'wrapper' | 'runner' | 'string-runner' | 'plain';
 
 /**
- * What a program executes on its own, for the sandbox's exec confinement (sandbox/exec-set.ts):
+ * What a program executes on its own, for the sandbox's exec confinement (sandbox/exec-set.ts,
+ * which reads it from executes-table.ts, generated from the specs by `npm run docs`):
  *   nothing       no other program, whatever its options
  *   its-commands  only the commands in its operands (find -exec), which the policy checks as
  *                 commands of their own, so their programs are named by patterns too

@@ -1,0 +1,70 @@
+// Generated from the program specs' `executes` by `npm run docs`: change a spec, not this table.
+
+import type { Executes } from './spec.js';
+
+/**
+ * What each program and alias executes on its own (spec.ts, `Executes`), keyed by the name
+ * `unaliasedName` gives. The sandbox decides exec confinement from it before the first request,
+ * which does not need the specs. A name that is not here may run anything.
+ */
+export const EXECUTES: ReadonlyMap<string, Executes> = new Map<string, Executes>([
+  ['[', 'nothing'],
+  ['base64', 'nothing'],
+  ['basename', 'nothing'],
+  ['cat', 'nothing'],
+  ['cd', 'nothing'],
+  ['cmp', 'nothing'],
+  ['cut', 'nothing'],
+  ['date', 'nothing'],
+  ['df', 'nothing'],
+  ['diff', 'nothing'],
+  ['dirname', 'nothing'],
+  ['du', 'nothing'],
+  ['echo', 'nothing'],
+  ['egrep', 'nothing'],
+  ['false', 'nothing'],
+  ['fgrep', 'nothing'],
+  ['file', 'nothing'],
+  ['find', 'its-commands'],
+  [
+    'git',
+    {
+      gitHelpers: new Set([
+        'status',
+        'diff',
+        'log',
+        'show',
+        'blame',
+        'ls-files',
+        'ls-tree',
+        'cat-file',
+        'rev-parse',
+        'rev-list',
+        'describe',
+        'shortlog',
+      ]),
+    },
+  ],
+  ['grep', 'nothing'],
+  ['head', 'nothing'],
+  ['jq', 'nothing'],
+  ['ls', 'nothing'],
+  ['md5sum', 'nothing'],
+  ['nl', 'nothing'],
+  ['od', 'nothing'],
+  ['printf', 'nothing'],
+  ['pwd', 'nothing'],
+  ['readlink', 'nothing'],
+  ['realpath', 'nothing'],
+  ['rg', 'nothing'],
+  ['sha256sum', 'nothing'],
+  ['stat', 'nothing'],
+  ['tac', 'nothing'],
+  ['tail', 'nothing'],
+  ['test', 'nothing'],
+  ['tr', 'nothing'],
+  ['tree', 'nothing'],
+  ['true', 'nothing'],
+  ['uniq', 'nothing'],
+  ['wc', 'nothing'],
+]);
