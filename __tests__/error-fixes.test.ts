@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import {
   startMessagesServer,
   type MessagesServer,
@@ -16,7 +16,7 @@ import {
 } from '../__fixtures__/messages-server.js';
 import { apiError, final } from '../__fixtures__/messages.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-error-fixes-key-0123456789abcdef';
@@ -33,7 +33,7 @@ async function runWith(
 ): Promise<MessagesServer> {
   server = await startMessagesServer(script);
   Object.assign(
-    core.inputs,
+    step.inputs,
     { task: 'List the files', 'anthropic-api-key': KEY, 'anthropic-base-url': server.url },
     inputs,
   );
@@ -42,10 +42,10 @@ async function runWith(
 }
 
 /** The lines of the log that are not debug output, the failure's `::error::` included. */
-const shownLog = (): string[] => core.log.filter((line) => !line.startsWith('::debug::'));
+const shownLog = (): string[] => step.log.filter((line) => !line.startsWith('::debug::'));
 
 beforeEach(() => {
-  core.reset();
+  step.reset();
   workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'error-fixes-')));
   process.env.GITHUB_WORKSPACE = workspace;
   process.env.RUNNER_TEMP = workspace;
@@ -73,15 +73,15 @@ describe('a refused credential', () => {
   ])('(HTTP %i) names anthropic-api-key, once, and never the key', async (status, type, said) => {
     await runWith([apiError(status, type, said, ONCE)]);
 
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([
       `Anthropic API error ${status} ${type}: ${said}. The credentials were refused: check the 'anthropic-api-key' input (or the ANTHROPIC_API_KEY variable it falls back to): the key is wrong, revoked or not allowed this model, or 'anthropic-base-url' names a gateway that wants another key`,
     ]);
     // Once: as the step's failure, not also as a line of the log before it.
     expect(shownLog().filter((line) => line.includes(said))).toEqual([
-      `::error::${core.failures[0]}`,
+      `::error::${step.failures[0]}`,
     ]);
-    expect(core.log.join('\n')).not.toContain(KEY);
+    expect(step.log.join('\n')).not.toContain(KEY);
   });
 });
 
@@ -92,7 +92,7 @@ describe('a model the API does not have', () => {
     });
 
     expect(server!.requests.map((request) => request.body.model)).toEqual(['claude-nope-9']);
-    expect(core.failures).toEqual([
+    expect(step.failures).toEqual([
       expect.stringMatching(
         /^Anthropic API error 404 not_found_error: model: claude-nope-9\. The model 'claude-nope-9' was not found: set the 'model' input to a model id Anthropic API serves/,
       ),
@@ -112,7 +112,7 @@ describe('a model the API does not have', () => {
       'claude-sonnet-5-5',
       'claude-haiku-0-0',
     ]);
-    expect(core.failures).toEqual([
+    expect(step.failures).toEqual([
       expect.stringContaining(
         "The model 'claude-haiku-0-0' was not found: set the 'fallback-model' input",
       ),
@@ -121,7 +121,7 @@ describe('a model the API does not have', () => {
 
   it('says nothing of inputs for an error no input fixes', async () => {
     await runWith([apiError(400, 'invalid_request_error', 'messages: too long', ONCE)]);
-    expect(core.failures).toEqual([
+    expect(step.failures).toEqual([
       'Anthropic API error 400 invalid_request_error: messages: too long',
     ]);
   });
@@ -131,8 +131,8 @@ describe('inputs that contradict each other', () => {
   it('warn naming both, and the run goes on', async () => {
     await runWith([final('Listed.')], { branch: 'fix-date' });
 
-    expect(core.outputs.conclusion).toBe('success');
-    expect(core.log).toContain(
+    expect(step.outputs.conclusion).toBe('success');
+    expect(step.log).toContain(
       "::warning::Input 'branch' is 'fix-date' but 'commit' is false: nothing is committed, so 'branch' does nothing. Set 'commit: true', or remove 'branch'",
     );
   });
@@ -141,7 +141,7 @@ describe('inputs that contradict each other', () => {
     await runWith([final('never')], { 'pull-request': 'true' });
 
     expect(server!.requests).toHaveLength(0);
-    expect(core.failures).toEqual([
+    expect(step.failures).toEqual([
       expect.stringMatching(/^Input 'pull-request' is true but 'commit' is false/),
     ]);
   });
@@ -157,13 +157,13 @@ describe('trigger-label on a run no label can start', () => {
     await runWith([final('never')], { task: '', 'trigger-label': 'agent' });
 
     expect(server!.requests).toHaveLength(0);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([
       expect.stringMatching(
         /^Input 'trigger-label' \('agent'\) starts runs only on issues, pull_request, pull_request_target events with types: \[labeled\], but this run is a 'push' event/,
       ),
     ]);
-    expect(core.failures[0]).not.toMatch(/no task/);
+    expect(step.failures[0]).not.toMatch(/no task/);
   });
 });
 
@@ -175,7 +175,7 @@ describe('an output schema that is no JSON Schema', () => {
     });
 
     expect(server!.requests).toHaveLength(0);
-    expect(core.failures).toEqual([
+    expect(step.failures).toEqual([
       "Input 'output-schema' is not a valid JSON Schema: " +
         'at /required: expected a list, got "files"; ' +
         'at /properties/files/type: expected one of "array", "boolean", "integer", "null", "number", "object", "string" or a list, got "integr"',

@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { apiError, commands, toolResults } from '../__fixtures__/messages.js';
 import { FileSnapshot } from '../src/guard/file-snapshot.js';
@@ -18,7 +18,7 @@ import { git } from '../src/git/exec.js';
 import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { run } = await import('../src/main.js');
 const { Guard, describeUndone } = await import('../src/guard/guard.js');
 
@@ -94,7 +94,7 @@ function startGuard(): ReturnType<typeof Guard.start> {
 }
 
 beforeEach(() => {
-  core.reset();
+  step.reset();
   root = fs.realpathSync(fs.mkdtempSync(path.join(tmpdir(), 'guard-test-')));
   home = path.join(root, 'home');
   write(path.join(home, '.bashrc'), '# the runner image bashrc\n');
@@ -514,7 +514,7 @@ describe('run()', () => {
       apiError(400, 'invalid_request_error', 'something broke mid-run'),
     ]);
     Object.assign(process.env, runnerEnv, { HOME: home, GITHUB_WORKSPACE: workspace });
-    Object.assign(core.inputs, {
+    Object.assign(step.inputs, {
       task: 'Plant things',
       'anthropic-api-key': 'sk-ant-api03-guard-test-key-0123456789',
       'anthropic-base-url': server.url,
@@ -523,14 +523,14 @@ describe('run()', () => {
 
     await run();
 
-    expect(core.outputs.conclusion).toBe('error');
+    expect(step.outputs.conclusion).toBe('error');
     expect(toolResults(server.requests[1]!.body)[0]!.content).toMatch(/^0\n/);
     expect(watched()).toEqual(before);
-    const warning = core.log.find((line) => line.includes('outside the working tree:'));
+    const warning = step.log.find((line) => line.includes('outside the working tree:'));
     expect(warning).toContain(`${path.join(home, '.npmrc')}: created during the run; removed`);
     expect(warning).toContain(`${path.join(commandsDir, 'set_env_1')}: changed during the run`);
-    expect(core.summaries.join('')).toContain('[!CAUTION]');
-    expect(core.summaries.join('')).toContain('\\.npmrc: created during the run; removed');
+    expect(step.summaries.join('')).toContain('[!CAUTION]');
+    expect(step.summaries.join('')).toContain('\\.npmrc: created during the run; removed');
     laterStep();
     expect(canaries()).toEqual([]);
   });

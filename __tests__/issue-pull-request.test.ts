@@ -8,14 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import { loadEvent } from '../__fixtures__/events.js';
 import { startGitHubServer, type GitHubServer } from '../__fixtures__/github-server.js';
 import { makeRepos, sh, type Repos } from '../__fixtures__/git-repos.js';
 import { startMessagesServer, type MessagesServer } from '../__fixtures__/messages-server.js';
 import { commands, final } from '../__fixtures__/messages.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-issue-pr-test-key-0123456789abcdef';
@@ -29,7 +29,7 @@ let messages: MessagesServer | undefined;
 const savedEnv = { ...process.env };
 
 beforeEach(() => {
-  core.reset();
+  step.reset();
   repos = makeRepos();
   runnerTemp = realpathSync(mkdtempSync(path.join(tmpdir(), 'issue-pr-runner-')));
 });
@@ -74,7 +74,7 @@ async function issueCommentRun(body: string, inputs: Record<string, string>) {
   });
   delete process.env.ANTHROPIC_API_KEY;
   delete process.env.ANTHROPIC_BASE_URL;
-  Object.assign(core.inputs, {
+  Object.assign(step.inputs, {
     'anthropic-api-key': KEY,
     'anthropic-base-url': messages.url,
     'github-token': TOKEN,
@@ -94,15 +94,15 @@ describe('an issue run with pull-request: true and no branch', () => {
     });
     const branch = `bash-agent/issue-${issue}`;
 
-    expect(core.failures).toEqual([]);
-    expect(core.outputs).toMatchObject({
+    expect(step.failures).toEqual([]);
+    expect(step.outputs).toMatchObject({
       conclusion: 'success',
       branch,
       'pull-request-url': 'https://github.com/octo/repo/pull/1',
     });
     // The base branch is exactly as it was; the work is on the run's own branch.
     expect(sh(repos.origin, 'rev-parse', 'main')).toBe(mainBefore);
-    expect(sh(repos.origin, 'rev-parse', branch)).toBe(core.outputs['commit-sha']);
+    expect(sh(repos.origin, 'rev-parse', branch)).toBe(step.outputs['commit-sha']);
     expect(sh(repos.origin, 'rev-parse', `${branch}^`)).toBe(mainBefore);
     expect(sh(repos.origin, 'show', `${branch}:README.md`)).toBe(
       'It looks like you spelled commit right.',
@@ -125,10 +125,10 @@ describe('an issue run with pull-request: true and no branch', () => {
     await issueCommentRun('/agent fix the spelling', { 'pull-request': 'true' });
 
     expect(messages!.requests).toHaveLength(0);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toHaveLength(1);
-    expect(core.failures[0]).toContain("'pull-request'");
-    expect(core.failures[0]).toContain("'commit'");
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toHaveLength(1);
+    expect(step.failures[0]).toContain("'pull-request'");
+    expect(step.failures[0]).toContain("'commit'");
     expect(sh(repos.origin, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
     expect(github!.pulls).toEqual([]);
   });

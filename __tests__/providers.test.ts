@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import { bedrockPlatform, type BedrockAccount } from '../__fixtures__/bedrock-platform.js';
 import { FOUNDRY_BASE_PATH, foundryPlatform } from '../__fixtures__/foundry-platform.js';
 import {
@@ -21,7 +21,7 @@ import {
 import { apiError, commands, DEFAULT_USAGE, final, toolResults } from '../__fixtures__/messages.js';
 import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { run } = await import('../src/main.js');
 
 /** Credentials shaped as aws-actions/configure-aws-credentials leaves them after an OIDC login. */
@@ -57,7 +57,7 @@ async function runOn(
 ): Promise<MessagesServer> {
   server = await startMessagesServer(replies, { platform });
   Object.assign(process.env, env(server.url));
-  Object.assign(core.inputs, { task: 'List the files', 'allowed-commands': '*' }, inputs);
+  Object.assign(step.inputs, { task: 'List the files', 'allowed-commands': '*' }, inputs);
   await run();
   return server;
 }
@@ -98,7 +98,7 @@ function twoResponsesAt(price: ReturnType<typeof priceFor>['price']): number {
 }
 
 beforeEach(() => {
-  core.reset();
+  step.reset();
   workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'providers-test-')));
   runnerTemp = realpathSync(mkdtempSync(path.join(tmpdir(), 'providers-test-runner-')));
   process.env.GITHUB_WORKSPACE = workspace;
@@ -123,7 +123,7 @@ describe('provider: bedrock', () => {
     const api = await bedrockRun([commands('echo from-bedrock'), final('Done.')]);
 
     expect(api.refusals).toEqual([]);
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     expect(api.requests.map((request) => request.url)).toEqual([
       '/model/global.anthropic.claude-sonnet-5-5/invoke',
       '/model/global.anthropic.claude-sonnet-5-5/invoke',
@@ -136,16 +136,16 @@ describe('provider: bedrock', () => {
     expect(toolResults(second!.body)[0]!.content).toContain('from-bedrock');
     // Bedrock has no token counting: nothing was asked of it, and the log said so once.
     expect(api.countRequests).toHaveLength(0);
-    expect(core.log.filter((line) => /Bedrock has no token counting/.test(line))).toHaveLength(1);
-    expect(Number(core.outputs['cost-usd'])).toBeCloseTo(
+    expect(step.log.filter((line) => /Bedrock has no token counting/.test(line))).toHaveLength(1);
+    expect(Number(step.outputs['cost-usd'])).toBeCloseTo(
       twoResponsesAt(priceFor('claude-sonnet-5-5').price),
       6,
     );
     // The reports say where the model ran, next to the id as the platform spells it.
-    expect(core.log).toContainEqual(
+    expect(step.log).toContainEqual(
       expect.stringMatching(/; model global\.anthropic\.claude-sonnet-5-5 \(Amazon Bedrock\); /),
     );
-    expect(core.summaries[0]).toContain('| Service | Amazon Bedrock |');
+    expect(step.summaries[0]).toContain('| Service | Amazon Bedrock |');
   });
 
   it('sends an inference-profile ARN URL-encoded in the path and prices a regional profile with its premium', async () => {
@@ -154,7 +154,7 @@ describe('provider: bedrock', () => {
     const api = await bedrockRun([commands('pwd'), final('Done.')], { model: arn });
 
     expect(api.refusals).toEqual([]);
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     // The id's slash is encoded (it is one path segment); colons may stay as they are.
     expect(api.requests[0]!.url).toBe(
       '/model/arn:aws:bedrock:eu-west-1:123456789012:inference-profile%2Feu.anthropic.claude-sonnet-5-5/invoke',
@@ -162,7 +162,7 @@ describe('provider: bedrock', () => {
     expect(api.requests[0]!.body.model).toBe(arn);
     const regional = regionalEndpointPrice(priceFor('claude-sonnet-5-5')).price;
     expect(regional.rates.input).toBeCloseTo(priceFor('claude-sonnet-5-5').price.rates.input * 1.1);
-    expect(Number(core.outputs['cost-usd'])).toBeCloseTo(twoResponsesAt(regional), 6);
+    expect(Number(step.outputs['cost-usd'])).toBeCloseTo(twoResponsesAt(regional), 6);
   });
 
   it('signs without a session token when the credentials are long-lived keys', async () => {
@@ -172,7 +172,7 @@ describe('provider: bedrock', () => {
 
     expect(api.refusals).toEqual([]);
     expect(api.requests[0]!.headers['x-amz-security-token']).toBeUndefined();
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
   });
 
   it('ends in error, with the refusal in the message, when the server refuses the signature of a wrong secret', async () => {
@@ -183,8 +183,8 @@ describe('provider: bedrock', () => {
 
     expect(api.requests).toHaveLength(0);
     expect(api.refusals).toEqual(['the signature does not match']);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([
       'Amazon Bedrock error 403 permission_error: the signature does not match. The credentials were refused: check the AWS credentials the aws-actions/configure-aws-credentials step left (or AWS_BEARER_TOKEN_BEDROCK): the role needs bedrock:InvokeModel on the model and its inference profile, and the model must be enabled in the account',
     ]);
   });
@@ -203,7 +203,7 @@ describe('provider: bedrock', () => {
 
     expect(api.refusals).toEqual([]);
     expect(api.requests[0]!.headers.authorization).toBe(`Bearer ${apiKey}`);
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
   });
 
   it('goes on with the fallback model, in its own Bedrock spelling and price, when the model stays overloaded', async () => {
@@ -214,9 +214,9 @@ describe('provider: bedrock', () => {
       { 'fallback-model': fallback },
     );
 
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     expect(api.requests.at(-1)!.url).toBe(`/model/${fallback}/invoke`);
-    expect(Number(core.outputs['cost-usd'])).toBeCloseTo(
+    expect(Number(step.outputs['cost-usd'])).toBeCloseTo(
       costOfUsage(priceFor('claude-haiku-4-5').price, DEFAULT_USAGE),
       6,
     );
@@ -228,12 +228,12 @@ describe('provider: bedrock', () => {
       'anthropic-api-key': unused,
     });
 
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     expect(JSON.stringify(api.requests.map((request) => request.raw))).not.toContain(unused);
-    expect(core.outputs.result).toBe('The old key was ***.');
-    const everything = [...core.log, ...core.summaries, ...Object.values(core.outputs)].join('\n');
+    expect(step.outputs.result).toBe('The old key was ***.');
+    const everything = [...step.log, ...step.summaries, ...Object.values(step.outputs)].join('\n');
     expect(everything).not.toContain(unused);
-    expect(core.secrets).toContain(unused);
+    expect(step.secrets).toContain(unused);
   });
 
   it('fails at the start, before any request, naming what to set and which login step sets it', async () => {
@@ -241,19 +241,19 @@ describe('provider: bedrock', () => {
 
     expect(api.requests).toHaveLength(0);
     expect(api.refusals).toHaveLength(0);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toHaveLength(1);
-    expect(core.failures[0]).toMatch(
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toHaveLength(1);
+    expect(step.failures[0]).toMatch(
       /no AWS credentials: set AWS_SECRET_ACCESS_KEY \(the aws-actions\/configure-aws-credentials step sets it\)/,
     );
-    expect(core.failures[0]).toMatch(/no AWS region: set AWS_REGION/);
+    expect(step.failures[0]).toMatch(/no AWS region: set AWS_REGION/);
   });
 
   it("refuses an Anthropic model id at the start, saying Bedrock's spelling", async () => {
     const api = await bedrockRun([final('never')], { model: 'claude-opus-4-8' });
 
     expect(api.requests).toHaveLength(0);
-    expect(core.failures).toEqual([
+    expect(step.failures).toEqual([
       expect.stringMatching(
         /^Input 'model' must be a Bedrock model id .*anthropic\.claude-opus-4-8/,
       ),
@@ -268,7 +268,7 @@ describe('provider: foundry', () => {
     });
 
     expect(api.refusals).toEqual([]);
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     expect(api.requests.map((request) => request.url)).toEqual([
       `${FOUNDRY_BASE_PATH}/v1/messages`,
       `${FOUNDRY_BASE_PATH}/v1/messages`,
@@ -278,7 +278,7 @@ describe('provider: foundry', () => {
     expect(api.requests[0]!.body.tools).toEqual([{ type: 'bash_20250124', name: 'bash' }]);
     expect(toolResults(api.requests[1]!.body)[0]!.content).toContain('from-foundry');
     expect(api.countRequests.length).toBeGreaterThan(0);
-    expect(Number(core.outputs['cost-usd'])).toBeCloseTo(
+    expect(Number(step.outputs['cost-usd'])).toBeCloseTo(
       twoResponsesAt(priceFor('claude-sonnet-5-5').price),
       6,
     );
@@ -290,8 +290,8 @@ describe('provider: foundry', () => {
         '{"type": "object", "required": ["broken"], "properties": {"broken": {"type": "boolean"}}}',
     });
 
-    expect(core.outputs.conclusion).toBe('success');
-    expect(JSON.parse(core.outputs['structured-output']!)).toEqual({ broken: false });
+    expect(step.outputs.conclusion).toBe('success');
+    expect(JSON.parse(step.outputs['structured-output']!)).toEqual({ broken: false });
   });
 
   it('ends in error when the resource refuses a wrong key', async () => {
@@ -300,19 +300,19 @@ describe('provider: foundry', () => {
     expect(api.requests).toHaveLength(0);
     // The token count is refused first, then the request itself.
     expect(new Set(api.refusals)).toEqual(new Set(['the x-api-key header is missing or wrong']));
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([
       "Microsoft Foundry error 401 authentication_error: the x-api-key header is missing or wrong. The credentials were refused: check the 'anthropic-api-key' input (or ANTHROPIC_FOUNDRY_API_KEY): the key is wrong, revoked, or not the key of the resource in ANTHROPIC_FOUNDRY_RESOURCE",
     ]);
   });
 
   it('fails at the start without a key or a resource, naming both variables', async () => {
-    Object.assign(core.inputs, { task: 'List the files', provider: 'foundry' });
+    Object.assign(step.inputs, { task: 'List the files', provider: 'foundry' });
     await run();
 
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toHaveLength(1);
-    expect(core.failures[0]).toMatch(/no Foundry API key: set ANTHROPIC_FOUNDRY_API_KEY/);
-    expect(core.failures[0]).toMatch(/no Foundry resource: set ANTHROPIC_FOUNDRY_RESOURCE/);
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toHaveLength(1);
+    expect(step.failures[0]).toMatch(/no Foundry API key: set ANTHROPIC_FOUNDRY_API_KEY/);
+    expect(step.failures[0]).toMatch(/no Foundry resource: set ANTHROPIC_FOUNDRY_RESOURCE/);
   });
 });

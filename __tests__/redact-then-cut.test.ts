@@ -18,7 +18,7 @@ import {
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import { Redactor } from '../src/redact.js';
 import { createBashExecutor, type ToolOutcome } from '../src/agent/bash-tool.js';
 import { captureChars, formatCommandResult } from '../src/shell/format.js';
@@ -26,7 +26,7 @@ import { buildShellEnv } from '../src/shell/env.js';
 import { BashSession } from '../src/shell/session.js';
 import type { CommandPolicy } from '../src/policy/types.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { RunReport } = await import('../src/report/run-report.js');
 const { parseConfig } = await import('../src/config/config.js');
 const { renderResultComment } = await import('../src/report/comment.js');
@@ -157,7 +157,7 @@ describe('the reports, rendered from redacted events before their size guards cu
   let root: string;
 
   beforeEach(() => {
-    core.reset();
+    step.reset();
     root = mkdtempSync(path.join(tmpdir(), 'redact-cut-report-'));
   });
 
@@ -206,14 +206,14 @@ describe('the reports, rendered from redacted events before their size guards cu
     } as never);
     await report.finish(config);
 
-    const summary = core.summaries.join('\n');
+    const summary = step.summaries.join('\n');
     expect(summary).toContain('characters omitted');
     expect(fragmentsIn(summary)).toEqual([]);
-    expect(core.outputs.result!.length).toBeLessThan(text.length);
-    expect(fragmentsIn(core.outputs.result!)).toEqual([]);
+    expect(step.outputs.result!.length).toBeLessThan(text.length);
+    expect(fragmentsIn(step.outputs.result!)).toEqual([]);
     const comment = renderResultComment(report.events, undefined);
     expect(fragmentsIn(comment)).toEqual([]);
-    expect(fragmentsIn(core.log.join('\n'))).toEqual([]);
+    expect(fragmentsIn(step.log.join('\n'))).toEqual([]);
     const jsonl = readFileSync(config.transcriptFile, 'utf8');
     expect(jsonl).toContain('"cut":true');
     expect(fragmentsIn(jsonl)).toEqual([]);

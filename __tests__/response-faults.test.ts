@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import {
   startMessagesServer,
   type MessagesServer,
@@ -19,7 +19,7 @@ import { bedrockPlatform } from '../__fixtures__/bedrock-platform.js';
 import { EMPTY_RESPONSE } from '../src/agent/conversation.js';
 import { costOfUsage, priceFor } from '../src/agent/pricing.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { run } = await import('../src/main.js');
 
 const KEY = 'sk-ant-api03-response-faults-key-0123456789';
@@ -29,7 +29,7 @@ let server: MessagesServer | undefined;
 const savedEnv = { ...process.env };
 
 beforeEach(() => {
-  core.reset();
+  step.reset();
   workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'response-faults-')));
   runnerTemp = realpathSync(mkdtempSync(path.join(tmpdir(), 'response-faults-runner-')));
   process.env.GITHUB_WORKSPACE = workspace;
@@ -54,7 +54,7 @@ async function runWith(
 ): Promise<MessagesServer> {
   server = await startMessagesServer(replies);
   Object.assign(
-    core.inputs,
+    step.inputs,
     {
       task: 'Count',
       'anthropic-api-key': KEY,
@@ -79,15 +79,15 @@ describe('a response cut in its body', () => {
       const call = commands(COUNTED);
       const api = await runWith([{ cut: call, atByte: 60, how }, call, final('Counted once.')]);
 
-      expect(core.failures).toEqual([]);
-      expect(core.outputs.conclusion).toBe('success');
-      expect(core.outputs.result).toBe('Counted once.');
+      expect(step.failures).toEqual([]);
+      expect(step.outputs.conclusion).toBe('success');
+      expect(step.outputs.result).toBe('Counted once.');
       expect(runs()).toBe(1);
       // The retry is the same request again, not a turn of its own.
       expect(api.requests).toHaveLength(3);
       expect(api.requests[1]!.raw).toBe(api.requests[0]!.raw);
-      expect(core.outputs.turns).toBe('2');
-      expect(core.outputs.commands).toBe('1');
+      expect(step.outputs.turns).toBe('2');
+      expect(step.outputs.commands).toBe('1');
     },
   );
 
@@ -95,8 +95,8 @@ describe('a response cut in its body', () => {
     const answer = final('All done.');
     await runWith([commands(COUNTED), { cut: answer, atByte: 1, how: 'reset' }, answer]);
 
-    expect(core.outputs.conclusion).toBe('success');
-    expect(core.outputs.result).toBe('All done.');
+    expect(step.outputs.conclusion).toBe('success');
+    expect(step.outputs.result).toBe('All done.');
     expect(runs()).toBe(1);
   });
 
@@ -106,10 +106,10 @@ describe('a response cut in its body', () => {
     const api = await runWith(Array.from({ length: 6 }, () => cut));
 
     expect(api.requests).toHaveLength(6);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toHaveLength(1);
-    expect(core.failures[0]).not.toBe('terminated');
-    expect(core.outputs.commands).toBe('0');
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toHaveLength(1);
+    expect(step.failures[0]).not.toBe('terminated');
+    expect(step.outputs.commands).toBe('0');
   }, 30_000);
 });
 
@@ -136,12 +136,12 @@ describe('a response cut in its body on Amazon Bedrock', () => {
       AWS_REGION: account.region,
       ANTHROPIC_BEDROCK_BASE_URL: server.url,
     });
-    Object.assign(core.inputs, { task: 'Count', provider: 'bedrock', 'allowed-commands': '*' });
+    Object.assign(step.inputs, { task: 'Count', provider: 'bedrock', 'allowed-commands': '*' });
     await run();
 
     expect(server.refusals).toEqual([]);
-    expect(core.failures).toEqual([]);
-    expect(core.outputs).toMatchObject({ conclusion: 'success', result: 'Ok.', commands: '1' });
+    expect(step.failures).toEqual([]);
+    expect(step.outputs).toMatchObject({ conclusion: 'success', result: 'Ok.', commands: '1' });
     expect(server.requests).toHaveLength(3);
     expect(runs()).toBe(1);
   });
@@ -155,7 +155,7 @@ describe('an empty response cut at max_tokens', () => {
       final('Finished.'),
     ]);
 
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     expect(api.requests).toHaveLength(3);
     for (const request of api.requests.slice(1)) {
       for (const sent of request.body.messages) {
@@ -184,8 +184,8 @@ describe('usage without input_tokens', () => {
       'max-cost-usd': '1',
     });
 
-    expect(core.outputs.conclusion).toBe('success');
-    const cost = Number(core.outputs['cost-usd']);
+    expect(step.outputs.conclusion).toBe('success');
+    const cost = Number(step.outputs['cost-usd']);
     expect(Number.isFinite(cost)).toBe(true);
     // The 100 output tokens reported, and no input: none was reported to price.
     const model = api.requests[0]!.body.model;
@@ -194,11 +194,11 @@ describe('usage without input_tokens', () => {
       6,
     );
     expect(cost).toBeGreaterThan(0);
-    expect(core.outputs['input-tokens']).toBe('0');
-    expect(core.outputs['output-tokens']).toBe('100');
+    expect(step.outputs['input-tokens']).toBe('0');
+    expect(step.outputs['output-tokens']).toBe('100');
     expect(typeof api.requests[1]!.body.max_tokens).toBe('number');
     expect(api.requests[1]!.body.max_tokens).toBeGreaterThan(0);
-    expect(core.log).toContainEqual(
+    expect(step.log).toContainEqual(
       expect.stringMatching(/^::warning::Response 1 reported no input_tokens in its usage/),
     );
   });

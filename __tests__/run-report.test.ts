@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import { readTranscriptFile } from '../__fixtures__/transcripts.js';
 import { parseOutputFile } from '../__fixtures__/runner.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { RunReport } = await import('../src/report/run-report.js');
 const { parseConfig } = await import('../src/config/config.js');
 const { RESULT_OUTPUT_MAX_CHARS } = await import('../src/report/outputs.js');
@@ -23,7 +23,7 @@ let summaryFile: string;
 const savedSummary = process.env.GITHUB_STEP_SUMMARY;
 
 beforeEach(() => {
-  core.reset();
+  step.reset();
   root = mkdtempSync(path.join(tmpdir(), 'run-report-'));
   summaryFile = path.join(root, 'summary.md');
   writeFileSync(summaryFile, '');
@@ -64,14 +64,14 @@ describe('a report cut short by the forced exit', () => {
 
     report.finishCutShort(WHY);
 
-    expect(core.outputs).toMatchObject({
+    expect(step.outputs).toMatchObject({
       conclusion: 'cancelled',
       turns: '1',
       commands: '1',
       'transcript-file': config.transcriptFile,
     });
-    expect(core.failures).toEqual([WHY]);
-    expect(core.log.some((line) => line.startsWith('Conclusion: cancelled; 1 request'))).toBe(true);
+    expect(step.failures).toEqual([WHY]);
+    expect(step.log.some((line) => line.startsWith('Conclusion: cancelled; 1 request'))).toBe(true);
     const summary = readFileSync(summaryFile, 'utf8');
     expect(summary).toMatch(/^## Bash agent: 🛑 Cancelled\n/);
     expect(summary).toContain('**1 command run**');
@@ -88,7 +88,7 @@ describe('a report cut short by the forced exit', () => {
 
     report.finishCutShort(WHY);
 
-    expect(core.outputs.conclusion).toBe('cancelled');
+    expect(step.outputs.conclusion).toBe('cancelled');
     expect(readFileSync(summaryFile, 'utf8')).toContain('🛑 Cancelled');
   });
 
@@ -97,7 +97,7 @@ describe('a report cut short by the forced exit', () => {
 
     report.finishCutShort(WHY);
 
-    expect(core.outputs.conclusion).toBe('cancelled');
+    expect(step.outputs.conclusion).toBe('cancelled');
     expect(readFileSync(summaryFile, 'utf8')).toBe('');
   });
 
@@ -105,18 +105,18 @@ describe('a report cut short by the forced exit', () => {
     const { report, config } = startedReport();
     report.end('cancelled', 'The run was cancelled (SIGTERM)');
     const finishing = report.finish(config);
-    const outputsSet = core.setOutput.mock.calls.length;
-    expect(core.outputs.conclusion).toBe('cancelled');
+    const outputsSet = step.setOutput.mock.calls.length;
+    expect(step.outputs.conclusion).toBe('cancelled');
 
     report.finishCutShort(WHY);
     await finishing;
 
-    expect(core.setOutput.mock.calls.length).toBe(outputsSet);
-    expect(core.failures).toEqual([]);
+    expect(step.setOutput.mock.calls.length).toBe(outputsSet);
+    expect(step.failures).toEqual([]);
     expect(readFileSync(summaryFile, 'utf8')).toContain('the transcript file has everything');
     // Never both: the ordinary pass, resumed, leaves the summary to the short one.
-    expect(core.summaries).toHaveLength(0);
-    expect(core.log).toContain(`::warning::${WHY}`);
+    expect(step.summaries).toHaveLength(0);
+    expect(step.log).toContain(`::warning::${WHY}`);
     expect(existsSync(config.transcriptFile)).toBe(true);
     expect(
       readTranscriptFile(config.transcriptFile).filter((e) => e.type === 'result'),
@@ -127,15 +127,15 @@ describe('a report cut short by the forced exit', () => {
     const { report, config } = startedReport();
     report.end('cancelled', 'The run was cancelled (SIGTERM)');
     await report.finish(config);
-    const outputsSet = core.setOutput.mock.calls.length;
+    const outputsSet = step.setOutput.mock.calls.length;
 
     report.finishCutShort(WHY);
 
-    expect(core.setOutput.mock.calls.length).toBe(outputsSet);
-    expect(core.failures).toEqual([]);
+    expect(step.setOutput.mock.calls.length).toBe(outputsSet);
+    expect(step.failures).toEqual([]);
     expect(readFileSync(summaryFile, 'utf8')).toBe('');
-    expect(core.summaries).toHaveLength(1);
-    expect(core.log).toContain(`::warning::${WHY}`);
+    expect(step.summaries).toHaveLength(1);
+    expect(step.log).toContain(`::warning::${WHY}`);
   });
 });
 
@@ -143,7 +143,7 @@ describe('a report whose GITHUB_OUTPUT file cannot be written', () => {
   const savedOutput = process.env.GITHUB_OUTPUT;
   let restoreOutputs: () => void;
   beforeEach(() => {
-    restoreOutputs = core.outputsToRunnerFile();
+    restoreOutputs = step.outputsToRunnerFile();
   });
   afterEach(() => {
     restoreOutputs();
@@ -164,16 +164,16 @@ describe('a report whose GITHUB_OUTPUT file cannot be written', () => {
       const facts = await report.finish(config);
 
       expect(facts.conclusion).toBe('success');
-      expect(core.summaries).toHaveLength(1);
-      expect(core.summaries[0]).toMatch(/^## Bash agent: ✅ Done\n/);
-      expect(core.log.some((line) => line.startsWith('Conclusion: success'))).toBe(true);
-      const warnings = core.log.filter((line) => line.startsWith('::warning::'));
+      expect(step.summaries).toHaveLength(1);
+      expect(step.summaries[0]).toMatch(/^## Bash agent: ✅ Done\n/);
+      expect(step.log.some((line) => line.startsWith('Conclusion: success'))).toBe(true);
+      const warnings = step.log.filter((line) => line.startsWith('::warning::'));
       expect(warnings).toEqual([
         expect.stringContaining(
           `Could not write the step's outputs to the GITHUB_OUTPUT file ${process.env.GITHUB_OUTPUT}: `,
         ),
       ]);
-      expect(core.failures).toEqual([]);
+      expect(step.failures).toEqual([]);
       expect(readTranscriptFile(config.transcriptFile).at(-1)).toMatchObject({
         type: 'result',
         conclusion: 'success',
@@ -188,8 +188,8 @@ describe('a report whose GITHUB_OUTPUT file cannot be written', () => {
     report.finishCutShort(WHY);
 
     expect(readFileSync(summaryFile, 'utf8')).toContain('🛑 Cancelled');
-    expect(core.failures).toEqual([WHY]);
-    expect(core.log).toContainEqual(
+    expect(step.failures).toEqual([WHY]);
+    expect(step.log).toContainEqual(
       expect.stringMatching(/^::warning::.*GITHUB_OUTPUT file \/dev\/full: ENOSPC/),
     );
   });
@@ -204,7 +204,7 @@ describe('a report whose GITHUB_OUTPUT file cannot be written', () => {
     await report.finish(config);
 
     expect(parseOutputFile(readFileSync(outputFile, 'utf8')).conclusion).toBe('success');
-    expect(core.log.filter((line) => line.startsWith('::warning::'))).toEqual([]);
+    expect(step.log.filter((line) => line.startsWith('::warning::'))).toEqual([]);
   });
 });
 
@@ -232,7 +232,7 @@ describe('the result output', () => {
 
     await report.finish(config);
 
-    const result = core.outputs.result!;
+    const result = step.outputs.result!;
     expect(result.startsWith('x'.repeat(RESULT_OUTPUT_MAX_CHARS))).toBe(true);
     expect(result).not.toContain('the tail end');
     expect(result).toMatch(
@@ -250,7 +250,7 @@ describe('the result output', () => {
 
     await report.finish(config);
 
-    expect(core.outputs.result).toBe(message);
+    expect(step.outputs.result).toBe(message);
   });
 });
 
@@ -278,8 +278,8 @@ describe('control characters', () => {
 
     await report.finish(config);
 
-    const summary = core.summaries.join('');
-    const log = core.log.join('\n');
+    const summary = step.summaries.join('');
+    const log = step.log.join('\n');
     // No control character but tab and line breaks in either.
     const RAW = /(?![\t\n\r])\p{Cc}/u;
     expect(summary).not.toMatch(RAW);

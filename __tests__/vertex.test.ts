@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { capturingFetch } from '../__fixtures__/capturing-fetch.js';
-import * as core from '../__fixtures__/workflow-commands.js';
+import * as step from '../__fixtures__/workflow-commands.js';
 import {
   startGoogleAuthServer,
   type GoogleAuthServer,
@@ -27,7 +27,7 @@ import { apiError, commands, DEFAULT_USAGE, final, toolResults } from '../__fixt
 import { vertexPlatform, VERTEX_API_VERSION } from '../__fixtures__/vertex-platform.js';
 import { costOfUsage, priceFor, regionalEndpointPrice } from '../src/agent/pricing.js';
 
-jest.unstable_mockModule('../src/run/workflow-commands.js', () => core);
+jest.unstable_mockModule('../src/run/workflow-commands.js', () => step);
 const { run } = await import('../src/main.js');
 // After the mock: config.ts reads its inputs through the workflow commands.
 const { compileConfig, parseConfig } = await import('../src/config/config.js');
@@ -97,7 +97,7 @@ async function vertexRun(
     ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
   });
   Object.assign(
-    core.inputs,
+    step.inputs,
     { task: 'Look around', provider: 'vertex', 'allowed-commands': '*' },
     options.inputs,
   );
@@ -107,19 +107,19 @@ async function vertexRun(
 
 /** Everything the run wrote where a reader could see it. */
 function everythingWritten(): string {
-  const transcript = core.outputs['transcript-file'];
+  const transcript = step.outputs['transcript-file'];
   return [
-    ...core.log,
-    ...core.summaries,
-    ...core.failures,
-    JSON.stringify(core.outputs),
+    ...step.log,
+    ...step.summaries,
+    ...step.failures,
+    JSON.stringify(step.outputs),
     transcript && fs.existsSync(transcript) ? fs.readFileSync(transcript, 'utf8') : '',
     JSON.stringify(api?.requests.map((request) => request.raw)),
   ].join('\n');
 }
 
 beforeEach(async () => {
-  core.reset();
+  step.reset();
   workspace = fs.realpathSync(fs.mkdtempSync(path.join(tmpdir(), 'vertex-test-')));
   runnerTemp = fs.realpathSync(fs.mkdtempSync(path.join(tmpdir(), 'vertex-test-runner-')));
   for (const name of Object.keys(process.env)) {
@@ -151,8 +151,8 @@ describe('provider: vertex', () => {
     );
 
     expect(api.refusals).toEqual([]);
-    expect(core.failures).toEqual([]);
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.failures).toEqual([]);
+    expect(step.outputs.conclusion).toBe('success');
     // The chain ran once: GitHub's OIDC token, exchanged at STS; no impersonation was asked for.
     expect(auth.requests.map((request) => request.step)).toEqual(['oidc', 'sts']);
     expect(auth.requests.filter((request) => request.refused)).toEqual([]);
@@ -192,7 +192,7 @@ describe('provider: vertex', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o640);
     // The runner's request token (in the file) and every token obtained are masked and redacted.
     for (const secret of [auth.requestToken, auth.oidcToken, auth.federatedToken]) {
-      expect(core.secrets).toContain(secret);
+      expect(step.secrets).toContain(secret);
     }
     const written = everythingWritten();
     for (const secret of [auth.requestToken, auth.oidcToken, auth.federatedToken]) {
@@ -200,12 +200,12 @@ describe('provider: vertex', () => {
     }
     // us-east5 is a regional endpoint: the estimate carries its premium, and the log says so once.
     const regional = regionalEndpointPrice(priceFor(MODEL)).price;
-    expect(Number(core.outputs['cost-usd'])).toBeCloseTo(
+    expect(Number(step.outputs['cost-usd'])).toBeCloseTo(
       2 * costOfUsage(regional, DEFAULT_USAGE),
       6,
     );
     expect(
-      core.log.filter((line) =>
+      step.log.filter((line) =>
         /Vertex AI region us-east5: costs are estimated with the 10% premium/.test(line),
       ),
     ).toHaveLength(1);
@@ -218,7 +218,7 @@ describe('provider: vertex', () => {
     });
 
     expect(api.refusals).toEqual([]);
-    expect(core.outputs.conclusion).toBe('success');
+    expect(step.outputs.conclusion).toBe('success');
     expect(auth.requests.map((request) => request.step)).toEqual(['oidc', 'sts', 'impersonation']);
     expect(api.requests).toHaveLength(2);
     expect(api.requests[0]!.url).toContain('/locations/global/');
@@ -227,15 +227,15 @@ describe('provider: vertex', () => {
     expect(fs.readFileSync(file).equals(content)).toBe(true);
     const written = everythingWritten();
     for (const secret of [auth.federatedToken, auth.serviceAccountToken, auth.oidcToken]) {
-      expect(core.secrets).toContain(secret);
+      expect(step.secrets).toContain(secret);
       expect(written).not.toContain(secret);
     }
     // The global endpoint carries no premium, and nothing in the log says otherwise.
-    expect(Number(core.outputs['cost-usd'])).toBeCloseTo(
+    expect(Number(step.outputs['cost-usd'])).toBeCloseTo(
       2 * costOfUsage(priceFor(MODEL).price, DEFAULT_USAGE),
       6,
     );
-    expect(core.log.filter((line) => /premium/.test(line))).toEqual([]);
+    expect(step.log.filter((line) => /premium/.test(line))).toEqual([]);
   });
 
   it('commits the agent’s work without the credentials file, which the checkout does not ignore', async () => {
@@ -247,8 +247,8 @@ describe('provider: vertex', () => {
         { workspace: clone, inputs: { commit: 'true' } },
       );
 
-      expect(core.failures).toEqual([]);
-      expect(core.outputs['commit-sha']).toBe(sh(repos.origin, 'rev-parse', 'main'));
+      expect(step.failures).toEqual([]);
+      expect(step.outputs['commit-sha']).toBe(sh(repos.origin, 'rev-parse', 'main'));
       expect(sh(repos.origin, 'ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual([
         'README.md',
         'notes.txt',
@@ -268,8 +268,8 @@ describe('provider: vertex', () => {
     ]);
 
     expect(api.requests).toHaveLength(2);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([
       expect.stringMatching(/^Google Vertex AI error 400 .*scripted failure/),
     ]);
     expect(fs.readFileSync(file).equals(content)).toBe(true);
@@ -288,8 +288,8 @@ describe('provider: vertex', () => {
     expect(auth.requests.map((request) => request.refused)).toEqual([
       'the request token is not the runner’s',
     ]);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([expect.stringMatching(/Google did not issue an access token/)]);
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([expect.stringMatching(/Google did not issue an access token/)]);
     expect(fs.readFileSync(file).equals(content)).toBe(true);
   });
 
@@ -308,8 +308,8 @@ describe('provider: vertex', () => {
 
       expect(api.requests).toHaveLength(0);
       expect(auth.requests).toHaveLength(0);
-      expect(core.outputs.conclusion).toBe('error');
-      expect(core.failures).toEqual([
+      expect(step.outputs.conclusion).toBe('error');
+      expect(step.failures).toEqual([
         "Google credentials must be out of the agent's reach for the run, but the file GOOGLE_APPLICATION_CREDENTIALS names cannot be taken out of the shell's reach: EPERM: operation not permitted",
       ]);
       expect(fs.readFileSync(file).equals(content)).toBe(true);
@@ -321,13 +321,13 @@ describe('provider: vertex', () => {
   it('fails at the start, with no request sent, saying what to set when the credentials, project and region are missing', async () => {
     api = await startMessagesServer([final('never')]);
     process.env.ANTHROPIC_VERTEX_BASE_URL = `${api.url}/v1`;
-    Object.assign(core.inputs, { task: 'Look around', provider: 'vertex' });
+    Object.assign(step.inputs, { task: 'Look around', provider: 'vertex' });
     await run();
 
     expect(api.requests).toHaveLength(0);
     expect(auth.requests).toHaveLength(0);
-    expect(core.outputs.conclusion).toBe('error');
-    const [failure] = core.failures;
+    expect(step.outputs.conclusion).toBe('error');
+    const [failure] = step.failures;
     expect(failure).toContain('GOOGLE_APPLICATION_CREDENTIALS');
     expect(failure).toContain('google-github-actions/auth');
     expect(failure).toContain('GOOGLE_CLOUD_PROJECT');
@@ -341,12 +341,12 @@ describe('provider: vertex', () => {
       CLOUD_ML_REGION: 'global',
       ANTHROPIC_VERTEX_BASE_URL: `${api.url}/v1`,
     });
-    Object.assign(core.inputs, { task: 'Look around', provider: 'vertex' });
+    Object.assign(step.inputs, { task: 'Look around', provider: 'vertex' });
     await run();
 
     expect(api.requests).toHaveLength(0);
-    expect(core.outputs.conclusion).toBe('error');
-    expect(core.failures).toEqual([
+    expect(step.outputs.conclusion).toBe('error');
+    expect(step.failures).toEqual([
       expect.stringMatching(
         /GOOGLE_APPLICATION_CREDENTIALS names cannot be read \(ENOENT\).*after actions\/checkout/,
       ),
@@ -360,7 +360,7 @@ describe('provider: vertex', () => {
 
     expect(api.requests).toHaveLength(0);
     expect(auth.requests).toHaveLength(0);
-    expect(core.failures).toEqual([expect.stringContaining('claude-sonnet-4-5@20250929')]);
+    expect(step.failures).toEqual([expect.stringContaining('claude-sonnet-4-5@20250929')]);
   });
 });
 
