@@ -1,7 +1,7 @@
 // The inputs' defaults as code: src/base/action-defaults.ts, made from action.yml so that the values a
 // run outside a runner applies (tests, `npm run agent`) are the ones the runner would. `npm run docs`
 // writes it; a test compares it with the file, as it does the generated parts of the documents.
-import * as prettier from 'prettier';
+import { formatted } from './formatted.js';
 import { localDefault, parseActionYml } from './action-yml.js';
 
 /** Where the generated module lives, relative to the repository root. */
@@ -26,7 +26,5 @@ export async function actionDefaultsModule(text: string, root: string): Promise<
     '};',
     '',
   ].join('\n');
-  const filepath = `${root}/${ACTION_DEFAULTS_MODULE}`;
-  const options = (await prettier.resolveConfig(filepath)) ?? {};
-  return prettier.format(source, { ...options, filepath });
+  return formatted(source, root, ACTION_DEFAULTS_MODULE);
 }

@@ -5,7 +5,7 @@
 // compares them with the files.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as prettier from 'prettier';
+import { formatted } from './formatted.js';
 import { codeSpan } from '../src/report/markdown.js';
 import { parseActionYml, type ActionMetadata } from './action-yml.js';
 
@@ -113,9 +113,7 @@ export async function regenerateDocument(
     (_whole, start: string, name: string, argument: string | undefined, end: string) =>
       `${start}\n${generatedPart(name, argument, metadata, sources, documentPath)}\n\n${end}`,
   );
-  const filepath = path.join(root, documentPath);
-  const options = (await prettier.resolveConfig(filepath)) ?? {};
-  return prettier.format(replaced, { ...options, filepath });
+  return formatted(replaced, root, documentPath);
 }
 
 /** The documents that may hold generated parts: README.md and docs/*.md, relative to `root`. */

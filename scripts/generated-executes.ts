@@ -1,7 +1,7 @@
 // What each program executes, as a table the sandbox can load without the program specs:
 // src/policy/programs/executes-table.ts, made from the specs' `executes` so that the specs stay the
 // one place a program is described. `npm run docs` writes it; a test compares it with the file.
-import * as prettier from 'prettier';
+import { formatted } from './formatted.js';
 import type { Executes, ProgramSpec } from '../src/policy/programs/spec.js';
 
 /** Where the generated module lives, relative to the repository root. */
@@ -41,7 +41,5 @@ export async function executesModule(
     ']);',
     '',
   ].join('\n');
-  const filepath = `${root}/${EXECUTES_MODULE}`;
-  const options = (await prettier.resolveConfig(filepath)) ?? {};
-  return prettier.format(source, { ...options, filepath });
+  return formatted(source, root, EXECUTES_MODULE);
 }
