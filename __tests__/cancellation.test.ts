@@ -87,11 +87,14 @@ describe('signals before the run listens', () => {
     runner.emit('SIGINT', 'SIGINT');
     runner.emit('SIGINT', 'SIGINT');
     const seen: Array<[string, boolean]> = [];
+    // Its own exit: the forced exit's timer outlives the test, and the process's exit would end
+    // whichever test file the worker runs a minute later.
     const cancellation = listenForCancellation({
       source: runner,
       held,
       windDownMs: 60_000,
       onSignal: (signal, first) => seen.push([signal, first]),
+      exit: () => undefined,
     });
     try {
       expect(cancellation.signal.aborted).toBe(true);
