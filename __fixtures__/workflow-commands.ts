@@ -52,6 +52,8 @@ export const appendSummary = jest.fn<typeof actual.appendSummary>(async (markdow
   summaries.push(`${markdown}\n`);
 });
 export const commandLine = actual.commandLine;
+/** The forced exit's summary goes to the GITHUB_STEP_SUMMARY file, as the action writes it. */
+export const appendSummarySync = actual.appendSummarySync;
 
 /**
  * Makes setOutput write to the GITHUB_OUTPUT file as the action does, throwing as it throws (a

@@ -759,6 +759,14 @@ async function appendSummary(markdown) {
     }
     await (0,promises_.appendFile)(file, markdown + external_node_os_.EOL, { encoding: 'utf8' });
 }
+/** appendSummary at once, for a process about to end (a forced exit cannot wait for a write). */
+function appendSummarySync(markdown) {
+    const variable = FILE_COMMANDS.summary;
+    const file = process.env[variable];
+    if (!file)
+        throw new Error(`${variable} is not set`);
+    (0,external_node_fs_.appendFileSync)(file, markdown + external_node_os_.EOL, { encoding: 'utf8' });
+}
 
 // EXTERNAL MODULE: ./src/shell/format.ts
 var format = __webpack_require__(26951);
@@ -7023,7 +7031,6 @@ function saysNoMoreThanStop(limit, detail) {
 
 
 
-
 /** GitHub refuses a step summary over 1 MiB; this leaves room for a later writer in the same step. */
 const SUMMARY_MAX_BYTES = 1_000_000;
 /** The final message may take this much; the rest of the summary always fits beside it. */
@@ -7495,13 +7502,6 @@ function renderCutShortSummary(facts) {
         ...linkLine(facts),
     ].join('\n');
 }
-/** Appends to the step's summary file synchronously, for a process about to end. */
-function appendJobSummarySync(markdown, env = process.env) {
-    const file = env.GITHUB_STEP_SUMMARY;
-    if (!file)
-        throw new Error('GITHUB_STEP_SUMMARY is not set');
-    (0,external_node_fs_.appendFileSync)(file, `${markdown}\n`);
-}
 
 ;// CONCATENATED MODULE: ./src/report/run-report.ts
 /**
@@ -7721,7 +7721,7 @@ class RunReport {
     #writeShortSummary(facts) {
         this.#summaryClaimed = true;
         try {
-            appendJobSummarySync(renderCutShortSummary(facts));
+            appendSummarySync(renderCutShortSummary(facts));
         }
         catch (error) {
             warnSummaryFailed(error);

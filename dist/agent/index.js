@@ -9020,6 +9020,14 @@ async function appendSummary(markdown) {
     }
     await appendFile(file, markdown + EOL, { encoding: 'utf8' });
 }
+/** appendSummary at once, for a process about to end (a forced exit cannot wait for a write). */
+function appendSummarySync(markdown) {
+    const variable = FILE_COMMANDS.summary;
+    const file = process.env[variable];
+    if (!file)
+        throw new Error(`${variable} is not set`);
+    appendFileSync(file, markdown + EOL, { encoding: 'utf8' });
+}
 
 ;// CONCATENATED MODULE: ./src/agent/structured-output.ts
 /**

@@ -23,7 +23,7 @@ import { openJsonl, type JsonlFile } from './jsonl.js';
 import { closingLine, stepLog, eventLog, writeErrors } from './log.js';
 import { outputsOf } from './outputs.js';
 import type { SandboxFacts } from '../sandbox/facts.js';
-import { appendJobSummarySync, renderCutShortSummary, renderSummary } from './summary.js';
+import { renderCutShortSummary, renderSummary } from './summary.js';
 import { messageOf } from '../base/errors.js';
 
 /** What the run was asked (the trigger's Task), and where that came from, in words. */
@@ -241,7 +241,7 @@ export class RunReport {
   #writeShortSummary(facts: RunFacts): void {
     this.#summaryClaimed = true;
     try {
-      appendJobSummarySync(renderCutShortSummary(facts));
+      step.appendSummarySync(renderCutShortSummary(facts));
     } catch (error) {
       warnSummaryFailed(error);
     }

@@ -6,7 +6,6 @@
  * command outputs give way first, oldest and longest first, each cut marked; the headline, the
  * figures, the warnings and the final message always stay.
  */
-import { appendFileSync } from 'node:fs';
 import { formatUsd } from '../base/money.js';
 import type { Conclusion } from '../transcript.js';
 import { sandboxLabel, type SandboxFacts } from '../sandbox/facts.js';
@@ -578,11 +577,4 @@ export function renderCutShortSummary(facts: RunFacts): string {
     '',
     ...linkLine(facts),
   ].join('\n');
-}
-
-/** Appends to the step's summary file synchronously, for a process about to end. */
-export function appendJobSummarySync(markdown: string, env: NodeJS.ProcessEnv = process.env): void {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) throw new Error('GITHUB_STEP_SUMMARY is not set');
-  appendFileSync(file, `${markdown}\n`);
 }

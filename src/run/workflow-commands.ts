@@ -150,3 +150,11 @@ export async function appendSummary(markdown: string): Promise<void> {
   }
   await appendFile(file, markdown + EOL, { encoding: 'utf8' });
 }
+
+/** appendSummary at once, for a process about to end (a forced exit cannot wait for a write). */
+export function appendSummarySync(markdown: string): void {
+  const variable = FILE_COMMANDS.summary;
+  const file = process.env[variable];
+  if (!file) throw new Error(`${variable} is not set`);
+  appendFileSync(file, markdown + EOL, { encoding: 'utf8' });
+}

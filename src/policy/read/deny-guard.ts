@@ -7,10 +7,12 @@
  * It is spliced into the text as typed (see decide/deny-guards.ts), which may put it inside a
  * single-quoted word (a trap's text): its literal text is double-quoted and its message's quotes are
  * printf escapes, so only a deny pattern that holds a single quote puts one in it (and such a guard
- * is kept out of single-quoted text). It names no variable: the values are the words themselves, expanded again in the
- * guard's substitution, which gives the same values because each is plain (guardableTarget: quoted
- * variables and literal characters) and no variable it reads is a reference to another (`declare
- * -n`), whose subscript would be evaluated at each expansion; the guard checks that first.
+ * is kept out of single-quoted text). That is why its stop is its own and not guards.ts's
+ * stopCommand, which single-quotes its message. It names no variable: the values are the words
+ * themselves, expanded again in the guard's substitution, which gives the same values because each
+ * is plain (guardableTarget: quoted variables and literal characters) and no variable it reads is a
+ * reference to another (`declare -n`), whose subscript would be evaluated at each expansion; the
+ * guard checks that first.
  */
 import { guardExpansion, STOPPED_NOTE } from './guards.js';
 import type { Word } from './words.js';
